@@ -51,6 +51,10 @@ export interface SandboxConfig {
   commercePort: number;
   legacyApiKey: string;
   commerceApiKey: string;
+  /** Segment-unsubscribe audiences above this become async jobs. */
+  commerceSyncThreshold: number;
+  /** Requests a second per credential before 429; 0 turns the limit off. */
+  commerceRateLimit: number;
 }
 
 export interface Config {
@@ -166,6 +170,8 @@ export function loadConfig(env: Env = process.env): Config {
       commercePort: r.int("SANDBOX_COMMERCE_PORT", 4102, 0, 65535),
       legacyApiKey: r.text("SANDBOX_LEGACY_API_KEY") ?? "demo-legacy-key",
       commerceApiKey: r.text("SANDBOX_COMMERCE_API_KEY") ?? "demo-commerce-key",
+      commerceSyncThreshold: r.int("SANDBOX_COMMERCE_SYNC_THRESHOLD", 50, 0, 1_000_000),
+      commerceRateLimit: r.int("SANDBOX_COMMERCE_RATE_LIMIT", 50, 0, 1_000_000),
     },
   };
 
