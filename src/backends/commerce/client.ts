@@ -1,0 +1,293 @@
+/**
+ * Typed calls of the commerce REST interface (spec: Endpoints; docs/decisions.md for what the
+ * spec does not show). Every call takes the signer of the caller's credentials; the client holds
+ * none itself, so one client serves every caller of the gateway.
+ */
+import type { HttpLimits } from "../../config.js";
+import { signerSecrets, type CommerceSigner } from "./auth.js";
+import { csvRecords } from "./csv.js";
+import * as decode from "./decode.js";
+import { CommerceConfigError, CommerceInputError, CommerceTransportError } from "./errors.js";
+import { CommerceHttp, target, type HttpReply, type HttpRequest } from "./http.js";
+import { secretsFromHeaders } from "./redact.js";
+import { httpError, parseJson } from "./reply.js";
+import { root } from "./shape.js";
+import { exchangeAuthorizationCode, type CodeExchange } from "./token-exchange.js";
+import type {
+  AccessTokenGrant,
+  AsyncJob,
+  CouponPage,
+  EmailEntry,
+  ExportRow,
+  PartnerRoot,
+  Segment,
+  SegmentCriteria,
+  Subscriber,
+  SubscriberEntryOf,
+  SubscriberKind,
+  SubscriberPage,
+  Subscription,
+  SubscriptionRequest,
+  UnsubscribeResult,
+} from "./types.js";
+
+/** Where the backend is and how far to trust it. */
+export interface CommerceClientOptions {
+  /** {base_url}, ending in /api/v1. */
+  baseUrl: string;
+  /** {auth_url}, the host root of /oauth/*; defaults to the origin of baseUrl. */
+  authUrl?: string;
+  limits: HttpLimits;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Query of a subscriber listing. `searchAfter` applies to the default listing only. */
+export interface SubscriberQuery<K extends SubscriberKind = SubscriberKind> {
+  kind?: K;
+  limit?: number;
+  searchAfter?: string[];
+}
+
+/** Outcome of a segment unsubscribe: done at once, or an async job (HTTP 202). */
+export type SegmentUnsubscribeOutcome =
+  | { kind: "done"; result: UnsubscribeResult }
+  | { kind: "job"; asyncJobId: string };
+
+type Query = [string, string][];
+
+interface Call {
+  method: HttpRequest["method"];
+  url: URL;
+  body?: unknown;
+  accept?: string;
+  signal?: AbortSignal;
+}
+
+function checkedUrl(raw: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new CommerceConfigError(`${what} must be an absolute URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new CommerceConfigError(`${what} must be http(s)`);
+  if (url.username || url.password) throw new CommerceConfigError(`${what} must not carry credentials`);
+  return url;
+}
+
+/** The kind of listing a nextPage URL belongs to, from the flags it carries. */
+function kindOfPageUrl(url: URL): SubscriberKind {
+  const on = (name: string) => ["true", "1"].includes(url.searchParams.get(name) ?? "");
+  if (on("pending")) return "pending";
+  if (on("unsubscribers")) return "unsubscribed";
+  return "subscribed";
+}
+
+/** Client of one commerce backend. Close it to release its connections. */
+export class CommerceClient {
+  private readonly base: URL;
+  private readonly authUrl: URL;
+  private readonly http: CommerceHttp;
+
+  constructor(options: CommerceClientOptions) {
+    this.base = checkedUrl(options.baseUrl.replace(/\/+$/, ""), "commerce base URL");
+    if (!this.base.pathname.endsWith("/api/v1")) throw new CommerceConfigError("commerce base URL must end in /api/v1");
+    if (this.base.search || this.base.hash) throw new CommerceConfigError("commerce base URL must have no query");
+    this.authUrl = checkedUrl((options.authUrl ?? this.base.origin).replace(/\/+$/, ""), "commerce auth URL");
+    this.http = new CommerceHttp(options.limits);
+  }
+
+  /** GET /coupons: one page. */
+  async listCoupons(auth: CommerceSigner, q: { limit?: number; page?: number } = {}, o: CallOptions = {}): Promise<CouponPage> {
+    const query: Query = [];
+    if (q.limit !== undefined) query.push(["limit", String(q.limit)]);
+    if (q.page !== undefined) query.push(["page", String(q.page)]);
+    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["coupons"], query), ...o });
+    return decode.couponPage(root(parseJson(reply, where), where));
+  }
+
+  /** PUT /customer-lists/{listId}/subscriptions. Property rule breaks surface as COMMERCE_VALIDATION. */
+  async subscribe(auth: CommerceSigner, listId: string, request: SubscriptionRequest, o: CallOptions = {}): Promise<Subscription> {
+    const url = this.url(["customer-lists", listId, "subscriptions"]);
+    const { reply, where } = await this.call(auth, { method: "PUT", url, body: request, ...o });
+    return decode.subscription(root(parseJson(reply, where), where));
+  }
+
+  /** GET /customer-lists/{listId}/subscribers: the first page of one listing. */
+  async listSubscribers<K extends SubscriberKind = "subscribed">(
+    auth: CommerceSigner,
+    listId: string,
+    q: SubscriberQuery<K> = {},
+    o: CallOptions = {},
+  ): Promise<SubscriberPage<SubscriberEntryOf<K>>> {
+    const kind: SubscriberKind = q.kind ?? "subscribed";
+    const query: Query = [];
+    if (kind === "pending") query.push(["pending", "true"]);
+    if (kind === "unsubscribed") query.push(["unsubscribers", "true"]);
+    if (q.limit !== undefined) query.push(["limit", String(q.limit)]);
+    for (const cursor of q.searchAfter ?? []) query.push(["searchAfter[]", cursor]);
+    const url = this.url(["customer-lists", listId, "subscribers"], query);
+    return this.subscriberPage(auth, url, kind, o) as Promise<SubscriberPage<SubscriberEntryOf<K>>>;
+  }
+
+  /**
+   * Follows a nextPage URL. It must lie under this client's base URL: credentials are never sent
+   * to another host, whatever a reply says.
+   */
+  async fetchSubscriberPage(
+    auth: CommerceSigner,
+    nextPageUrl: string,
+    o: CallOptions = {},
+  ): Promise<SubscriberPage<Subscriber | EmailEntry>> {
+    const url = this.ownUrl(nextPageUrl);
+    return this.subscriberPage(auth, url, kindOfPageUrl(url), o);
+  }
+
+  /** Every entry of a listing, page after page, until a page has no nextPage. */
+  async *subscribers<K extends SubscriberKind = "subscribed">(
+    auth: CommerceSigner,
+    listId: string,
+    q: SubscriberQuery<K> = {},
+    o: CallOptions = {},
+  ): AsyncGenerator<SubscriberEntryOf<K>> {
+    let page: SubscriberPage<Subscriber | EmailEntry> = await this.listSubscribers(auth, listId, q, o);
+    const seen = new Set<string>();
+    for (;;) {
+      yield* page.entries as SubscriberEntryOf<K>[];
+      if (page.nextPage === undefined) return;
+      if (seen.has(page.nextPage)) {
+        throw new CommerceTransportError("COMMERCE_BAD_RESPONSE", `subscriber listing of ${listId} loops back to a page already read`);
+      }
+      seen.add(page.nextPage);
+      page = await this.subscriberPage(auth, this.ownUrl(page.nextPage, true), q.kind ?? "subscribed", o);
+    }
+  }
+
+  /** DELETE /customer-lists/{listId}/subscribers?emails[]=…; partial failure is reported in-band. */
+  async unsubscribeEmails(auth: CommerceSigner, listId: string, emails: string[], o: CallOptions = {}): Promise<UnsubscribeResult> {
+    if (emails.length === 0) throw new CommerceInputError("unsubscribeEmails needs at least one address");
+    const query: Query = emails.map((e) => ["emails[]", e]);
+    const url = this.url(["customer-lists", listId, "subscribers"], query);
+    const { reply, where } = await this.call(auth, { method: "DELETE", url, ...o });
+    return decode.unsubscribeResult(root(parseJson(reply, where), where).get("data"));
+  }
+
+  /** DELETE /customer-lists/{listId}/subscribers?segment=<JSON>; 202 means it became an async job. */
+  async unsubscribeSegment(
+    auth: CommerceSigner,
+    listId: string,
+    criteria: SegmentCriteria,
+    o: CallOptions = {},
+  ): Promise<SegmentUnsubscribeOutcome> {
+    const url = this.url(["customer-lists", listId, "subscribers"], [["segment", JSON.stringify(criteria)]]);
+    const { reply, where } = await this.call(auth, { method: "DELETE", url, ...o });
+    const data = root(parseJson(reply, where), where).get("data");
+    if (reply.status === 202) return { kind: "job", asyncJobId: data.get("asyncJobId").string() };
+    return { kind: "done", result: decode.unsubscribeResult(data) };
+  }
+
+  /** GET /segments. */
+  async listSegments(auth: CommerceSigner, o: CallOptions = {}): Promise<Segment[]> {
+    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["segments"]), ...o });
+    return decode.segments(root(parseJson(reply, where), where));
+  }
+
+  /** POST /segments/{segmentId}/async-export: starts a job (status pending). */
+  async exportSegment(auth: CommerceSigner, segmentId: string, o: CallOptions = {}): Promise<AsyncJob> {
+    const url = this.url(["segments", segmentId, "async-export"]);
+    const { reply, where } = await this.call(auth, { method: "POST", url, ...o });
+    return decode.asyncJob(root(parseJson(reply, where), where));
+  }
+
+  /** GET /async-jobs/{jobId} (decisions: Async jobs). */
+  async getJob(auth: CommerceSigner, jobId: string, o: CallOptions = {}): Promise<AsyncJob> {
+    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["async-jobs", jobId]), ...o });
+    return decode.asyncJob(root(parseJson(reply, where), where));
+  }
+
+  /** GET /async-jobs/{jobId}/result: the export CSV as rows. 409 (COMMERCE_CONFLICT) until completed. */
+  async getJobResult(auth: CommerceSigner, jobId: string, o: CallOptions = {}): Promise<ExportRow[]> {
+    const url = this.url(["async-jobs", jobId, "result"]);
+    const { reply, where } = await this.call(auth, { method: "GET", url, accept: "text/csv, application/json;q=0.5", ...o });
+    if (reply.mediaType !== "text/csv" && reply.mediaType !== "text/plain") {
+      throw new CommerceTransportError("COMMERCE_BAD_RESPONSE", `${where}: answered ${reply.mediaType || "no media type"}, not CSV`, {
+        status: reply.status,
+      });
+    }
+    try {
+      return csvRecords(reply.text, ["email", "status"]);
+    } catch (error) {
+      throw new CommerceTransportError("COMMERCE_BAD_RESPONSE", `${where}: unreadable CSV (${(error as Error).message})`, {
+        status: reply.status,
+      });
+    }
+  }
+
+  /** GET /partners/ with a partner token. */
+  async partnerRoot(auth: CommerceSigner, o: CallOptions = {}): Promise<PartnerRoot> {
+    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["partners", ""]), ...o });
+    return decode.partnerRoot(root(parseJson(reply, where), where));
+  }
+
+  /** POST {auth_url}/oauth/access-token: exchanges an authorization code for a PoP access token. */
+  exchangeCode(exchange: CodeExchange, o: CallOptions = {}): Promise<AccessTokenGrant> {
+    return exchangeAuthorizationCode(this.http, this.authUrl, exchange, o.signal);
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+
+  private url(segments: string[], query: Query = []): URL {
+    const url = new URL(this.base.href);
+    url.pathname = `${this.base.pathname}/${segments.map(encodeURIComponent).join("/")}`;
+    url.search = new URLSearchParams(query).toString();
+    return url;
+  }
+
+  /** A URL under the base path, or an error: credentials only ever go to the configured backend. */
+  private ownUrl(raw: string, fromReply = false): URL {
+    const refuse = (why: string) =>
+      fromReply
+        ? new CommerceTransportError("COMMERCE_BAD_RESPONSE", `nextPage ${why}`)
+        : new CommerceInputError(`nextPage URL ${why}`);
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw refuse("is not an absolute URL");
+    }
+    if (url.origin !== this.base.origin || url.username || url.password) throw refuse("points to another host");
+    if (!url.pathname.startsWith(`${this.base.pathname}/`)) throw refuse("lies outside the API base path");
+    return url;
+  }
+
+  private async subscriberPage(
+    auth: CommerceSigner,
+    url: URL,
+    kind: SubscriberKind,
+    o: CallOptions,
+  ): Promise<SubscriberPage<Subscriber | EmailEntry>> {
+    const { reply, where } = await this.call(auth, { method: "GET", url, ...o });
+    return decode.subscriberPage(root(parseJson(reply, where), where), kind);
+  }
+
+  /** Signs, sends, and turns a non-2xx reply into its typed error. */
+  private async call(auth: CommerceSigner, c: Call): Promise<{ reply: HttpReply; where: string }> {
+    const signed = await auth.headers();
+    const secrets = [...signerSecrets(auth), ...secretsFromHeaders(signed)];
+    const headers: Record<string, string> = { ...signed, Accept: c.accept ?? "application/json" };
+    let body: string | undefined;
+    if (c.body !== undefined) {
+      body = JSON.stringify(c.body);
+      headers["Content-Type"] = "application/json";
+    }
+    const reply = await this.http.send({ method: c.method, url: c.url, headers, body, signal: c.signal, secrets });
+    if (reply.status < 200 || reply.status > 299) throw httpError(reply, c.method, c.url, secrets);
+    return { reply, where: target(c.method, c.url) };
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Decoders from reply JSON to the types of ./types.ts. Each checks the shape it relies on and
+ * throws COMMERCE_BAD_RESPONSE naming the field otherwise.
+ */
+import type { Field } from "./shape.js";
+import type {
+  AsyncJob,
+  Coupon,
+  CouponPage,
+  EmailEntry,
+  PartnerRoot,
+  Segment,
+  Subscriber,
+  SubscriberKind,
+  SubscriberPage,
+  Subscription,
+  UnsubscribeResult,
+} from "./types.js";
+
+function coupon(f: Field): Coupon {
+  return {
+    id: f.get("id").string(),
+    code: f.get("code").string(),
+    description: f.get("description").optionalString(),
+    discountType: f.get("discountType").oneOf(["percentage", "fixed"]),
+    value: f.get("value").number(),
+    currency: f.get("currency").optionalString(),
+    expiresAt: f.get("expiresAt").optionalString(),
+    usageCount: f.get("usageCount").optionalNumber() ?? 0,
+  };
+}
+
+export function couponPage(body: Field): CouponPage {
+  const meta = body.get("meta");
+  const links = meta.get("_links");
+  const next = links.absent() ? undefined : links.get("next");
+  return {
+    coupons: body.get("data").items().map(coupon),
+    total: meta.get("total").number(),
+    next: next === undefined || next.absent() ? undefined : next.get("href").string(),
+  };
+}
+
+export function subscription(body: Field): Subscription {
+  const d = body.get("data");
+  return {
+    id: d.get("id").string(),
+    email: d.get("email").string(),
+    listId: d.get("listId").string(),
+    status: d.get("status").oneOf(["subscribed", "pending"]),
+    properties: d.get("properties").record(),
+  };
+}
+
+function subscriber(f: Field): Subscriber {
+  return {
+    id: f.get("id").string(),
+    email: f.get("email").string(),
+    name: f.get("name").optionalString(),
+    subscribedAt: f.get("subscribedAt").optionalString(),
+    properties: f.get("properties").record(),
+  };
+}
+
+// The spec guarantees only `email` here, so nothing else is read.
+function emailEntry(f: Field): EmailEntry {
+  return { email: f.get("email").string() };
+}
+
+function optionalStrings(f: Field): string[] | undefined {
+  return f.absent() ? undefined : f.items().map((i) => i.string());
+}
+
+export function subscriberPage(body: Field, kind: SubscriberKind): SubscriberPage<Subscriber | EmailEntry> {
+  const meta = body.get("meta");
+  const metaOf = (key: string) => (meta.absent() ? undefined : meta.get(key));
+  const num = (key: string) => metaOf(key)?.optionalNumber();
+  const next = metaOf("nextPage");
+  const searchAfter = metaOf("searchAfter");
+  return {
+    entries: body.get("data").items().map(kind === "subscribed" ? subscriber : emailEntry),
+    nextPage: next === undefined || next.absent() || next.value === "" ? undefined : next.string(),
+    total: num("total"),
+    pages: num("pages"),
+    limit: num("limit"),
+    // Only the default listing's cursor is documented; the legacy listings' is not relied on.
+    searchAfter: kind === "subscribed" && searchAfter ? optionalStrings(searchAfter) : undefined,
+  };
+}
+
+export function unsubscribeResult(f: Field): UnsubscribeResult {
+  return {
+    unsubscribed: f.get("unsubscribed").number(),
+    failed: f.get("failed").number(),
+    failedReasons: f.get("failedReasons").absent() ? [] : f.get("failedReasons").items().map((r) => r.string()),
+  };
+}
+
+export function segments(body: Field): Segment[] {
+  return body
+    .get("data")
+    .items()
+    .map((s) => ({
+      id: s.get("id").string(),
+      name: s.get("name").string(),
+      editable: s.get("editable").boolean(),
+      uses: s.get("uses").absent()
+        ? []
+        : s
+            .get("uses")
+            .items()
+            .map((u) => ({
+              modelName: u.get("modelName").string(),
+              models: u.get("models").absent() ? [] : u.get("models").items().map((m) => m.object()),
+            })),
+    }));
+}
+
+const JOB_STATUSES = ["pending", "running", "completed", "failed"] as const;
+
+export function asyncJob(body: Field): AsyncJob {
+  const d = body.get("data");
+  const kind = d.get("kind").string();
+  const status = d.get("status").oneOf(JOB_STATUSES);
+  const r = d.get("result");
+  // A result is decoded only where decisions.md gives its shape: completed jobs of known kinds.
+  let result: AsyncJob["result"] = null;
+  if (!r.absent() && status === "completed") {
+    if (kind === "segments-export") result = { url: r.get("url").string() };
+    else if (kind === "segment-unsubscribe") result = unsubscribeResult(r);
+  }
+  return {
+    id: d.get("id").string(),
+    kind,
+    status,
+    createdAt: d.get("createdAt").optionalString(),
+    completedAt: d.get("completedAt").optionalString(),
+    result,
+  };
+}
+
+export function partnerRoot(body: Field): PartnerRoot {
+  const d = body.get("data");
+  const app = d.get("app");
+  return { app: { id: app.get("id").string(), name: app.get("name").string() }, users: d.get("users").number() };
+}

@@ -1,0 +1,77 @@
+/**
+ * Small readers that check a decoded JSON value against the shape the client expects and throw
+ * COMMERCE_BAD_RESPONSE naming the offending field path (e.g. `data[3].email`).
+ */
+import { CommerceTransportError } from "./errors.js";
+
+/** A JSON value together with where it sits in the reply, for messages. */
+export class Field {
+  constructor(
+    readonly value: unknown,
+    readonly path: string,
+    private readonly where: string,
+  ) {}
+
+  private fail(expected: string): never {
+    const got = this.value === null ? "null" : Array.isArray(this.value) ? "array" : typeof this.value;
+    throw new CommerceTransportError("COMMERCE_BAD_RESPONSE", `${this.where}: ${this.path} must be ${expected} (got ${got})`);
+  }
+
+  get(key: string): Field {
+    const obj = this.object();
+    return new Field(Object.hasOwn(obj, key) ? obj[key] : undefined, `${this.path}.${key}`, this.where);
+  }
+
+  object(): Record<string, unknown> {
+    if (typeof this.value !== "object" || this.value === null || Array.isArray(this.value)) this.fail("an object");
+    return this.value as Record<string, unknown>;
+  }
+
+  items(): Field[] {
+    if (!Array.isArray(this.value)) this.fail("an array");
+    return (this.value as unknown[]).map((v, i) => new Field(v, `${this.path}[${i}]`, this.where));
+  }
+
+  string(): string {
+    if (typeof this.value !== "string") this.fail("a string");
+    return this.value as string;
+  }
+
+  number(): number {
+    if (typeof this.value !== "number" || !Number.isFinite(this.value)) this.fail("a number");
+    return this.value as number;
+  }
+
+  boolean(): boolean {
+    if (typeof this.value !== "boolean") this.fail("a boolean");
+    return this.value as boolean;
+  }
+
+  absent(): boolean {
+    return this.value === undefined || this.value === null;
+  }
+
+  optionalString(): string | null {
+    return this.absent() ? null : this.string();
+  }
+
+  optionalNumber(): number | undefined {
+    return this.absent() ? undefined : this.number();
+  }
+
+  oneOf<T extends string>(values: readonly T[]): T {
+    const s = this.string();
+    if (!(values as readonly string[]).includes(s)) this.fail(`one of ${values.join(", ")}`);
+    return s as T;
+  }
+
+  /** A plain object of any fields; missing or null becomes {}. */
+  record(): Record<string, unknown> {
+    return this.absent() ? {} : this.object();
+  }
+}
+
+/** The root of a reply body. */
+export function root(value: unknown, where: string): Field {
+  return new Field(value, "body", where);
+}
