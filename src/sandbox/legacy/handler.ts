@@ -1,0 +1,28 @@
+/**
+ * The sandbox's request listener: the service endpoint, then the sandbox's own endpoints.
+ * Oversized bodies get 413; an unexpected error gets a bare 500 (never request data).
+ */
+import type { RequestListener } from "node:http";
+import { handleAsmx, type AsmxOptions } from "./asmx.js";
+import { handleControl } from "./control.js";
+import { BodyTooLargeError, send, TEXT_TYPE } from "./http-io.js";
+
+/** The node:http listener of one sandbox. */
+export function createRequestListener(options: AsmxOptions): RequestListener {
+  return (req, res) => {
+    const url = new URL(req.url ?? "/", "http://sandbox.invalid");
+    const answer = async (): Promise<void> => {
+      if (await handleAsmx(options, req, res, url)) return;
+      if (await handleControl(options.store, options.calls, req, res, url)) return;
+      send(res, 404, TEXT_TYPE, "Not found.");
+    };
+    answer().catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof BodyTooLargeError) send(res, 413, TEXT_TYPE, "Request body too large.", { connection: "close" });
+      else send(res, 500, TEXT_TYPE, "Internal sandbox error.");
+    });
+  };
+}

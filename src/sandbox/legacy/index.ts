@@ -1,0 +1,69 @@
+/**
+ * The legacy list service sandbox: an executable model of legacy-soap-interface.md over real
+ * HTTP (SOAP 1.1, HTTP GET, HTTP POST at /api/api.asmx), seeded with the demo data, counting
+ * every call. `npm start`, the tests and the benchmarks talk to it instead of the real service.
+ */
+import type { RequestListener } from "node:http";
+import { DEFAULT_LEGACY_NAMESPACE } from "../../backends/legacy/catalog.js";
+import { listen } from "../../util/listen.js";
+import { DEMO, seedLegacyDemo } from "../demo-data.js";
+import { createCallLog, type CallLog } from "./call-log.js";
+import { createRequestListener } from "./handler.js";
+import { LegacyStore } from "./store.js";
+
+export type { CallLog, LegacyCall } from "./call-log.js";
+export { LegacyStore } from "./store.js";
+export type * from "./records.js";
+
+/** How to start a sandbox; every field has a default. */
+export interface LegacySandboxOptions {
+  /** Default 0 (ephemeral). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The one accepted key, default "demo-legacy-key"; every other key gets code 100. */
+  apiKey?: string;
+  /** Default DEFAULT_LEGACY_NAMESPACE. */
+  namespace?: string;
+  /** Injectable clock (statistics periods, Campaign.Send past-date check, the 172 window). */
+  now?: () => Date;
+  /** Load the demo data (default true). */
+  seed?: boolean;
+}
+
+/** A running sandbox. */
+export interface LegacySandbox {
+  /** Origin, e.g. http://127.0.0.1:4101. */
+  url: string;
+  close(): Promise<void>;
+  calls: CallLog;
+  store: LegacyStore;
+}
+
+/** The sandbox's API key when none is configured. */
+export const DEFAULT_LEGACY_SANDBOX_KEY: string = DEMO.apiKey;
+
+/** A sandbox as a request listener, for callers that run their own server. */
+export function createLegacySandbox(options: LegacySandboxOptions = {}): {
+  handler: RequestListener;
+  calls: CallLog;
+  store: LegacyStore;
+} {
+  const store = new LegacyStore(options.now ?? (() => new Date()));
+  if (options.seed ?? true) seedLegacyDemo(store);
+  const calls = createCallLog();
+  const handler = createRequestListener({
+    store,
+    calls,
+    apiKey: options.apiKey ?? DEFAULT_LEGACY_SANDBOX_KEY,
+    namespace: options.namespace ?? DEFAULT_LEGACY_NAMESPACE,
+  });
+  return { handler, calls, store };
+}
+
+/** Starts a sandbox on its own HTTP server. */
+export async function startLegacySandbox(options: LegacySandboxOptions = {}): Promise<LegacySandbox> {
+  const { handler, calls, store } = createLegacySandbox(options);
+  const server = await listen(handler, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  return { url: server.url, close: () => server.close(), calls, store };
+}
