@@ -11,7 +11,7 @@
 import { templateIdFor, type LegacyStore, type NewSubscriber } from "./legacy/store.js";
 import type { CampaignRecord, ClientRecord, ListRecord } from "./legacy/records.js";
 import { createCustomField } from "./legacy/operations/custom-fields.js";
-import { demoRandom, type DemoRandom } from "./legacy/demo-random.js";
+import { seededRandom, type Random } from "./random.js";
 import { generatePeople, type StateMix } from "./legacy/demo-people.js";
 import { attributeDemoStateChanges, sendDemoCampaign } from "./legacy/demo-reports.js";
 import { DEMO_FILES } from "./legacy/demo-files.js";
@@ -126,7 +126,7 @@ function expectId(actual: string, expected: string): void {
 export function seedLegacyDemo(store: LegacyStore): void {
   const now = store.now();
   const ago = (days: number): Date => new Date(Math.floor((now.getTime() - days * DAY) / 1000) * 1000);
-  const random = demoRandom(20_240_601);
+  const random = seededRandom(20_240_601);
   store.designer.credits = 1000;
 
   const clients = seedClients(store, ago(700));
@@ -257,7 +257,7 @@ function newsletterFields(list: ListRecord): void {
   }
 }
 
-function newsletterValues(random: DemoRandom): Record<string, string | string[]> {
+function newsletterValues(random: Random): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
   const f = DEMO.fields;
   if (random.chance(0.8)) values[f.city] = random.pick(CITIES);
@@ -273,7 +273,7 @@ function newsletterValues(random: DemoRandom): Record<string, string | string[]>
 function seedLists(
   store: LegacyStore,
   clients: Record<keyof typeof DEMO.clients, ClientRecord>,
-  random: DemoRandom,
+  random: Random,
   now: Date,
 ): Record<string, ListRecord> {
   const lists: Record<string, ListRecord> = {};
@@ -339,7 +339,7 @@ function seedSegments(store: LegacyStore): void {
 function seedCampaigns(
   store: LegacyStore,
   clients: Record<keyof typeof DEMO.clients, ClientRecord>,
-  random: DemoRandom,
+  random: Random,
   ago: (days: number) => Date,
 ): void {
   const l = DEMO.lists;

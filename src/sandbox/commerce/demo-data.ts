@@ -4,7 +4,7 @@
  * well-known values the README and tests name.
  */
 import type { Customer, CustomerList, Segment, SubscriptionStatus } from "./model.js";
-import { seededRandom, type Random } from "./prng.js";
+import { seededRandom, type Random } from "../random.js";
 import { inferType } from "./properties.js";
 import type { CommerceStore } from "./store.js";
 

@@ -4,7 +4,7 @@
  */
 import type { SubscriberState } from "./records.js";
 import type { NewSubscriber } from "./store.js";
-import type { DemoRandom } from "./demo-random.js";
+import type { Random } from "../random.js";
 
 const FIRST = [
   "Olivia", "Liam", "Amélie", "Noah", "Zoë", "Mateo", "Chloé", "Søren", "Ingrid", "Łukasz",
@@ -33,7 +33,7 @@ function ascii(text: string): string {
     .toLowerCase();
 }
 
-function pickState(random: DemoRandom, mix: StateMix): SubscriberState {
+function pickState(random: Random, mix: StateMix): SubscriberState {
   const total = mix.reduce((a, b) => a + b, 0);
   let roll = random.next() * total;
   for (let i = 0; i < mix.length; i++) {
@@ -45,7 +45,7 @@ function pickState(random: DemoRandom, mix: StateMix): SubscriberState {
 
 /** `count` generated subscribers; `tag` keeps addresses of different lists apart. */
 export function generatePeople(
-  random: DemoRandom,
+  random: Random,
   now: Date,
   count: number,
   tag: string,

@@ -6,7 +6,7 @@
  */
 import type { CampaignRecord, Recipient, SubscriberRecord } from "./records.js";
 import type { LegacyStore } from "./store.js";
-import type { DemoRandom } from "./demo-random.js";
+import type { Random } from "../random.js";
 
 /** Active at `at`: subscribed by then and not yet out of the Active state (Unconfirmed never was). */
 const activeAt = (s: SubscriberRecord, at: number): boolean =>
@@ -30,7 +30,7 @@ function recipientsAt(store: LegacyStore, campaign: CampaignRecord, at: number):
 }
 
 /** Marks a demo campaign sent at `sentDate` and gives it opens, clicks and soft bounces. */
-export function sendDemoCampaign(store: LegacyStore, random: DemoRandom, campaign: CampaignRecord, sentDate: Date): void {
+export function sendDemoCampaign(store: LegacyStore, random: Random, campaign: CampaignRecord, sentDate: Date): void {
   campaign.sentDate = sentDate;
   campaign.confirmationEmail = "reports@example.com";
   campaign.recipients = recipientsAt(store, campaign, sentDate.getTime());

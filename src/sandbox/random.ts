@@ -1,10 +1,10 @@
 /**
- * A seeded pseudo-random source for the demo data (mulberry32): the same seed gives the same
- * people, dates and report figures on every run.
+ * A seeded pseudo-random source for the sandboxes' demo data (mulberry32): the same seed gives
+ * the same people, dates and figures on every run.
  */
 
 /** Deterministic random helpers over one seed. */
-export interface DemoRandom {
+export interface Random {
   /** A float in [0, 1). */
   next(): number;
   /** A whole number in [min, max]. */
@@ -15,7 +15,7 @@ export interface DemoRandom {
   chance(probability: number): boolean;
 }
 
-export function demoRandom(seed: number): DemoRandom {
+export function seededRandom(seed: number): Random {
   let state = seed >>> 0;
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
