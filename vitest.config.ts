@@ -1,6 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: {
+    // graphql ships CJS (main) and ESM (module) builds. Node (and so tsx, npm start) loads the CJS
+    // one for every importer; Vite would give our files the ESM one while dependencies such as
+    // Pothos get the CJS one, and graphql refuses to mix two instances. Resolve as Node does.
+    alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 20_000,

@@ -1,0 +1,41 @@
+/**
+ * The GraphQL context: one per request, holding the caller's credentials (resolved once, here)
+ * and the loaders built from them, so cached data never crosses from one caller to another.
+ */
+import { initContextCache } from "@pothos/core";
+import type { LegacyConfig } from "./config.js";
+import { createLegacyLoaders, type LegacyCaller, type LegacyLoaders } from "./loaders/legacy.js";
+
+/** Header through which a caller sends its own legacy API key. */
+export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
+
+/** What every resolver receives. */
+export interface GraphContext {
+  /** Loaders of the legacy list service, bound to this request's API key. */
+  legacy: LegacyLoaders;
+}
+
+/** Long-lived things the per-request context is made from. */
+export interface ContextDeps {
+  legacyClient: LegacyCaller;
+  legacy: Pick<LegacyConfig, "apiKey" | "concurrency">;
+}
+
+/** The caller's key from the header, else the configured key; blank counts as absent. */
+export function legacyApiKeyFor(headers: Headers | undefined, configured: string | undefined): string | undefined {
+  const sent = headers?.get(LEGACY_API_KEY_HEADER)?.trim();
+  return sent ? sent : configured;
+}
+
+/** Builds the context of one request. */
+export function createContext(deps: ContextDeps, request?: Request): GraphContext {
+  return {
+    // Pothos keeps its per-request dataloaders here; the marker survives the server copying the object.
+    ...initContextCache(),
+    legacy: createLegacyLoaders(deps.legacyClient, {
+      apiKey: legacyApiKeyFor(request?.headers, deps.legacy.apiKey),
+      concurrency: deps.legacy.concurrency,
+      signal: request?.signal,
+    }),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * `npm start`: reads the configuration, starts the embedded sandbox of every backend that has no
+ * URL configured, then the gateway, and prints where everything listens. SIGINT/SIGTERM close all.
+ */
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { createGateway } from "./server.js";
+import { startLegacySandbox } from "./sandbox/legacy/index.js";
+
+/** A backend started in-process: the config that points at it, a banner line, and its stop. */
+interface Embedded {
+  config: Config;
+  banner: string;
+  close(): Promise<void>;
+}
+
+/** Nothing when LEGACY_URL is set; otherwise starts the legacy sandbox and points the config at it. */
+async function embedLegacySandbox(config: Config): Promise<Embedded | undefined> {
+  if (config.legacy.url) return undefined;
+  const sandbox = await startLegacySandbox({
+    port: config.sandbox.legacyPort,
+    host: config.host,
+    apiKey: config.sandbox.legacyApiKey,
+    namespace: config.legacy.namespace,
+  });
+  return {
+    // LEGACY_API_KEY belongs to a LEGACY_URL; the embedded sandbox accepts only its own key.
+    config: { ...config, legacy: { ...config.legacy, url: sandbox.url, apiKey: config.sandbox.legacyApiKey } },
+    banner: `legacy list service sandbox  ${sandbox.url}/api/api.asmx`,
+    close: () => sandbox.close(),
+  };
+}
+
+/** Each step may start one backend sandbox; the next one sees the config it produced. */
+const EMBEDDED_BACKENDS: ReadonlyArray<(config: Config) => Promise<Embedded | undefined>> = [embedLegacySandbox];
+
+async function main(): Promise<void> {
+  let config = loadConfig();
+  const started: Embedded[] = [];
+  const closeAll = () => Promise.allSettled(started.map((s) => s.close()));
+  try {
+    for (const embed of EMBEDDED_BACKENDS) {
+      const embedded = await embed(config);
+      if (embedded) {
+        started.push(embedded);
+        config = embedded.config;
+      }
+    }
+    const gateway = await createGateway(config);
+    console.log(`GraphiQL                     ${gateway.url}/graphql`);
+    for (const { banner } of started) console.log(banner);
+
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      await gateway.close();
+      await closeAll();
+      process.exit(0);
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : `mailgraph failed to start: ${String((error as Error)?.message ?? error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+/**
+ * The one Pothos SchemaBuilder of the graph and its plugins. Type definitions live in the domain
+ * files next to it; this file only configures.
+ */
+import SchemaBuilder from "@pothos/core";
+import DataloaderPlugin from "@pothos/plugin-dataloader";
+import ErrorsPlugin from "@pothos/plugin-errors";
+import RelayPlugin from "@pothos/plugin-relay";
+import ValidationPlugin from "@pothos/plugin-validation";
+import type { GraphContext } from "../context.js";
+import { decodeGlobalId, encodeGlobalId } from "./global-id.js";
+import { InputError } from "./input-error.js";
+
+/** Type parameters shared by every definition of the graph. */
+export interface GraphTypes {
+  Context: GraphContext;
+  // Fields are non-null unless they say otherwise: every field that reaches a backend is declared
+  // nullable, so a failing call nulls that field only and the rest of the response arrives.
+  DefaultFieldNullability: false;
+  Scalars: {
+    ID: { Input: string; Output: string | number };
+    /** Internally the legacy wire text `YYYY-MM-DD HH:MM:SS`. */
+    LocalDateTime: { Input: string; Output: string };
+    DateTime: { Input: Date; Output: Date };
+  };
+  Connection: { totalCount: number };
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
+}
+
+/** The builder's full type set, for helpers that take a field builder. */
+export type Types = PothosSchemaTypes.ExtendDefaultTypes<GraphTypes>;
+
+/** The one SchemaBuilder of the graph; plugin types are global, so there is no second. */
+export const builder = new SchemaBuilder<GraphTypes>({
+  // Errors before dataloader, so errors thrown while loading are caught by `errors` fields.
+  plugins: [ErrorsPlugin, ValidationPlugin, DataloaderPlugin, RelayPlugin],
+  defaultFieldNullability: false,
+  errors: {
+    // Input rules run as argument validation, before the resolver: their failures become the
+    // InputError member of the mutation's payload union. No field uses authorization scopes.
+    unsafelyHandleInputErrors: true,
+    defaultUnionOptions: { name: ({ fieldName }) => `${capitalize(fieldName)}Result` },
+  },
+  validation: {
+    validationError: (failure) => InputError.fromIssues(failure.issues),
+  },
+  relay: {
+    clientMutationId: "omit",
+    cursorType: "String",
+    encodeGlobalID: encodeGlobalId,
+    decodeGlobalID: decodeGlobalId,
+    nodeQueryOptions: { nullable: true },
+    nodesQueryOptions: { nullable: { list: false, items: true } },
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+  },
+});
+
+function capitalize(text: string): string {
+  return text.slice(0, 1).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,214 @@
+/**
+ * A client's access and billing: the access level and permission enums, billing types and
+ * currencies, the Client.accessAndBilling field and the updateClientAccessAndBilling mutation.
+ * Combinations the spec fixes (a login for any level but 0, billing only for levels that send
+ * campaigns, rates only for ClientPaysWithMarkup) are checked before anything is sent.
+ */
+import {
+  ACCESS,
+  ACCESS_LEVELS,
+  BILLING_TYPES,
+  CURRENCIES,
+  accessAllows,
+  type BillingType as BillingTypeValue,
+  type Currency as CurrencyValue,
+} from "../backends/legacy/reference.js";
+import type { LegacyClientAccessAndBilling } from "../backends/legacy/types.js";
+import { builder } from "./builder.js";
+import { clientPayload, invalidateClient } from "./clients.js";
+import { writeOutcomes } from "./errors.js";
+import { localIdOf } from "./global-id.js";
+import { inputRules } from "./input-rules.js";
+import { ClientRef } from "./refs.js";
+import { badValue, blankToNull, wireEnum, wireInt } from "./wire.js";
+
+const constantCase = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
+
+type PermissionBit = (typeof ACCESS)[keyof typeof ACCESS];
+
+const PERMISSIONS = Object.entries(ACCESS).map(([name, bit]) => ({ name: constantCase(name), bit: bit as PermissionBit }));
+
+export const AccessPermission = builder.enumType("AccessPermission", {
+  description: "One permission an access level grants.",
+  values: Object.fromEntries(PERMISSIONS.map(({ name, bit }) => [name, { value: bit }])),
+});
+
+function permissionsOf(level: number): PermissionBit[] {
+  return PERMISSIONS.filter(({ bit }) => accessAllows(level, bit)).map(({ bit }) => bit);
+}
+
+export const AccessLevel = builder.enumType("AccessLevel", {
+  description: "The access levels the service accepts; each is a set of permissions (see `permissions`).",
+  values: Object.fromEntries(
+    ACCESS_LEVELS.map((level) => {
+      const granted = PERMISSIONS.filter(({ bit }) => accessAllows(level, bit)).map(({ name }) => name);
+      const description = level === 0 ? "No application access." : `Grants ${granted.join(", ")}.`;
+      return [`LEVEL_${level}`, { value: level, description }];
+    }),
+  ),
+});
+
+const BILLING_VALUES: Record<string, BillingTypeValue> = Object.fromEntries(BILLING_TYPES.map((v) => [constantCase(v), v]));
+const CURRENCY_VALUES: Record<string, CurrencyValue> = Object.fromEntries(CURRENCIES.map((v) => [v, v]));
+
+export const BillingType = builder.enumType("BillingType", {
+  description: "Who pays for a client's campaigns.",
+  values: {
+    USER_PAYS_ON_CLIENTS_BEHALF: { value: "UserPaysOnClientsBehalf", description: "The designer's credits or card pay." },
+    CLIENT_PAYS_AT_STANDARD_RATE: { value: "ClientPaysAtStandardRate", description: "The client's saved card pays standard rates." },
+    CLIENT_PAYS_WITH_MARKUP: { value: "ClientPaysWithMarkup", description: "The client's card pays designer-set rates." },
+  } as const,
+});
+
+export const Currency = builder.enumType("Currency", {
+  description: "Currencies the service bills in.",
+  values: CURRENCIES,
+});
+
+const ClientAccessAndBillingRef = builder.objectRef<LegacyClientAccessAndBilling>("ClientAccessAndBilling").implement({
+  description: "What a client may do in the application and how its campaigns are paid.",
+  fields: (t) => ({
+    accessLevel: t.field({
+      type: AccessLevel,
+      resolve: (ab) => {
+        const level = wireInt(ab.AccessLevel, "access level");
+        if (!ACCESS_LEVELS.includes(level)) throw badValue("access level");
+        return level;
+      },
+    }),
+    permissions: t.field({
+      type: [AccessPermission],
+      resolve: (ab) => permissionsOf(wireInt(ab.AccessLevel, "access level")),
+    }),
+    username: t.string({ nullable: true, description: "Null when the access level is 0.", resolve: (ab) => blankToNull(ab.Username) }),
+    billingType: t.field({
+      type: BillingType,
+      nullable: true,
+      description: "Null unless the access level allows creating and sending campaigns.",
+      resolve: (ab) => wireEnum(BILLING_VALUES, ab.BillingType, "billing type"),
+    }),
+    currency: t.field({ type: Currency, nullable: true, resolve: (ab) => wireEnum(CURRENCY_VALUES, ab.Currency, "currency") }),
+    deliveryFee: t.string({
+      nullable: true,
+      description: "Flat fee per campaign in the currency's major unit (decimal text); ClientPaysWithMarkup only.",
+      resolve: (ab) => blankToNull(ab.DeliveryFee),
+    }),
+    costPerRecipient: t.string({
+      nullable: true,
+      description: "Per recipient in the currency's minor unit (decimal text); ClientPaysWithMarkup only.",
+      resolve: (ab) => blankToNull(ab.CostPerRecipient),
+    }),
+    designAndSpamTestFee: t.string({
+      nullable: true,
+      description: "Per design and spam test in the major unit (decimal text); markup clients with test access only.",
+      resolve: (ab) => blankToNull(ab.DesignAndSpamTestFee),
+    }),
+  }),
+});
+
+builder.objectField(ClientRef, "accessAndBilling", (t) =>
+  t.field({
+    type: ClientAccessAndBillingRef,
+    nullable: true,
+    description: "Access level and billing (Client.GetDetail).",
+    resolve: async (client, _args, ctx) =>
+      (await ctx.legacy.read("Client.GetDetail", { ClientID: client.clientId })).AccessAndBilling,
+  }),
+);
+
+const UpdateClientAccessAndBillingInput = builder.inputType("UpdateClientAccessAndBillingInput", {
+  description:
+    "Access and billing of a client. Give only what the combination uses: a login for any level but 0, " +
+    "a billing type for levels that create and send campaigns, a currency unless the designer pays, " +
+    "rates for ClientPaysWithMarkup (the design and spam test fee only with that permission).",
+  fields: (t) => ({
+    clientId: t.id({ required: true, description: "Global id of the Client." }),
+    accessLevel: t.field({ type: AccessLevel, required: true }),
+    username: t.string({ description: "Unique across the designer and all clients." }),
+    password: t.string({ description: "At least 5 characters." }),
+    billingType: t.field({ type: BillingType }),
+    currency: t.field({ type: Currency }),
+    deliveryFee: t.string({ description: "Decimal text in the currency's major unit, no symbol." }),
+    costPerRecipient: t.string({ description: "Decimal text in the currency's minor unit." }),
+    designAndSpamTestFee: t.string({ description: "Decimal text in the currency's major unit." }),
+  }),
+});
+
+type AccessInput = typeof UpdateClientAccessAndBillingInput.$inferInput;
+
+const present = (value: string | null | undefined): boolean => value != null && value.trim() !== "";
+
+const MIN_PASSWORD_LENGTH = 5;
+
+const checkAccess = inputRules<{ input: AccessInput }>(({ input }, v) => {
+  v.text("clientId", String(input.clientId)).required().globalId("Client", 1);
+  const level = input.accessLevel;
+  const login = level !== 0;
+  const sends = accessAllows(level, ACCESS.createSendCampaigns);
+  const markup = sends && input.billingType === "ClientPaysWithMarkup";
+  const designTests = accessAllows(level, ACCESS.designAndSpamTests);
+
+  const notAllowed = (field: string, when: string) => v.fail(field, "NOT_ALLOWED", `${field} is not used ${when}.`);
+  if (login) {
+    v.text("username", input.username).required();
+    v.text("password", input.password).required().minLength(MIN_PASSWORD_LENGTH);
+  } else {
+    if (present(input.username)) notAllowed("username", "at access level 0");
+    if (present(input.password)) notAllowed("password", "at access level 0");
+  }
+
+  if (!sends) {
+    if (input.billingType != null) notAllowed("billingType", "unless the access level creates and sends campaigns");
+  } else if (input.billingType == null) {
+    v.fail("billingType", "REQUIRED", "billingType is required when the access level creates and sends campaigns.");
+  }
+  const billing = sends ? input.billingType : null;
+  if (billing === "UserPaysOnClientsBehalf" || billing == null) {
+    if (input.currency != null) notAllowed("currency", "unless the client pays");
+  } else if (input.currency == null) {
+    v.fail("currency", "REQUIRED", `currency is required for ${billing}.`);
+  }
+
+  for (const field of ["deliveryFee", "costPerRecipient", "designAndSpamTestFee"] as const) {
+    const used = markup && (field !== "designAndSpamTestFee" || designTests);
+    if (used) v.text(field, input[field]).required().decimal();
+    else if (present(input[field])) {
+      notAllowed(field, field === "designAndSpamTestFee" && markup ? "without design and spam test access" : "unless billing is ClientPaysWithMarkup");
+    }
+  }
+});
+
+const UpdateClientAccessAndBillingSuccess = clientPayload(
+  "UpdateClientAccessAndBillingSuccess",
+  "The client's access and billing were replaced.",
+);
+
+const outcomes = writeOutcomes(["Client.UpdateAccessAndBilling"]);
+
+builder.mutationField("updateClientAccessAndBilling", (t) =>
+  t.field({
+    type: UpdateClientAccessAndBillingSuccess,
+    description: "Sets a client's access level, login and billing (Client.UpdateAccessAndBilling).",
+    args: { input: t.arg({ type: UpdateClientAccessAndBillingInput, required: true }) },
+    validate: checkAccess,
+    nullable: true,
+    errors: { types: outcomes.types, directResult: true },
+    resolve: async (_root, { input }, ctx) => {
+      const [clientId] = localIdOf(String(input.clientId), "Client", 1);
+      const login = input.accessLevel !== 0;
+      await outcomes.write(ctx, "Client.UpdateAccessAndBilling", {
+        ClientID: clientId,
+        AccessLevel: input.accessLevel,
+        Username: login ? input.username?.trim() : undefined,
+        Password: login ? input.password : undefined,
+        BillingType: input.billingType ?? undefined,
+        Currency: input.currency ?? undefined,
+        DeliveryFee: input.deliveryFee?.trim() || undefined,
+        CostPerRecipient: input.costPerRecipient?.trim() || undefined,
+        DesignAndSpamTestFee: input.designAndSpamTestFee?.trim() || undefined,
+      });
+      invalidateClient(ctx, clientId);
+      return { clientId };
+    },
+  }),
+);

@@ -1,0 +1,80 @@
+/**
+ * Global ids of the graph: base64url of `<backend>:<Type>:<local id>`, so an id names the backend
+ * and the type it belongs to and a client cannot mistake one for the other. The local id of a
+ * record that needs several keys to be found again (a list needs its client) is a JSON array.
+ */
+import { GraphQLError } from "graphql";
+
+/** The backends records come from. */
+export type Backend = "legacy" | "commerce";
+
+const backends = new Map<string, Backend>();
+
+/** Declares which backend a node type belongs to; every node type registers itself once. */
+export function registerNodeType(typename: string, backend: Backend): void {
+  const known = backends.get(typename);
+  if (known && known !== backend) throw new Error(`node type ${typename} is already registered for ${known}`);
+  backends.set(typename, backend);
+}
+
+function invalid(reason: string): GraphQLError {
+  return new GraphQLError(`Invalid global id: ${reason}.`, { extensions: { code: "BAD_USER_INPUT" } });
+}
+
+/** Encodes a global id (the relay plugin calls this for every Node id field). */
+export function encodeGlobalId(typename: string, id: string | number | bigint): string {
+  const backend = backends.get(typename);
+  if (!backend) throw new Error(`node type ${typename} has no registered backend`);
+  return Buffer.from(`${backend}:${typename}:${String(id)}`, "utf8").toString("base64url");
+}
+
+/** Decodes a global id; throws BAD_USER_INPUT for anything this graph did not issue. */
+export function decodeGlobalId(globalId: string): { typename: string; id: string } {
+  if (!/^[A-Za-z0-9_-]+$/.test(globalId)) throw invalid("not base64url text");
+  const text = Buffer.from(globalId, "base64url").toString("utf8");
+  const match = /^([a-z]+):([A-Za-z][A-Za-z0-9]*):([\s\S]+)$/.exec(text);
+  if (!match) throw invalid("not an id of this graph");
+  const [, backend, typename, id] = match;
+  if (backends.get(typename) !== backend) throw invalid("not an id of this graph");
+  return { typename, id };
+}
+
+/** The local id of a record found again through several keys. */
+export function compositeId(...parts: string[]): string {
+  return JSON.stringify(parts);
+}
+
+/** The parts of a composite local id; throws BAD_USER_INPUT unless there are exactly `count`. */
+export function parseCompositeId(id: string, count: number): string[] {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(id);
+  } catch {
+    throw invalid("malformed local id");
+  }
+  if (!Array.isArray(parts) || parts.length !== count || !parts.every((p) => typeof p === "string" && p !== "")) {
+    throw invalid("malformed local id");
+  }
+  return parts as string[];
+}
+
+/**
+ * The local id parts of a global id of `typename`, or undefined when the text is not such an id
+ * (for input validation, which reports instead of throwing).
+ */
+export function tryLocalId(globalId: string, typename: string, count: number): string[] | undefined {
+  try {
+    const decoded = decodeGlobalId(globalId);
+    if (decoded.typename !== typename) return undefined;
+    return parseCompositeId(decoded.id, count);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The local id parts of a global id argument that must be of `typename`; BAD_USER_INPUT otherwise. */
+export function localIdOf(globalId: string, typename: string, count: number): string[] {
+  const decoded = decodeGlobalId(globalId);
+  if (decoded.typename !== typename) throw invalid(`expected the id of a ${typename}`);
+  return parseCompositeId(decoded.id, count);
+}

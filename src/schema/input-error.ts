@@ -1,0 +1,79 @@
+/**
+ * InputError: input refused before any backend call. It names the field (its path inside the
+ * mutation's `input`, e.g. `customFields[1].key`) and the rule it broke, and lists every issue.
+ */
+import type { StandardSchemaV1 } from "@pothos/plugin-validation";
+
+/** The rules input is checked against (the `rule` of an InputError). */
+export const INPUT_RULES = {
+  REQUIRED: "a value is required (blank text counts as missing)",
+  EMAIL: "an email address: local part, @, and a domain with a dot",
+  MIN_LENGTH: "text at least this many characters long",
+  MAX_LENGTH: "text at most this many characters long",
+  ONE_OF: "one of the values the service accepts",
+  URL: "an absolute http or https URL",
+  DECIMAL: "a plain decimal number without currency symbol, e.g. 12.50",
+  GLOBAL_ID: "a global id of the expected type",
+  EXACTLY_ONE: "exactly one of these fields",
+  NOT_ALLOWED: "this field must be empty in this combination",
+  NO_SEPARATOR: "text must not contain the service's list separator ||",
+  XML_CHARACTERS: "text must not contain characters XML 1.0 forbids (most control characters)",
+} as const;
+
+/** One of INPUT_RULES. */
+export type InputRule = keyof typeof INPUT_RULES;
+
+/** One broken rule. */
+export interface InputIssue {
+  field: string;
+  rule: InputRule;
+  message: string;
+}
+
+/** A standard-schema issue carrying our rule. */
+export interface RuleIssue extends StandardSchemaV1.Issue {
+  readonly rule: InputRule;
+}
+
+/** Input refused before any backend call; `field`/`rule`/`message` repeat the first issue. */
+export class InputError extends Error {
+  readonly field: string;
+  readonly rule: InputRule;
+  readonly issues: readonly InputIssue[];
+
+  constructor(issues: readonly InputIssue[]) {
+    const [first] = issues;
+    super(first ? first.message : "Invalid input.");
+    this.name = "InputError";
+    this.field = first?.field ?? "";
+    this.rule = first?.rule ?? "REQUIRED";
+    this.issues = issues;
+  }
+
+  /** From the issues the validation plugin collected. */
+  static fromIssues(issues: readonly StandardSchemaV1.Issue[]): InputError {
+    return new InputError(
+      issues.map((issue) => ({
+        field: pathText(issue.path),
+        rule: ruleOf(issue),
+        message: issue.message,
+      })),
+    );
+  }
+}
+
+function ruleOf(issue: StandardSchemaV1.Issue): InputRule {
+  const rule = (issue as Partial<RuleIssue>).rule;
+  return rule !== undefined && rule in INPUT_RULES ? rule : "REQUIRED";
+}
+
+/** `["customFields", 1, "key"]` → `customFields[1].key`. */
+export function pathText(path: StandardSchemaV1.Issue["path"]): string {
+  let text = "";
+  for (const segment of path ?? []) {
+    const key = typeof segment === "object" ? segment.key : segment;
+    if (typeof key === "number") text += `[${key}]`;
+    else text += text === "" ? String(key) : `.${String(key)}`;
+  }
+  return text;
+}

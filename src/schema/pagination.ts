@@ -1,0 +1,86 @@
+/**
+ * Relay connections over collections the legacy service returns whole. Rows are ordered by a
+ * natural key (an email, then a list id) and the cursor is that key, opaque to the client: a page
+ * boundary stays put when rows are added or removed elsewhere, unlike an offset.
+ */
+import { GraphQLError } from "graphql";
+
+/** The connection arguments of a field. */
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+/** What a connection field resolves to. */
+export interface Page<T> {
+  edges: { cursor: string; node: T }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  totalCount: number;
+}
+
+/** Page sizes: the default when neither `first` nor `last` is given, and the most allowed. */
+export const PAGE_SIZE = { default: 50, max: 500 } as const;
+
+function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT" } });
+}
+
+const encodeCursor = (key: string): string => Buffer.from(`k:${key}`, "utf8").toString("base64url");
+
+function decodeCursor(cursor: string, arg: string): string {
+  const text = /^[A-Za-z0-9_-]*$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
+  if (!text.startsWith("k:")) throw badInput(`${arg} is not a cursor of this connection.`);
+  return text.slice(2);
+}
+
+function size(value: number | null | undefined, arg: string): number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < 0 || value > PAGE_SIZE.max) {
+    throw badInput(`${arg} must be a whole number from 0 to ${PAGE_SIZE.max}.`);
+  }
+  return value;
+}
+
+/** One page of `rows`, ordered by `keyOf`; equal keys are told apart by their order of arrival. */
+export function pageByKey<T>(rows: readonly T[], keyOf: (row: T) => string, args: PageArgs): Page<T> {
+  const first = size(args.first, "first");
+  const last = size(args.last, "last");
+  if (first !== undefined && last !== undefined) throw badInput("Give first or last, not both.");
+
+  const seen = new Map<string, number>();
+  const keyed = rows
+    .map((node) => {
+      const base = keyOf(node);
+      const n = seen.get(base) ?? 0;
+      seen.set(base, n + 1);
+      return { key: `${base}\u0000${n}`, node };
+    })
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+  let lo = 0;
+  let hi = keyed.length;
+  if (args.after != null) {
+    const after = decodeCursor(args.after, "after");
+    while (lo < hi && keyed[lo].key <= after) lo += 1;
+  }
+  if (args.before != null) {
+    const before = decodeCursor(args.before, "before");
+    while (hi > lo && keyed[hi - 1].key >= before) hi -= 1;
+  }
+  if (last !== undefined) lo = Math.max(lo, hi - last);
+  else hi = Math.min(hi, lo + (first ?? PAGE_SIZE.default));
+
+  const edges = keyed.slice(lo, hi).map(({ key, node }) => ({ cursor: encodeCursor(key), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasPreviousPage: lo > 0,
+      hasNextPage: hi < keyed.length,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+    totalCount: keyed.length,
+  };
+}

@@ -1,0 +1,24 @@
+/** Segments: the Segment node (a named part of a list) and Client.segments' item type. */
+import { builder } from "./builder.js";
+import { compositeId, parseCompositeId } from "./global-id.js";
+import { findSegment, listOrNull } from "./lookups.js";
+import { ListRef, SegmentRef } from "./refs.js";
+
+builder.node(SegmentRef, {
+  description: "A segment of one of a client's lists.",
+  id: { resolve: (s) => compositeId(s.clientId, s.listId, s.name) },
+  loadWithoutCache: (id, ctx) => {
+    const [clientId, listId, name] = parseCompositeId(id, 3);
+    return findSegment(ctx, clientId, listId, name);
+  },
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    listId: t.exposeString("listId", { description: "The service's ListID of the segment's list." }),
+    list: t.field({
+      type: ListRef,
+      nullable: true,
+      description: "The list the segment is part of.",
+      resolve: (s, _args, ctx) => listOrNull(ctx, s.clientId, s.listId),
+    }),
+  }),
+});

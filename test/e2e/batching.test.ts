@@ -1,0 +1,125 @@
+/**
+ * Loader behaviour seen from the backend: batched subscriber lookups, one call per distinct
+ * operation + parameters, and the per-request concurrency cap.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { EARLIEST_DATE } from "../../src/loaders/legacy.js";
+import { graphql } from "../gql/index.js";
+import { postGraphQL } from "./support/graphql-http.js";
+import { demo, gid } from "./support/ids.js";
+import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
+import { startGateway, startStack, type Stack } from "./support/stack.js";
+
+const ManySubscribers = graphql(`
+  query ManySubscribers($newsletter: ID!, $vip: ID!, $a: String!, $b: String!, $c: String!, $d: String!) {
+    newsletter: list(id: $newsletter) {
+      a: subscriber(email: $a) { email }
+      b: subscriber(email: $b) { email }
+      c: subscriber(email: $c) { email }
+      activeSubscribers(first: 1) { totalCount }
+    }
+    vip: list(id: $vip) {
+      d: subscriber(email: $d) { email }
+    }
+  }
+`);
+
+const SubscriberTwice = graphql(`
+  query SubscriberTwice($node: ID!, $list: ID!, $email: String!) {
+    node(id: $node) { ... on Subscriber { email name } }
+    list(id: $list) { subscriber(email: $email) { email } }
+  }
+`);
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+describe("subscriber(email) batching", () => {
+  it("answers every subscriber field of a list from one Subscribers.GetActive", async () => {
+    const vipMember = stack.sandbox.store.list(DEMO.lists.vip)!;
+    const someVip = [...vipMember.subscribers.values()].find((s) => s.state === "Active")!.email;
+    stack.sandbox.calls.reset();
+
+    const { data, errors } = await stack.gql(ManySubscribers, {
+      newsletter: demo.newsletter,
+      vip: demo.vip,
+      a: DEMO.emails.active,
+      b: DEMO.emails.activeNonAscii.toUpperCase(),
+      c: "nobody@example.com",
+      d: someVip,
+    });
+    expect(errors).toEqual([]);
+    expect(data!.newsletter!.a?.email).toBe(DEMO.emails.active);
+    expect(data!.newsletter!.b?.email).toBe(DEMO.emails.activeNonAscii);
+    expect(data!.newsletter!.c).toBeNull();
+    expect(data!.vip!.d?.email).toBe(someVip);
+
+    // One call per list; the connection without `since` shares the newsletter's call.
+    const getActive = stack.sandbox.calls.entries().filter((c) => c.operation === "Subscribers.GetActive");
+    expect(getActive.map((c) => c.params).sort((x, y) => String(x.ListID).localeCompare(String(y.ListID)))).toEqual([
+      { ListID: DEMO.lists.newsletter, Date: EARLIEST_DATE },
+      { ListID: DEMO.lists.vip, Date: EARLIEST_DATE },
+    ]);
+  });
+
+  it("shares the call between a node lookup and a subscriber field", async () => {
+    stack.sandbox.calls.reset();
+    const { data, errors } = await stack.gql(SubscriberTwice, {
+      node: gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.active),
+      list: demo.newsletter,
+      email: DEMO.emails.active,
+    });
+    expect(errors).toEqual([]);
+    expect(data!.node).toMatchObject({ email: DEMO.emails.active });
+    expect(data!.list!.subscriber!.email).toBe(DEMO.emails.active);
+    expect(stack.sandbox.calls.count("Subscribers.GetActive")).toBe(1);
+  });
+});
+
+const StatsOfEveryList = graphql(`
+  query StatsOfEveryList {
+    clients { lists { stats { totalActiveSubscribers } customFields { key } } }
+  }
+`);
+
+describe("concurrency", () => {
+  let proxy: LegacyProxy;
+  beforeAll(async () => {
+    proxy = await startLegacyProxy(stack.sandbox.url);
+  });
+  afterAll(() => proxy.close());
+
+  async function maxInFlightWith(concurrency: string): Promise<number> {
+    const gateway = await startGateway(proxy.url, { LEGACY_CONCURRENCY: concurrency });
+    try {
+      proxy.resetCounts();
+      const { errors } = await postGraphQL(gateway.url, StatsOfEveryList);
+      expect(errors).toEqual([]);
+      expect(proxy.seen("List.GetStats")).toBe(Object.keys(DEMO.lists).length);
+      return proxy.maxInFlight();
+    } finally {
+      await gateway.close();
+    }
+  }
+
+  // Held replies keep every started call open, so the number open at once is exactly the cap.
+  const held = async (op: "List.GetStats" | "List.GetCustomFields") => {
+    const res = await fetch(`${stack.sandbox.url}/api/api.asmx/${op}?ApiKey=${DEMO.apiKey}&ListID=${DEMO.lists.vip}`);
+    return { body: await res.text(), delayMs: 40 };
+  };
+
+  it("runs independent calls concurrently, never more than LEGACY_CONCURRENCY at once", async () => {
+    proxy.script("List.GetStats", await held("List.GetStats"));
+    proxy.script("List.GetCustomFields", await held("List.GetCustomFields"));
+    try {
+      expect(await maxInFlightWith("2")).toBe(2);
+      expect(await maxInFlightWith("6")).toBe(6);
+    } finally {
+      proxy.clear();
+    }
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * Infrastructure failures stay on the fields that needed the backend: the rest of the response
+ * arrives, each error carries extensions.code, no response is a 500, and no message holds a key.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { listen } from "../../src/util/listen.js";
+import { graphql } from "../gql/index.js";
+import { postGraphQL } from "./support/graphql-http.js";
+import { demo, gid } from "./support/ids.js";
+import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
+import { startGateway, startStack, type Stack } from "./support/stack.js";
+
+const Everything = graphql(`
+  query Everything($client: ID!, $list: ID!, $template: ID!) {
+    clients { id }
+    client(id: $client) { name }
+    list(id: $list) { name }
+    template(id: $template) { name }
+  }
+`);
+
+const Overview = graphql(`
+  query FailureOverview {
+    clients {
+      id name
+      lists { id name stats { totalActiveSubscribers } }
+      campaigns { id subject summary { recipients } }
+    }
+  }
+`);
+
+const AddOne = graphql(`
+  mutation FailureAddOne($input: AddSubscriberInput!) {
+    addSubscriber(input: $input) { __typename }
+  }
+`);
+
+const everythingVars = { client: demo.northwind, list: demo.newsletter, template: gid.template(DEMO.templates.newsletter) };
+const BAD_KEY = "not-the-key-3f9a1c";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+describe("a refused API key (code 100)", () => {
+  it("is UNAUTHENTICATED on every field that reached the backend, never echoing the key", async () => {
+    const res = await stack.gql(Everything, everythingVars, { "x-legacy-api-key": BAD_KEY });
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ clients: null, client: null, list: null, template: null });
+    expect(Object.fromEntries(res.errors.map((e) => [e.path!.join("."), e.extensions!.code]))).toEqual({
+      clients: "UNAUTHENTICATED",
+      client: "UNAUTHENTICATED",
+      list: "UNAUTHENTICATED",
+      template: "UNAUTHENTICATED",
+    });
+    expect(JSON.stringify(res)).not.toContain(BAD_KEY);
+  });
+
+  it("is UNAUTHENTICATED on a mutation, which sends nothing else", async () => {
+    stack.sandbox.calls.reset();
+    const res = await stack.gql(AddOne, { input: { listId: demo.newsletter, email: "k@example.com" } }, { "x-legacy-api-key": BAD_KEY });
+    expect(res.data).toEqual({ addSubscriber: null });
+    expect(res.errors.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
+    expect(stack.sandbox.calls.total()).toBe(1);
+  });
+
+  it("belongs to its request only: a concurrent request with the right key gets its data", async () => {
+    const [bad, good] = await Promise.all([
+      stack.gql(Everything, everythingVars, { "x-legacy-api-key": BAD_KEY }),
+      stack.gql(Everything, everythingVars, { "x-legacy-api-key": DEMO.apiKey }),
+    ]);
+    expect(bad.data!.clients).toBeNull();
+    expect(good.errors).toEqual([]);
+    expect(good.data!.client!.name).toBe("Northwind Traders");
+  });
+});
+
+describe("no API key at all", () => {
+  it("is UNAUTHENTICATED without calling the backend", async () => {
+    const gateway = await startGateway(stack.sandbox.url, { LEGACY_API_KEY: "" });
+    try {
+      stack.sandbox.calls.reset();
+      const res = await postGraphQL(gateway.url, Everything, everythingVars);
+      expect(res.data).toEqual({ clients: null, client: null, list: null, template: null });
+      expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UNAUTHENTICATED"]));
+      expect(stack.sandbox.calls.total()).toBe(0);
+      // A caller's own key works on a gateway without a configured one.
+      const withKey = await postGraphQL(gateway.url, Everything, everythingVars, { "x-legacy-api-key": DEMO.apiKey });
+      expect(withKey.errors).toEqual([]);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe("a backend that is down", () => {
+  it("is UPSTREAM_UNAVAILABLE on the fields that needed it, with status 200", async () => {
+    const closed = await listen(() => {});
+    const deadUrl = closed.url;
+    await closed.close();
+    const gateway = await startGateway(deadUrl);
+    try {
+      const res = await postGraphQL(gateway.url, Everything, everythingVars);
+      expect(res.status).toBe(200);
+      expect(res.data).toEqual({ clients: null, client: null, list: null, template: null });
+      expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UPSTREAM_UNAVAILABLE"]));
+      expect(res.errors).toHaveLength(4);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe("one failing operation", () => {
+  let proxy: LegacyProxy;
+  beforeAll(async () => {
+    proxy = await startLegacyProxy(stack.sandbox.url);
+  });
+  afterAll(() => proxy.close());
+
+  async function overviewWhile(script: () => void, env: Record<string, string> = {}) {
+    const gateway = await startGateway(proxy.url, env);
+    script();
+    try {
+      return await postGraphQL(gateway.url, Overview);
+    } finally {
+      proxy.clear();
+      await gateway.close();
+    }
+  }
+
+  const paths = (errors: { path?: (string | number)[] }[]) => errors.map((e) => e.path!.join("."));
+
+  it("an error page (HTTP 503) nulls only that field: UPSTREAM_UNAVAILABLE", async () => {
+    const res = await overviewWhile(() =>
+      proxy.script("List.GetStats", { status: 503, contentType: "text/html", body: "<html><body>Service Unavailable</body></html>" }),
+    );
+    expect(res.status).toBe(200);
+    const lists = res.data!.clients!.flatMap((c) => c.lists!);
+    expect(lists).toHaveLength(Object.keys(DEMO.lists).length);
+    expect(lists.every((l) => l.stats === null && l.name.length > 0)).toBe(true);
+    expect(res.data!.clients!.flatMap((c) => c.campaigns!).every((c) => c.summary!.recipients > 0)).toBe(true);
+    expect(res.errors).toHaveLength(lists.length);
+    expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UPSTREAM_UNAVAILABLE"]));
+    expect(paths(res.errors).every((p) => /^clients\.\d+\.lists\.\d+\.stats$/.test(p))).toBe(true);
+  });
+
+  it("a reply that is not XML is UPSTREAM_BAD_RESPONSE", async () => {
+    const res = await overviewWhile(() => proxy.script("Client.GetCampaigns", { body: "this is not xml" }));
+    expect(res.data!.clients!.every((c) => c.campaigns === null && c.lists!.length > 0)).toBe(true);
+    expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UPSTREAM_BAD_RESPONSE"]));
+    expect(res.errors).toHaveLength(Object.keys(DEMO.clients).length);
+  });
+
+  it("a SOAP fault is UPSTREAM_BAD_RESPONSE", async () => {
+    const fault =
+      '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body>' +
+      "<soap:Fault><faultcode>soap:Server</faultcode><faultstring>Server was unable to process request.</faultstring></soap:Fault>" +
+      "</soap:Body></soap:Envelope>";
+    const res = await overviewWhile(() => proxy.script("User.GetClients", { status: 500, body: fault }));
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ clients: null });
+    expect(res.errors.map((e) => [e.path!.join("."), e.extensions?.code])).toEqual([["clients", "UPSTREAM_BAD_RESPONSE"]]);
+  });
+
+  it("a reply later than the configured timeout is UPSTREAM_TIMEOUT", async () => {
+    const res = await overviewWhile(
+      () => proxy.script("Campaign.GetSummary", { body: "<never/>", delayMs: 2_000 }),
+      { LEGACY_HEADERS_TIMEOUT_MS: "150" },
+    );
+    const campaigns = res.data!.clients!.flatMap((c) => c.campaigns!);
+    expect(campaigns.length).toBeGreaterThan(0);
+    expect(campaigns.every((c) => c.summary === null && c.subject.length > 0)).toBe(true);
+    expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UPSTREAM_TIMEOUT"]));
+    expect(paths(res.errors).every((p) => /^clients\.\d+\.campaigns\.\d+\.summary$/.test(p))).toBe(true);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * `npm start` as a user runs it: a child process that starts the embedded sandbox (or uses
+ * LEGACY_URL), prints where things listen, answers, and exits cleanly on SIGINT; a bad
+ * configuration is a readable message and exit code 1.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { startLegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { graphql } from "../gql/index.js";
+import { postGraphQL } from "./support/graphql-http.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+const ClientNames = graphql(`
+  query MainClientNames { clients { name } }
+`);
+
+function start(env: Record<string, string>): ChildProcessWithoutNullStreams {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LEGACY|SANDBOX|PORT|HOST)/.test(k)));
+  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, env: { ...clean, ...env } });
+}
+
+/** Resolves with stdout once it holds `marker`; rejects if the process exits first. */
+function output(child: ChildProcessWithoutNullStreams, marker: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (marker.test(out)) resolve(out);
+    });
+    child.once("exit", (code) => reject(new Error(`exited with ${code} before printing ${marker}: ${out}`)));
+  });
+}
+
+function exit(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stderr: string }> {
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stderr })));
+}
+
+describe("npm start", () => {
+  it("without LEGACY_URL starts the sandbox and the gateway, and stops on SIGINT", async () => {
+    const child = start({ PORT: "0", SANDBOX_LEGACY_PORT: "0" });
+    const exited = exit(child);
+    const out = await output(child, /sandbox\s+http:\S+/);
+    const graphiql = /GraphiQL\s+(http:\/\/\S+)\/graphql/.exec(out)![1];
+    expect(out).toMatch(/legacy list service sandbox\s+http:\/\/127\.0\.0\.1:\d+\/api\/api\.asmx/);
+
+    expect(await (await fetch(`${graphiql}/health`)).json()).toEqual({ status: "ok" });
+    const { data, errors } = await postGraphQL(graphiql, ClientNames);
+    expect(errors).toEqual([]);
+    expect(data!.clients!.map((c) => c.name)).toContain("Northwind Traders");
+
+    child.kill("SIGINT");
+    expect((await exited).code).toBe(0);
+  });
+
+  it("with LEGACY_URL talks to that service with LEGACY_API_KEY and starts no sandbox", async () => {
+    const sandbox = await startLegacySandbox({ apiKey: "another-key" });
+    try {
+      const child = start({ PORT: "0", LEGACY_URL: sandbox.url, LEGACY_API_KEY: "another-key" });
+      const exited = exit(child);
+      const out = await output(child, /GraphiQL\s+http:\S+/);
+      expect(out).not.toMatch(/sandbox/);
+      const graphiql = /GraphiQL\s+(http:\/\/\S+)\/graphql/.exec(out)![1];
+      const { data } = await postGraphQL(graphiql, ClientNames);
+      expect(data!.clients!.length).toBe(Object.keys(DEMO.clients).length);
+      expect(sandbox.calls.count("User.GetClients")).toBe(1);
+      child.kill("SIGTERM");
+      expect((await exited).code).toBe(0);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("prints every configuration problem readably and exits with 1", async () => {
+    const child = start({ PORT: "eighty", LEGACY_URL: "ftp://legacy.example.com", LEGACY_API_KEY: "do-not-print-me" });
+    const { code, stderr } = await exit(child);
+    expect(code).toBe(1);
+    expect(stderr).toContain("invalid configuration");
+    expect(stderr).toContain("PORT must be a whole number");
+    expect(stderr).toContain("LEGACY_URL must be an absolute http(s) URL");
+    expect(stderr).not.toContain("do-not-print-me");
+    expect(stderr).not.toMatch(/\bat .*\.ts:\d+/);
+  });
+});

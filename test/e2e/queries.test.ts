@@ -1,0 +1,342 @@
+/** Every query field of the legacy graph against the demo data, over real HTTP. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { graphql } from "../gql/index.js";
+import { errorCodesByPath } from "./support/graphql-http.js";
+import { demo, gid } from "./support/ids.js";
+import { startStack, type Stack } from "./support/stack.js";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+
+const ClientDetail = graphql(`
+  query ClientDetail($id: ID!) {
+    client(id: $id) {
+      id
+      clientId
+      name
+      basicDetails { companyName contactName emailAddress country timeZone utcOffsetMinutes }
+      accessAndBilling {
+        accessLevel permissions username billingType currency deliveryFee costPerRecipient designAndSpamTestFee
+      }
+      segments { id name listId list { id name } }
+      templates { id templateId name previewUrl screenshotUrl }
+    }
+  }
+`);
+
+describe("clients", () => {
+  it("gives a client's basic details, access and billing", async () => {
+    const { data, errors } = await stack.gql(ClientDetail, { id: demo.northwind });
+    expect(errors).toEqual([]);
+    const client = data!.client!;
+    expect(client).toMatchObject({ id: demo.northwind, clientId: DEMO.clients.northwind, name: "Northwind Traders" });
+    expect(client.basicDetails).toEqual({
+      companyName: "Northwind Traders",
+      contactName: "Nancy Davolio",
+      emailAddress: "nancy@northwind.example.com",
+      country: "Australia",
+      timeZone: "(GMT+10:00) Canberra, Melbourne, Sydney",
+      utcOffsetMinutes: 600,
+    });
+    expect(client.accessAndBilling).toEqual({
+      accessLevel: "LEVEL_63",
+      permissions: [
+        "REPORTS",
+        "SUBSCRIBER_MANAGEMENT",
+        "CREATE_SEND_CAMPAIGNS",
+        "CAMPAIGN_IMPORTS",
+        "SUBSCRIBER_IMPORTS",
+        "DESIGN_AND_SPAM_TESTS",
+      ],
+      username: "northwind",
+      billingType: "CLIENT_PAYS_WITH_MARKUP",
+      currency: "AUD",
+      deliveryFee: "9",
+      costPerRecipient: "2",
+      designAndSpamTestFee: "8",
+    });
+  });
+
+  it("shows blank billing and login as null", async () => {
+    const wingtip = (await stack.gql(ClientDetail, { id: gid.client(DEMO.clients.wingtip) })).data!.client!;
+    expect(wingtip.accessAndBilling).toMatchObject({ accessLevel: "LEVEL_0", permissions: [], username: null, billingType: null, currency: null });
+    const fabrikam = (await stack.gql(ClientDetail, { id: gid.client(DEMO.clients.fabrikam) })).data!.client!;
+    expect(fabrikam.accessAndBilling).toMatchObject({ billingType: "USER_PAYS_ON_CLIENTS_BEHALF", currency: null, deliveryFee: null });
+  });
+
+  it("lists a client's segments with their lists, and its templates", async () => {
+    const client = (await stack.gql(ClientDetail, { id: demo.northwind })).data!.client!;
+    expect(client.segments!.length).toBeGreaterThan(0);
+    for (const segment of client.segments!) expect(segment.list?.id).toBe(gid.list(DEMO.clients.northwind, segment.listId));
+    const newsletter = client.templates!.find((t) => t.templateId === DEMO.templates.newsletter)!;
+    expect(newsletter.id).toBe(gid.template(DEMO.templates.newsletter));
+    expect(newsletter.previewUrl).toMatch(/^http:\/\//);
+  });
+
+  it("reads each collection once however often it is asked for", async () => {
+    stack.sandbox.calls.reset();
+    const { errors } = await stack.gql(ClientDetail, { id: demo.northwind });
+    expect(errors).toEqual([]);
+    // client → User.GetClients; details + billing → one Client.GetDetail; segment lists → one Client.GetLists.
+    expect(stack.sandbox.calls.count("User.GetClients")).toBe(1);
+    expect(stack.sandbox.calls.count("Client.GetDetail")).toBe(1);
+    expect(stack.sandbox.calls.count("Client.GetSegments")).toBe(1);
+    expect(stack.sandbox.calls.count("Client.GetLists")).toBe(1);
+    expect(stack.sandbox.calls.count("Client.GetTemplates")).toBe(1);
+  });
+});
+
+const ListDetail = graphql(`
+  query ListDetail($id: ID!, $first: Int, $after: String) {
+    list(id: $id) {
+      id listId name
+      client { id name }
+      stats {
+        totalActiveSubscribers totalUnsubscribes totalDeleted totalBounced
+        newActiveSubscribers { today yesterday thisWeek thisMonth thisYear }
+        unsubscribes { thisYear } deleted { thisYear } bounced { thisYear }
+      }
+      customFields { key fieldName dataType options }
+      activeSubscribers(first: $first, after: $after) {
+        totalCount
+        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+        edges { cursor node { id email name date state customFields { key value } list { id } } }
+      }
+    }
+  }
+`);
+
+const SubscribersSince = graphql(`
+  query SubscribersSince($id: ID!, $since: LocalDateTime, $last: Int, $before: String) {
+    list(id: $id) {
+      activeSubscribers(since: $since, last: $last, before: $before) {
+        totalCount
+        pageInfo { hasNextPage hasPreviousPage }
+        edges { node { email date } }
+      }
+    }
+  }
+`);
+
+const OneSubscriber = graphql(`
+  query OneSubscriber($id: ID!, $email: String!) {
+    list(id: $id) { subscriber(email: $email) { id email state name } }
+  }
+`);
+
+describe("lists", () => {
+  it("gives a list with its client, statistics and custom fields", async () => {
+    const { data, errors } = await stack.gql(ListDetail, { id: demo.newsletter, first: 5 });
+    expect(errors).toEqual([]);
+    const list = data!.list!;
+    expect(list).toMatchObject({ id: demo.newsletter, listId: DEMO.lists.newsletter, name: "Newsletter" });
+    expect(list.client).toEqual({ id: demo.northwind, name: "Northwind Traders" });
+    expect(list.stats!.totalActiveSubscribers).toBe(list.activeSubscribers!.totalCount);
+    expect(list.stats!.newActiveSubscribers.thisYear).toBeGreaterThanOrEqual(list.stats!.newActiveSubscribers.thisMonth);
+    expect(list.customFields!.map((f) => f.key)).toEqual(expect.arrayContaining([DEMO.fields.city, DEMO.fields.interests]));
+  });
+
+  const listPage = (after: string | null) => stack.gql(ListDetail, { id: demo.newsletter, first: 25, after });
+
+  it("pages through every active subscriber in email order, each once", async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    let total = 0;
+    for (let page = 0; page < 20; page += 1) {
+      const res: Awaited<ReturnType<typeof listPage>> = await listPage(after);
+      const connection = res.data!.list!.activeSubscribers!;
+      total = connection.totalCount;
+      seen.push(...connection.edges.map((e) => e.node.email.toLowerCase()));
+      expect(connection.pageInfo.hasPreviousPage).toBe(page > 0);
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor;
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+    expect([...seen].sort()).toEqual(seen);
+  });
+
+  it("gives subscribers with state, date and custom field values", async () => {
+    const { data } = await stack.gql(ListDetail, { id: demo.newsletter, first: 200 });
+    const nodes = data!.list!.activeSubscribers!.edges.map((e) => e.node);
+    expect(nodes.every((n) => n.state === "ACTIVE")).toBe(true);
+    expect(nodes.every((n) => n.list?.id === demo.newsletter)).toBe(true);
+    expect(nodes.every((n) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(n.date ?? ""))).toBe(true);
+    const ada = nodes.find((n) => n.email === DEMO.emails.active)!;
+    expect(ada.id).toBe(gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.active));
+    expect(nodes.some((n) => n.customFields.length > 0)).toBe(true);
+  });
+
+  it("gives only subscribers added after `since`, and pages backwards with last/before", async () => {
+    const all = (await stack.gql(SubscribersSince, { id: demo.newsletter })).data!.list!.activeSubscribers!;
+    const dates = (await stack.gql(ListDetail, { id: demo.newsletter, first: 500 })).data!.list!.activeSubscribers!.edges
+      .map((e) => e.node.date!)
+      .sort();
+    const since = dates[Math.floor(dates.length / 2)];
+    const later = (await stack.gql(SubscribersSince, { id: demo.newsletter, since })).data!.list!.activeSubscribers!;
+    expect(later.totalCount).toBe(dates.filter((d) => d > since).length);
+    expect(later.totalCount).toBeLessThan(all.totalCount);
+    expect(later.edges.every((e) => e.node.date! > since)).toBe(true);
+
+    const tail = (await stack.gql(SubscribersSince, { id: demo.newsletter, last: 3 })).data!.list!.activeSubscribers!;
+    expect(tail.edges).toHaveLength(3);
+    expect(tail.pageInfo).toEqual({ hasNextPage: false, hasPreviousPage: true });
+  });
+
+  it("finds one active subscriber by email in any case, and null for anyone else", async () => {
+    const found = await stack.gql(OneSubscriber, { id: demo.newsletter, email: DEMO.emails.active.toUpperCase() });
+    expect(found.data!.list!.subscriber).toMatchObject({ email: DEMO.emails.active, state: "ACTIVE" });
+    const gone = await stack.gql(OneSubscriber, { id: demo.newsletter, email: DEMO.emails.unsubscribed });
+    expect(gone.errors).toEqual([]);
+    expect(gone.data!.list!.subscriber).toBeNull();
+  });
+});
+
+const CampaignDetail = graphql(`
+  query CampaignDetail($id: ID!) {
+    campaign(id: $id) {
+      id campaignId subject name sentDate totalRecipients
+      client { id }
+      summary { recipients totalOpened uniqueOpened clicks unsubscribed bounced }
+      lists { id name }
+      bounces(first: 500) { totalCount edges { node { email listId bounceType list { id } } } }
+      opens(first: 500) { totalCount edges { node { email listId numberOfOpens } } }
+      unsubscribes(first: 500) { totalCount edges { node { email listId list { name } } } }
+    }
+  }
+`);
+
+describe("campaigns", () => {
+  it("gives a sent campaign with summary, lists and per-subscriber records", async () => {
+    const id = gid.campaign(DEMO.clients.northwind, DEMO.campaigns.sent);
+    const { data, errors } = await stack.gql(CampaignDetail, { id });
+    expect(errors).toEqual([]);
+    const campaign = data!.campaign!;
+    expect(campaign).toMatchObject({ id, campaignId: DEMO.campaigns.sent, client: { id: demo.northwind } });
+    expect(campaign.summary!.recipients).toBe(campaign.totalRecipients);
+    expect(campaign.lists!.map((l) => l.id)).toContain(demo.newsletter);
+    expect(campaign.bounces!.totalCount).toBe(campaign.summary!.bounced);
+    expect(new Set(campaign.bounces!.edges.map((e) => e.node.bounceType))).toEqual(new Set(["HARD", "SOFT"]));
+    expect(campaign.bounces!.edges.every((e) => e.node.list?.id === gid.list(DEMO.clients.northwind, e.node.listId))).toBe(true);
+    expect(campaign.opens!.totalCount).toBe(campaign.summary!.uniqueOpened);
+    expect(campaign.opens!.edges.reduce((n, e) => n + e.node.numberOfOpens, 0)).toBe(campaign.summary!.totalOpened);
+    expect(campaign.unsubscribes!.totalCount).toBe(campaign.summary!.unsubscribed);
+  });
+});
+
+const TemplateDetail = graphql(`
+  query TemplateDetail($id: ID!) {
+    template(id: $id) { id templateId name previewUrl screenshotUrl }
+  }
+`);
+
+describe("templates", () => {
+  it("gives one template", async () => {
+    const id = gid.template(DEMO.templates.newsletter);
+    const { data, errors } = await stack.gql(TemplateDetail, { id });
+    expect(errors).toEqual([]);
+    expect(data!.template).toMatchObject({ id, templateId: DEMO.templates.newsletter });
+    expect(data!.template!.name.length).toBeGreaterThan(0);
+  });
+});
+
+const Nodes = graphql(`
+  query Nodes($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      __typename id
+      ... on Client { name }
+      ... on List { name }
+      ... on Segment { name }
+      ... on Campaign { subject }
+      ... on Subscriber { email }
+      ... on Template { templateId }
+    }
+  }
+`);
+
+const OneNode = graphql(`
+  query OneNode($id: ID!) { node(id: $id) { __typename id } }
+`);
+
+describe("node and nodes", () => {
+  it("refetch every kind of record by its global id", async () => {
+    const client = (await stack.gql(ClientDetail, { id: demo.northwind })).data!.client!;
+    const segment = client.segments![0];
+    const ids = [
+      demo.northwind,
+      demo.newsletter,
+      segment.id,
+      gid.campaign(DEMO.clients.northwind, DEMO.campaigns.sent),
+      gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.active),
+      gid.template(DEMO.templates.newsletter),
+    ];
+    const { data, errors } = await stack.gql(Nodes, { ids });
+    expect(errors).toEqual([]);
+    expect(data!.nodes.map((n) => n?.__typename)).toEqual(["Client", "List", "Segment", "Campaign", "Subscriber", "Template"]);
+    expect(data!.nodes.map((n) => n?.id)).toEqual(ids);
+    expect(data!.nodes[1]).toMatchObject({ name: "Newsletter" });
+    expect(data!.nodes[2]).toMatchObject({ name: segment.name });
+    expect(data!.nodes[4]).toMatchObject({ email: DEMO.emails.active });
+  });
+
+  it("answers a malformed id with BAD_USER_INPUT", async () => {
+    const { data, errors } = await stack.gql(OneNode, { id: "not-a-global-id!" });
+    expect(data?.node ?? null).toBeNull();
+    expect(errors.map((e) => e.extensions?.code)).toEqual(["BAD_USER_INPUT"]);
+  });
+});
+
+const Lookups = graphql(`
+  query Lookups($client: ID!, $list: ID!, $campaign: ID!, $template: ID!) {
+    client(id: $client) { id }
+    list(id: $list) { id }
+    campaign(id: $campaign) { id }
+    template(id: $template) { id }
+  }
+`);
+
+describe("records that do not exist", () => {
+  it("are null with a NOT_FOUND error on their own field", async () => {
+    const { status, data, errors } = await stack.gql(Lookups, {
+      client: gid.client("19999"),
+      list: gid.list(DEMO.clients.northwind, "29999"),
+      campaign: gid.campaign(DEMO.clients.northwind, DEMO.campaigns.unknown),
+      template: gid.template("no-such-template"),
+    });
+    expect(status).toBe(200);
+    expect(data).toEqual({ client: null, list: null, campaign: null, template: null });
+    expect(errorCodesByPath(errors)).toEqual({
+      client: "NOT_FOUND",
+      list: "NOT_FOUND",
+      campaign: "NOT_FOUND",
+      template: "NOT_FOUND",
+    });
+  });
+
+  it("a list of an unknown client is NOT_FOUND too (code 102 on the read)", async () => {
+    const { data, errors } = await stack.gql(Lookups, {
+      client: demo.northwind,
+      list: gid.list("19999", DEMO.lists.newsletter),
+      campaign: gid.campaign(DEMO.clients.northwind, DEMO.campaigns.sent),
+      template: gid.template(DEMO.templates.newsletter),
+    });
+    expect(data).toMatchObject({ client: { id: demo.northwind }, list: null });
+    expect(errorCodesByPath(errors)).toEqual({ list: "NOT_FOUND" });
+    expect(errors[0].extensions).toMatchObject({ legacyCode: 102, operation: "Client.GetLists" });
+  });
+
+  it("an id of the wrong type is BAD_USER_INPUT", async () => {
+    const { data, errors } = await stack.gql(Lookups, {
+      client: demo.newsletter,
+      list: demo.newsletter,
+      campaign: gid.campaign(DEMO.clients.northwind, DEMO.campaigns.sent),
+      template: gid.template(DEMO.templates.newsletter),
+    });
+    expect(data).toMatchObject({ client: null, list: { id: demo.newsletter } });
+    expect(errorCodesByPath(errors)).toEqual({ client: "BAD_USER_INPUT" });
+  });
+});

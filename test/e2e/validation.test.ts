@@ -1,0 +1,249 @@
+/**
+ * Input is checked before anything is sent: every broken rule comes back as an InputError naming
+ * the field (its path in `input`) and the rule, and the backend sees no call at all.
+ */
+import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { graphql } from "../gql/index.js";
+import type { Response } from "./support/graphql-http.js";
+import { demo, gid } from "./support/ids.js";
+import { startStack, type Stack } from "./support/stack.js";
+
+const docs = {
+  addSubscriber: graphql(`
+    mutation ValidateAddSubscriber($input: AddSubscriberInput!) {
+      result: addSubscriber(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  unsubscribe: graphql(`
+    mutation ValidateUnsubscribe($input: UnsubscribeInput!) {
+      result: unsubscribe(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  createList: graphql(`
+    mutation ValidateCreateList($input: CreateListInput!) {
+      result: createList(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  updateList: graphql(`
+    mutation ValidateUpdateList($input: UpdateListInput!) {
+      result: updateList(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  createCustomField: graphql(`
+    mutation ValidateCreateCustomField($input: CreateCustomFieldInput!) {
+      result: createCustomField(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  deleteCustomField: graphql(`
+    mutation ValidateDeleteCustomField($input: DeleteCustomFieldInput!) {
+      result: deleteCustomField(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  createClient: graphql(`
+    mutation ValidateCreateClient($input: CreateClientInput!) {
+      result: createClient(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  updateClientBasics: graphql(`
+    mutation ValidateUpdateClientBasics($input: UpdateClientBasicsInput!) {
+      result: updateClientBasics(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  updateClientAccessAndBilling: graphql(`
+    mutation ValidateUpdateAccess($input: UpdateClientAccessAndBillingInput!) {
+      result: updateClientAccessAndBilling(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  sendCampaign: graphql(`
+    mutation ValidateSendCampaign($input: SendCampaignInput!) {
+      result: sendCampaign(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+  updateTemplate: graphql(`
+    mutation ValidateUpdateTemplate($input: UpdateTemplateInput!) {
+      result: updateTemplate(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+    }
+  `),
+};
+
+type Refusal = {
+  result: { __typename: string; field?: string; rule?: string; message?: string; issues?: { field: string; rule: string }[] } | null;
+};
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack.close());
+beforeEach(() => stack.sandbox.calls.reset());
+
+/** Sends `input`, expects an InputError whose issues are exactly `issues`, and no backend call. */
+async function expectRefused<V extends { input: unknown }>(
+  document: TypedDocumentNode<Refusal, V>,
+  input: V["input"],
+  issues: [field: string, rule: string][],
+): Promise<void> {
+  const res: Response<Refusal> = await stack.gql(document, { input } as V);
+  expect(res.errors).toEqual([]);
+  const result = res.data!.result!;
+  expect(result.__typename).toBe("InputError");
+  expect(result.issues!.map((i) => [i.field, i.rule])).toEqual(issues);
+  expect([result.field, result.rule]).toEqual(issues[0]);
+  expect(result.message).toContain(issues[0][0]);
+  expect(stack.sandbox.calls.total()).toBe(0);
+}
+
+const list = demo.newsletter;
+const basics = {
+  companyName: "Acme",
+  contactName: "Wile",
+  emailAddress: "wile@acme.example.com",
+  country: "Australia",
+  timeZone: "(GMT+10:00) Brisbane",
+};
+
+describe("addSubscriber and unsubscribe", () => {
+  it("refuses a malformed email", () => expectRefused(docs.addSubscriber, { listId: list, email: "not-an-email" }, [["email", "EMAIL"]]));
+  it("refuses an id that is not a list's", () =>
+    expectRefused(docs.addSubscriber, { listId: demo.northwind, email: "a@example.com" }, [["listId", "GLOBAL_ID"]]));
+  it("refuses text the XML wire cannot carry", () =>
+    expectRefused(docs.addSubscriber, { listId: list, email: "a@example.com", name: "Bell\u0007" }, [["name", "XML_CHARACTERS"]]));
+  it("reports every broken rule, custom fields by index", () =>
+    expectRefused(
+      docs.addSubscriber,
+      { listId: "garbage", email: " ", customFields: [{ key: "[City]", value: "Perth" }, { key: "", value: "x" }] },
+      [
+        ["listId", "GLOBAL_ID"],
+        ["email", "REQUIRED"],
+        ["customFields[1].key", "REQUIRED"],
+      ],
+    ));
+  it("refuses a blank email to unsubscribe", () => expectRefused(docs.unsubscribe, { listId: list, email: "" }, [["email", "REQUIRED"]]));
+});
+
+describe("lists and custom fields", () => {
+  it("refuses a blank title and a page that is not a URL", () =>
+    expectRefused(docs.createList, { clientId: demo.northwind, title: "  ", unsubscribePage: "ftp://example.com/bye", confirmOptIn: false }, [
+      ["title", "REQUIRED"],
+      ["unsubscribePage", "URL"],
+    ]));
+  it("refuses a confirmation page without double opt-in", () =>
+    expectRefused(
+      docs.createList,
+      { clientId: demo.northwind, title: "T", confirmOptIn: false, confirmationSuccessPage: "https://example.com/thanks" },
+      [["confirmationSuccessPage", "NOT_ALLOWED"]],
+    ));
+  it("refuses updating through an id of another type", () =>
+    expectRefused(docs.updateList, { listId: gid.template(DEMO.templates.newsletter), title: "T", confirmOptIn: true }, [["listId", "GLOBAL_ID"]]));
+  it("refuses options on a Text field", () =>
+    expectRefused(docs.createCustomField, { listId: list, fieldName: "F", dataType: "TEXT", options: ["a"] }, [["options", "NOT_ALLOWED"]]));
+  it("requires options on a multi-valued field", () =>
+    expectRefused(docs.createCustomField, { listId: list, fieldName: "F", dataType: "MULTI_SELECT_ONE" }, [["options", "REQUIRED"]]));
+  it("refuses an option holding the || separator, and a blank name", () =>
+    expectRefused(docs.createCustomField, { listId: list, fieldName: "", dataType: "MULTI_SELECT_MANY", options: ["a||b", "c"] }, [
+      ["fieldName", "REQUIRED"],
+      ["options[0]", "NO_SEPARATOR"],
+    ]));
+  it("requires the key of the field to delete", () => expectRefused(docs.deleteCustomField, { listId: list, key: "" }, [["key", "REQUIRED"]]));
+});
+
+describe("clients", () => {
+  it("refuses a country and a time zone the service does not list", () =>
+    expectRefused(docs.createClient, { ...basics, country: "Atlantis", timeZone: "GMT+1" }, [
+      ["country", "ONE_OF"],
+      ["timeZone", "ONE_OF"],
+    ]));
+  it("requires the names and a valid email", () =>
+    expectRefused(docs.createClient, { ...basics, companyName: "", contactName: " ", emailAddress: "nobody" }, [
+      ["companyName", "REQUIRED"],
+      ["contactName", "REQUIRED"],
+      ["emailAddress", "EMAIL"],
+    ]));
+  it("refuses updating basics through a list's id", () =>
+    expectRefused(docs.updateClientBasics, { clientId: list, ...basics }, [["clientId", "GLOBAL_ID"]]));
+
+  const client = demo.contoso;
+  it("requires a login of at least 5 characters for any level but 0", () =>
+    expectRefused(docs.updateClientAccessAndBilling, { clientId: client, accessLevel: "LEVEL_3", password: "abc" }, [
+      ["username", "REQUIRED"],
+      ["password", "MIN_LENGTH"],
+    ]));
+  it("refuses a login at level 0", () =>
+    expectRefused(docs.updateClientAccessAndBilling, { clientId: client, accessLevel: "LEVEL_0", username: "someone" }, [["username", "NOT_ALLOWED"]]));
+  it("requires a billing type when the level sends campaigns, and refuses one otherwise", async () => {
+    await expectRefused(docs.updateClientAccessAndBilling, { clientId: client, accessLevel: "LEVEL_7", username: "u", password: "secret" }, [
+      ["billingType", "REQUIRED"],
+    ]);
+    await expectRefused(
+      docs.updateClientAccessAndBilling,
+      { clientId: client, accessLevel: "LEVEL_3", username: "u", password: "secret", billingType: "USER_PAYS_ON_CLIENTS_BEHALF" },
+      [["billingType", "NOT_ALLOWED"]],
+    );
+  });
+  it("requires a currency when the client pays", () =>
+    expectRefused(
+      docs.updateClientAccessAndBilling,
+      { clientId: client, accessLevel: "LEVEL_7", username: "u", password: "secret", billingType: "CLIENT_PAYS_AT_STANDARD_RATE" },
+      [["currency", "REQUIRED"]],
+    ));
+  it("requires decimal rates for a markup, and no design fee without that permission", () =>
+    expectRefused(
+      docs.updateClientAccessAndBilling,
+      {
+        clientId: client,
+        accessLevel: "LEVEL_7",
+        username: "u",
+        password: "secret",
+        billingType: "CLIENT_PAYS_WITH_MARKUP",
+        currency: "USD",
+        deliveryFee: "$5",
+        designAndSpamTestFee: "3",
+      },
+      [
+        ["deliveryFee", "DECIMAL"],
+        ["costPerRecipient", "REQUIRED"],
+        ["designAndSpamTestFee", "NOT_ALLOWED"],
+      ],
+    ));
+});
+
+describe("campaigns and templates", () => {
+  const campaign = { clientId: demo.northwind, campaignId: DEMO.campaigns.ready, confirmationEmail: "me@example.com" };
+  it("needs exactly one of sendAt and immediately", async () => {
+    await expectRefused(docs.sendCampaign, campaign, [["sendAt", "EXACTLY_ONE"]]);
+    await expectRefused(docs.sendCampaign, { ...campaign, immediately: true, sendAt: "2030-01-01T00:00:00Z" }, [["sendAt", "EXACTLY_ONE"]]);
+  });
+  it("requires the campaign and a confirmation address", () =>
+    expectRefused(docs.sendCampaign, { ...campaign, campaignId: "", confirmationEmail: "", immediately: true }, [
+      ["campaignId", "REQUIRED"],
+      ["confirmationEmail", "REQUIRED"],
+    ]));
+  it("requires a name and absolute URLs for a template", () =>
+    expectRefused(
+      docs.updateTemplate,
+      { templateId: gid.template(DEMO.templates.newsletter), name: "", htmlPageUrl: "page.html", screenshotUrl: "javascript:alert(1)" },
+      [
+        ["name", "REQUIRED"],
+        ["htmlPageUrl", "URL"],
+        ["screenshotUrl", "URL"],
+      ],
+    ));
+});
+
+describe("values of the wrong type", () => {
+  it("are refused by GraphQL itself before anything runs (bad enum value, bad DateTime)", async () => {
+    const badEnum = await stack.gql(docs.updateClientAccessAndBilling, {
+      input: { clientId: demo.contoso, accessLevel: "LEVEL_4" as "LEVEL_0" },
+    });
+    expect(badEnum.data ?? null).toBeNull();
+    expect(badEnum.errors[0].message).toMatch(/AccessLevel/);
+    const badDate = await stack.gql(docs.sendCampaign, {
+      input: { clientId: demo.northwind, campaignId: "1", confirmationEmail: "me@example.com", sendAt: "tomorrow" },
+    });
+    expect(badDate.data ?? null).toBeNull();
+    expect(badDate.errors[0].message).toMatch(/DateTime/);
+    expect(stack.sandbox.calls.total()).toBe(0);
+  });
+});

@@ -1,0 +1,1173 @@
+/* eslint-disable */
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** The access levels the service accepts; each is a set of permissions (see `permissions`). */
+export type AccessLevel =
+  /** No application access. */
+  | 'LEVEL_0'
+  /** Grants REPORTS. */
+  | 'LEVEL_1'
+  /** Grants SUBSCRIBER_MANAGEMENT. */
+  | 'LEVEL_2'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT. */
+  | 'LEVEL_3'
+  /** Grants REPORTS, CREATE_SEND_CAMPAIGNS. */
+  | 'LEVEL_5'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT, CREATE_SEND_CAMPAIGNS. */
+  | 'LEVEL_7'
+  /** Grants REPORTS, CREATE_SEND_CAMPAIGNS, CAMPAIGN_IMPORTS. */
+  | 'LEVEL_13'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT, CREATE_SEND_CAMPAIGNS, CAMPAIGN_IMPORTS. */
+  | 'LEVEL_15'
+  /** Grants SUBSCRIBER_MANAGEMENT, SUBSCRIBER_IMPORTS. */
+  | 'LEVEL_18'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT, SUBSCRIBER_IMPORTS. */
+  | 'LEVEL_19'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT, CREATE_SEND_CAMPAIGNS, SUBSCRIBER_IMPORTS. */
+  | 'LEVEL_23'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT, CREATE_SEND_CAMPAIGNS, CAMPAIGN_IMPORTS, SUBSCRIBER_IMPORTS. */
+  | 'LEVEL_31'
+  /** Grants REPORTS, CREATE_SEND_CAMPAIGNS, DESIGN_AND_SPAM_TESTS. */
+  | 'LEVEL_37'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT, CREATE_SEND_CAMPAIGNS, DESIGN_AND_SPAM_TESTS. */
+  | 'LEVEL_39'
+  /** Grants REPORTS, CREATE_SEND_CAMPAIGNS, CAMPAIGN_IMPORTS, DESIGN_AND_SPAM_TESTS. */
+  | 'LEVEL_45'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT, CREATE_SEND_CAMPAIGNS, CAMPAIGN_IMPORTS, DESIGN_AND_SPAM_TESTS. */
+  | 'LEVEL_47'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT, CREATE_SEND_CAMPAIGNS, SUBSCRIBER_IMPORTS, DESIGN_AND_SPAM_TESTS. */
+  | 'LEVEL_55'
+  /** Grants REPORTS, SUBSCRIBER_MANAGEMENT, CREATE_SEND_CAMPAIGNS, CAMPAIGN_IMPORTS, SUBSCRIBER_IMPORTS, DESIGN_AND_SPAM_TESTS. */
+  | 'LEVEL_63';
+
+/** One permission an access level grants. */
+export type AccessPermission =
+  | 'CAMPAIGN_IMPORTS'
+  | 'CREATE_SEND_CAMPAIGNS'
+  | 'DESIGN_AND_SPAM_TESTS'
+  | 'REPORTS'
+  | 'SUBSCRIBER_IMPORTS'
+  | 'SUBSCRIBER_MANAGEMENT';
+
+export type AddSubscriberInput = {
+  customFields?: Array<CustomFieldValueInput> | null | undefined;
+  email: string;
+  /** Global id of the List. */
+  listId: string | number;
+  /** Sent blank when omitted; replaces the name of an address already on the list. */
+  name?: string | null | undefined;
+  /** Use AddAndResubscribe: an unsubscribed, deleted, bounced or unconfirmed address becomes Active again instead of being refused (a suppressed address is still refused). */
+  resubscribe?: boolean | null | undefined;
+};
+
+/** Who pays for a client's campaigns. */
+export type BillingType =
+  /** The client's saved card pays standard rates. */
+  | 'CLIENT_PAYS_AT_STANDARD_RATE'
+  /** The client's card pays designer-set rates. */
+  | 'CLIENT_PAYS_WITH_MARKUP'
+  /** The designer's credits or card pay. */
+  | 'USER_PAYS_ON_CLIENTS_BEHALF';
+
+/** How an email bounced. */
+export type BounceType =
+  /** Permanent: the address does not accept mail. */
+  | 'HARD'
+  /** Temporary: a full mailbox, a server down. */
+  | 'SOFT';
+
+/** Basic details of the new client; the service requires all of them. */
+export type CreateClientInput = {
+  companyName: string;
+  contactName: string;
+  /** An English country name the service lists, e.g. Australia. */
+  country: string;
+  emailAddress: string;
+  /** The service's time zone text, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`. */
+  timeZone: string;
+};
+
+export type CreateCustomFieldInput = {
+  dataType: CustomFieldDataType;
+  /** The key is generated from it. */
+  fieldName: string;
+  /** Global id of the List. */
+  listId: string | number;
+  /** Required for MULTI_SELECT_ONE and MULTI_SELECT_MANY; not allowed for TEXT, NUMBER, COUNTRY, US_STATE. */
+  options?: Array<string> | null | undefined;
+};
+
+export type CreateListInput = {
+  /** Global id of the Client. */
+  clientId: string | number;
+  /** Double opt-in: new subscribers confirm by email first. */
+  confirmOptIn: boolean;
+  /** URL shown after confirming; blank gives a generic page. Only with confirmOptIn. */
+  confirmationSuccessPage?: string | null | undefined;
+  /** Unique among the client's lists. */
+  title: string;
+  /** URL shown after unsubscribing; blank gives a generic page. */
+  unsubscribePage?: string | null | undefined;
+};
+
+/** Currencies the service bills in. */
+export type Currency =
+  | 'AUD'
+  | 'CAD'
+  | 'EUR'
+  | 'GBP'
+  | 'NZD'
+  | 'USD';
+
+/** What a custom field holds. */
+export type CustomFieldDataType =
+  /** A country; options are generated (read back as MultiSelectOne). */
+  | 'COUNTRY'
+  /** A date (creation only; how the service reads it back is not documented). */
+  | 'DATE'
+  /** Any of several options per subscriber. */
+  | 'MULTI_SELECT_MANY'
+  /** One of several options per subscriber. */
+  | 'MULTI_SELECT_ONE'
+  /** A number value. */
+  | 'NUMBER'
+  /** A text value. */
+  | 'TEXT'
+  /** A US state; options are generated (read back as MultiSelectOne). */
+  | 'US_STATE';
+
+/** A value of one custom field; give a MultiSelectMany field several entries with the same key. */
+export type CustomFieldValueInput = {
+  /** The field's key (CustomField.key). */
+  key: string;
+  value: string;
+};
+
+export type DeleteCustomFieldInput = {
+  /** The field's key, e.g. as CustomField.key gives it. */
+  key: string;
+  /** Global id of the List. */
+  listId: string | number;
+};
+
+/** The rule an input value broke. */
+export type InputRule =
+  /** a plain decimal number without currency symbol, e.g. 12.50 */
+  | 'DECIMAL'
+  /** an email address: local part, @, and a domain with a dot */
+  | 'EMAIL'
+  /** exactly one of these fields */
+  | 'EXACTLY_ONE'
+  /** a global id of the expected type */
+  | 'GLOBAL_ID'
+  /** text at most this many characters long */
+  | 'MAX_LENGTH'
+  /** text at least this many characters long */
+  | 'MIN_LENGTH'
+  /** this field must be empty in this combination */
+  | 'NOT_ALLOWED'
+  /** text must not contain the service's list separator || */
+  | 'NO_SEPARATOR'
+  /** one of the values the service accepts */
+  | 'ONE_OF'
+  /** a value is required (blank text counts as missing) */
+  | 'REQUIRED'
+  /** an absolute http or https URL */
+  | 'URL'
+  /** text must not contain characters XML 1.0 forbids (most control characters) */
+  | 'XML_CHARACTERS';
+
+/** Names of the legacy Result codes a write can answer with, one per code. */
+export type LegacyErrorReason =
+  /** Code 207: Is Bounced. */
+  | 'BOUNCED'
+  /** Code 331: Campaign has already been sent. */
+  | 'CAMPAIGN_ALREADY_SENT'
+  /** Code 334: Campaign Pending Approval. */
+  | 'CAMPAIGN_PENDING_APPROVAL'
+  /** Code 172: Client Creation Limit. */
+  | 'CLIENT_CREATION_LIMIT'
+  /** Code 339: Confirm Email Invalid. */
+  | 'CONFIRMATION_EMAIL_INVALID'
+  /** Code 338: Confirm Email Required. */
+  | 'CONFIRMATION_EMAIL_REQUIRED'
+  /** Code 4201: Contains Flash. */
+  | 'CONTAINS_FLASH'
+  /** Code 4203: Contains Java. */
+  | 'CONTAINS_JAVA'
+  /** Code 4202: Contains script. */
+  | 'CONTAINS_SCRIPT'
+  /** Code 169: Cost Per Recipient Below Minimum. */
+  | 'COST_PER_RECIPIENT_BELOW_MINIMUM'
+  /** Code 205: Is Deleted. */
+  | 'DELETED'
+  /** Code 168: Delivery Fee Below Minimum. */
+  | 'DELIVERY_FEE_BELOW_MINIMUM'
+  /** Code 171: Design and Spam Test Fee Below Minimum. */
+  | 'DESIGN_AND_SPAM_TEST_FEE_BELOW_MINIMUM'
+  /** Code 250: Duplicate List Title. */
+  | 'DUPLICATE_LIST_TITLE'
+  /** Code 150: Email Taken. */
+  | 'EMAIL_TAKEN'
+  /** Code 154: Empty Company Name. */
+  | 'EMPTY_COMPANY_NAME'
+  /** Code 155: Empty Contact Name. */
+  | 'EMPTY_CONTACT_NAME'
+  /** Code 255: The Field Key already exists. */
+  | 'FIELD_KEY_EXISTS'
+  /** Code 4350: Files referenced by the HTML are missing from the zip. */
+  | 'FILES_MISSING_FROM_ZIP'
+  /** Code 4004: HTML Page URL Required. */
+  | 'HTML_PAGE_URL_REQUIRED'
+  /** Code 4124: Non-repeater image without width. */
+  | 'IMAGE_OUTSIDE_REPEATER_WITHOUT_WIDTH'
+  /** Code 4103: Image tag without width. */
+  | 'IMAGE_WITHOUT_WIDTH'
+  /** Code 153: Invalid Access Level. */
+  | 'INVALID_ACCESS_LEVEL'
+  /** Code 160: Invalid Billing Type. */
+  | 'INVALID_BILLING_TYPE'
+  /** Code 301: Invalid CampaignID. */
+  | 'INVALID_CAMPAIGN_ID'
+  /** Code 102: Invalid ClientID. */
+  | 'INVALID_CLIENT_ID'
+  /** Code 165: Invalid Cost/Recipient. */
+  | 'INVALID_COST_PER_RECIPIENT'
+  /** Code 157: Invalid Country. */
+  | 'INVALID_COUNTRY'
+  /** Code 167: Invalid Currency Code. */
+  | 'INVALID_CURRENCY'
+  /** Code 259: DataType invalid. */
+  | 'INVALID_DATA_TYPE'
+  /** Code 5: Invalid date. */
+  | 'INVALID_DATE'
+  /** Code 164: Invalid Delivery Fee. */
+  | 'INVALID_DELIVERY_FEE'
+  /** Code 166: Invalid Design and Spam Test Fee. */
+  | 'INVALID_DESIGN_AND_SPAM_TEST_FEE'
+  /** Code 1: Invalid email. */
+  | 'INVALID_EMAIL'
+  /** Code 253: Invalid Key. */
+  | 'INVALID_FIELD_KEY'
+  /** Code 254: Invalid FieldName. */
+  | 'INVALID_FIELD_NAME'
+  /** Code 4005: Invalid HTML Page URL. */
+  | 'INVALID_HTML_PAGE_URL'
+  /** Code 101: Invalid ListID. */
+  | 'INVALID_LIST_ID'
+  /** Code 159: Invalid Password. */
+  | 'INVALID_PASSWORD'
+  /** Code 4007: Invalid Screenshot URL. */
+  | 'INVALID_SCREENSHOT_URL'
+  /** Code 4001: Invalid TemplateID. */
+  | 'INVALID_TEMPLATE_ID'
+  /** Code 4003: Invalid Template Name. */
+  | 'INVALID_TEMPLATE_NAME'
+  /** Code 152: Invalid Timezone. */
+  | 'INVALID_TIME_ZONE'
+  /** Code 4006: Invalid ZIP File URL. */
+  | 'INVALID_ZIP_FILE_URL'
+  /** Code 204: In Suppression List. */
+  | 'IN_SUPPRESSION_LIST'
+  /** Code 4125: Link between unsubscribe tags. */
+  | 'LINK_BETWEEN_UNSUBSCRIBE_TAGS'
+  /** Code 251: List Title Empty. */
+  | 'LIST_TITLE_EMPTY'
+  /** Code 170: Markup Rate Too Low. */
+  | 'MARKUP_RATE_TOO_LOW'
+  /** Code 355: Monthly Payment Failed. */
+  | 'MONTHLY_PAYMENT_FAILED'
+  /** Code 4128: Nested repeaters. */
+  | 'NESTED_REPEATERS'
+  /** Code 202: Already removed/Not in list. */
+  | 'NOT_IN_LIST'
+  /** Code 332: No Recipients Added. */
+  | 'NO_RECIPIENTS_ADDED'
+  /** Code 333: No Test Campaigns Available. */
+  | 'NO_TEST_CAMPAIGNS_AVAILABLE'
+  /** Code 4101: Neither a title tag nor a description tag present. */
+  | 'NO_TITLE_OR_DESCRIPTION_TAG'
+  /** Code 4300: No unsubscribe tag. */
+  | 'NO_UNSUBSCRIBE_TAG'
+  /** Code 256: Options Defined for Text or Number Field. */
+  | 'OPTIONS_NOT_ALLOWED'
+  /** Code 257: No Options Defined for Multi-Valued Field. */
+  | 'OPTIONS_REQUIRED'
+  /** Code 335: Payment Details Required. */
+  | 'PAYMENT_DETAILS_REQUIRED'
+  /** Code 336: Campaign Payment Failed. */
+  | 'PAYMENT_FAILED'
+  /** Code 340: Recipient Lists Empty. */
+  | 'RECIPIENT_LISTS_EMPTY'
+  /** Code 4126: Closing repeater before an opening one. */
+  | 'REPEATER_CLOSED_BEFORE_OPENED'
+  /** Code 4102: Repeater opened but not closed. */
+  | 'REPEATER_NOT_CLOSED'
+  /** Code 4111: Repeater-title tag without opening or closing table-of-contents tags. */
+  | 'REPEATER_TITLE_OUTSIDE_TABLE_OF_CONTENTS'
+  /** Code 4110: Repeater-title tag without the opening table-of-contents tag. */
+  | 'REPEATER_TITLE_WITHOUT_OPENING_TABLE_OF_CONTENTS'
+  /** Code 4104: Repeater without title, description or image tag. */
+  | 'REPEATER_WITHOUT_CONTENT_TAG'
+  /** Code 337: Delivery Date Cannot be in the Past. */
+  | 'SEND_DATE_IN_PAST'
+  /** Code 4121: More than one description tag inside a repeater. */
+  | 'SEVERAL_DESCRIPTIONS_IN_REPEATER'
+  /** Code 4123: More than one image tag inside a repeater. */
+  | 'SEVERAL_IMAGES_IN_REPEATER'
+  /** Code 4127: Several repeaters flagged to feed the table of contents. */
+  | 'SEVERAL_REPEATERS_FEED_TABLE_OF_CONTENTS'
+  /** Code 4120: More than one title tag inside a repeater. */
+  | 'SEVERAL_TITLES_IN_REPEATER'
+  /** Code 4108: Table-of-contents tag opened but not closed. */
+  | 'TABLE_OF_CONTENTS_NOT_CLOSED'
+  /** Code 4118: Table of contents without a repeater. */
+  | 'TABLE_OF_CONTENTS_WITHOUT_REPEATER'
+  /** Code 4109: Table of contents without repeater-title tag. */
+  | 'TABLE_OF_CONTENTS_WITHOUT_REPEATER_TITLE'
+  /** Code 4129: Table-based repeater with several row tags. */
+  | 'TABLE_REPEATER_WITH_SEVERAL_ROWS'
+  /** Code 4002: Template Name Required. */
+  | 'TEMPLATE_NAME_REQUIRED'
+  /** Code 208: Is Unconfirmed. */
+  | 'UNCONFIRMED'
+  /** Code 206: Is Unsubscribed. */
+  | 'UNSUBSCRIBED'
+  /** Code 4303: Unsubscribe tag contains a link. */
+  | 'UNSUBSCRIBE_TAG_CONTAINS_LINK'
+  /** Code 4301: Unsubscribe tag inside an HTML comment. */
+  | 'UNSUBSCRIBE_TAG_IN_COMMENT'
+  /** Code 4304: Unsubscribe tag not closed. */
+  | 'UNSUBSCRIBE_TAG_NOT_CLOSED'
+  /** Code 4302: Unsubscribe tag holds fewer than 3 characters. */
+  | 'UNSUBSCRIBE_TAG_TOO_SHORT'
+  /** Code 158: Username Empty. */
+  | 'USERNAME_EMPTY'
+  /** Code 151: Username Taken. */
+  | 'USERNAME_TAKEN';
+
+/** Give either `sendAt` or `immediately: true`. */
+export type SendCampaignInput = {
+  /** The service's CampaignID (the service lists sent campaigns only, so unsent ones have no global id). */
+  campaignId: string;
+  /** Global id of the Client the campaign belongs to (its time zone applies). */
+  clientId: string | number;
+  /** Receives the confirmation when the campaign is sent. */
+  confirmationEmail: string;
+  /** Send at once. */
+  immediately?: boolean | null | undefined;
+  /** When to send; converted to the client's wall time. */
+  sendAt?: string | null | undefined;
+};
+
+/** Where a subscriber stands on a list. */
+export type SubscriberState =
+  | 'ACTIVE'
+  | 'BOUNCED'
+  | 'DELETED'
+  | 'UNCONFIRMED'
+  | 'UNSUBSCRIBED';
+
+export type UnsubscribeInput = {
+  email: string;
+  /** Global id of the List. */
+  listId: string | number;
+};
+
+/** Access and billing of a client. Give only what the combination uses: a login for any level but 0, a billing type for levels that create and send campaigns, a currency unless the designer pays, rates for ClientPaysWithMarkup (the design and spam test fee only with that permission). */
+export type UpdateClientAccessAndBillingInput = {
+  accessLevel: AccessLevel;
+  billingType?: BillingType | null | undefined;
+  /** Global id of the Client. */
+  clientId: string | number;
+  /** Decimal text in the currency's minor unit. */
+  costPerRecipient?: string | null | undefined;
+  currency?: Currency | null | undefined;
+  /** Decimal text in the currency's major unit, no symbol. */
+  deliveryFee?: string | null | undefined;
+  /** Decimal text in the currency's major unit. */
+  designAndSpamTestFee?: string | null | undefined;
+  /** At least 5 characters. */
+  password?: string | null | undefined;
+  /** Unique across the designer and all clients. */
+  username?: string | null | undefined;
+};
+
+/** A client and all its basic details (unchanged values are sent again). */
+export type UpdateClientBasicsInput = {
+  /** Global id of the Client. */
+  clientId: string | number;
+  companyName: string;
+  contactName: string;
+  /** An English country name the service lists, e.g. Australia. */
+  country: string;
+  emailAddress: string;
+  /** The service's time zone text, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`. */
+  timeZone: string;
+};
+
+/** All settings of a list. The service replaces every one: an omitted page is sent blank (generic page). */
+export type UpdateListInput = {
+  confirmOptIn: boolean;
+  /** Only with confirmOptIn. */
+  confirmationSuccessPage?: string | null | undefined;
+  /** Global id of the List. */
+  listId: string | number;
+  title: string;
+  unsubscribePage?: string | null | undefined;
+};
+
+export type UpdateTemplateInput = {
+  /** URL of the template's HTML page. */
+  htmlPageUrl: string;
+  /** The service keeps the first 30 characters. */
+  name: string;
+  /** URL of a JPEG at least 218 pixels wide. */
+  screenshotUrl?: string | null | undefined;
+  /** Global id of the Template. */
+  templateId: string | number;
+  /** URL of a zip of the files the page references. */
+  zipFileUrl?: string | null | undefined;
+};
+
+export type ManySubscribersQueryVariables = Exact<{
+  newsletter: string | number;
+  vip: string | number;
+  a: string;
+  b: string;
+  c: string;
+  d: string;
+}>;
+
+
+export type ManySubscribersQuery = { newsletter: { a: { email: string } | null, b: { email: string } | null, c: { email: string } | null, activeSubscribers: { totalCount: number } | null } | null, vip: { d: { email: string } | null } | null };
+
+export type SubscriberTwiceQueryVariables = Exact<{
+  node: string | number;
+  list: string | number;
+  email: string;
+}>;
+
+
+export type SubscriberTwiceQuery = { node:
+    | { email: string, name: string }
+    | Record<PropertyKey, never>
+   | null, list: { subscriber: { email: string } | null } | null };
+
+export type StatsOfEveryListQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StatsOfEveryListQuery = { clients: Array<{ lists: Array<{ stats: { totalActiveSubscribers: number } | null, customFields: Array<{ key: string }> | null }> | null }> | null };
+
+export type EverythingQueryVariables = Exact<{
+  client: string | number;
+  list: string | number;
+  template: string | number;
+}>;
+
+
+export type EverythingQuery = { clients: Array<{ id: string }> | null, client: { name: string } | null, list: { name: string } | null, template: { name: string } | null };
+
+export type FailureOverviewQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FailureOverviewQuery = { clients: Array<{ id: string, name: string, lists: Array<{ id: string, name: string, stats: { totalActiveSubscribers: number } | null }> | null, campaigns: Array<{ id: string, subject: string, summary: { recipients: number } | null }> | null }> | null };
+
+export type FailureAddOneMutationVariables = Exact<{
+  input: AddSubscriberInput;
+}>;
+
+
+export type FailureAddOneMutation = { addSubscriber:
+    | { __typename: 'AddSubscriberSuccess' }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError' }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'SubscriberInactiveError' }
+    | { __typename: 'SubscriberSuppressedError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type MainClientNamesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MainClientNamesQuery = { clients: Array<{ name: string }> | null };
+
+export type OutcomeAddSubscriberMutationVariables = Exact<{
+  input: AddSubscriberInput;
+}>;
+
+
+export type OutcomeAddSubscriberMutation = { result:
+    | { __typename: 'AddSubscriberSuccess' }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'SubscriberInactiveError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'SubscriberSuppressedError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+   | null };
+
+export type OutcomeUnsubscribeMutationVariables = Exact<{
+  input: UnsubscribeInput;
+}>;
+
+
+export type OutcomeUnsubscribeMutation = { result:
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'NotSubscribedError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnsubscribeSuccess' }
+   | null };
+
+export type OutcomeCreateListMutationVariables = Exact<{
+  input: CreateListInput;
+}>;
+
+
+export type OutcomeCreateListMutation = { result:
+    | { __typename: 'ClientNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CreateListSuccess' }
+    | { __typename: 'InputError' }
+    | { __typename: 'ListTitleError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+   | null };
+
+export type OutcomeUpdateListMutationVariables = Exact<{
+  input: UpdateListInput;
+}>;
+
+
+export type OutcomeUpdateListMutation = { result:
+    | { __typename: 'InputError' }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ListTitleError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UpdateListSuccess' }
+   | null };
+
+export type OutcomeCreateCustomFieldMutationVariables = Exact<{
+  input: CreateCustomFieldInput;
+}>;
+
+
+export type OutcomeCreateCustomFieldMutation = { result:
+    | { __typename: 'CreateCustomFieldSuccess' }
+    | { __typename: 'CustomFieldError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'InputError' }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+   | null };
+
+export type OutcomeDeleteCustomFieldMutationVariables = Exact<{
+  input: DeleteCustomFieldInput;
+}>;
+
+
+export type OutcomeDeleteCustomFieldMutation = { result:
+    | { __typename: 'CustomFieldError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'DeleteCustomFieldSuccess' }
+    | { __typename: 'InputError' }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+   | null };
+
+export type OutcomeCreateClientMutationVariables = Exact<{
+  input: CreateClientInput;
+}>;
+
+
+export type OutcomeCreateClientMutation = { result:
+    | { __typename: 'ClientCreationLimitError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ClientDetailsError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CreateClientSuccess' }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+   | null };
+
+export type OutcomeUpdateClientBasicsMutationVariables = Exact<{
+  input: UpdateClientBasicsInput;
+}>;
+
+
+export type OutcomeUpdateClientBasicsMutation = { result:
+    | { __typename: 'ClientDetailsError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ClientNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UpdateClientBasicsSuccess' }
+   | null };
+
+export type OutcomeUpdateAccessMutationVariables = Exact<{
+  input: UpdateClientAccessAndBillingInput;
+}>;
+
+
+export type OutcomeUpdateAccessMutation = { result:
+    | { __typename: 'ClientAccessError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ClientBillingError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ClientNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'InputError' }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UpdateClientAccessAndBillingSuccess' }
+   | null };
+
+export type OutcomeSendCampaignMutationVariables = Exact<{
+  input: SendCampaignInput;
+}>;
+
+
+export type OutcomeSendCampaignMutation = { result:
+    | { __typename: 'CampaignAlreadySentError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CampaignNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CampaignPaymentError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CampaignPendingApprovalError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CampaignRecipientsError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ClientNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ConfirmationEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidDateError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'SendCampaignSuccess' }
+    | { __typename: 'SendDateInPastError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+   | null };
+
+export type OutcomeUpdateTemplateMutationVariables = Exact<{
+  input: UpdateTemplateInput;
+}>;
+
+
+export type OutcomeUpdateTemplateMutation = { result:
+    | { __typename: 'InputError' }
+    | { __typename: 'TemplateContentError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'TemplateDetailsError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'TemplateNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UpdateTemplateSuccess' }
+   | null };
+
+export type SendCampaignMutationVariables = Exact<{
+  input: SendCampaignInput;
+}>;
+
+
+export type SendCampaignMutation = { sendCampaign:
+    | { __typename: 'CampaignAlreadySentError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CampaignNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CampaignPaymentError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CampaignPendingApprovalError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CampaignRecipientsError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ClientNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ConfirmationEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidDateError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'SendCampaignSuccess', campaignId: string, immediately: boolean, scheduledFor: string | null, client: { id: string } | null }
+    | { __typename: 'SendDateInPastError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+   | null };
+
+export type SentCampaignsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SentCampaignsQuery = { client: { campaigns: Array<{ campaignId: string, sentDate: string | null }> | null } | null };
+
+export type UpdateTemplateMutationVariables = Exact<{
+  input: UpdateTemplateInput;
+}>;
+
+
+export type UpdateTemplateMutation = { updateTemplate:
+    | { __typename: 'InputError' }
+    | { __typename: 'TemplateContentError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'TemplateDetailsError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'TemplateNotFoundError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'UpdateTemplateSuccess', templateId: string, template: { id: string, name: string, previewUrl: string | null, screenshotUrl: string | null } | null }
+   | null };
+
+export type CreateClientMutationVariables = Exact<{
+  input: CreateClientInput;
+}>;
+
+
+export type CreateClientMutation = { createClient:
+    | { __typename: 'ClientCreationLimitError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ClientDetailsError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CreateClientSuccess', clientId: string, client: { id: string, name: string, accessAndBilling: { accessLevel: AccessLevel } | null } | null }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+   | null };
+
+export type UpdateClientBasicsMutationVariables = Exact<{
+  input: UpdateClientBasicsInput;
+}>;
+
+
+export type UpdateClientBasicsMutation = { updateClientBasics:
+    | { __typename: 'ClientDetailsError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'ClientNotFoundError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'UpdateClientBasicsSuccess', client: { name: string, basicDetails: { contactName: string, timeZone: string, utcOffsetMinutes: number | null } | null } | null }
+   | null };
+
+export type UpdateAccessMutationVariables = Exact<{
+  input: UpdateClientAccessAndBillingInput;
+}>;
+
+
+export type UpdateAccessMutation = { updateClientAccessAndBilling:
+    | { __typename: 'ClientAccessError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'ClientBillingError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'ClientNotFoundError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'InputError' }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'UpdateClientAccessAndBillingSuccess', clientId: string, client: { accessAndBilling: { accessLevel: AccessLevel, permissions: Array<AccessPermission>, username: string | null, billingType: BillingType | null, currency: Currency | null, deliveryFee: string | null, costPerRecipient: string | null, designAndSpamTestFee: string | null } | null } | null }
+   | null };
+
+export type CreateListMutationVariables = Exact<{
+  input: CreateListInput;
+}>;
+
+
+export type CreateListMutation = { createList:
+    | { __typename: 'ClientNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'CreateListSuccess', listId: string, list: { id: string, name: string, client: { id: string } | null } | null }
+    | { __typename: 'InputError' }
+    | { __typename: 'ListTitleError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+   | null };
+
+export type UpdateListMutationVariables = Exact<{
+  input: UpdateListInput;
+}>;
+
+
+export type UpdateListMutation = { updateList:
+    | { __typename: 'InputError' }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'ListTitleError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'UpdateListSuccess', listId: string, list: { id: string, name: string } | null }
+   | null };
+
+export type ListsOfQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ListsOfQuery = { client: { lists: Array<{ id: string, name: string }> | null } | null };
+
+export type RenameAndCreateMutationVariables = Exact<{
+  update: UpdateListInput;
+  create: CreateListInput;
+}>;
+
+
+export type RenameAndCreateMutation = { updateList:
+    | { __typename: 'InputError' }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'ListTitleError' }
+    | { __typename: 'UnexpectedResultError' }
+    | { __typename: 'UpdateListSuccess', list: { name: string, client: { lists: Array<{ name: string }> | null } | null } | null }
+   | null, createList:
+    | { __typename: 'ClientNotFoundError' }
+    | { __typename: 'CreateListSuccess', list: { name: string, client: { lists: Array<{ name: string }> | null } | null } | null }
+    | { __typename: 'InputError' }
+    | { __typename: 'ListTitleError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type CreateCustomFieldMutationVariables = Exact<{
+  input: CreateCustomFieldInput;
+}>;
+
+
+export type CreateCustomFieldMutation = { createCustomField:
+    | { __typename: 'CreateCustomFieldSuccess', list: { id: string } | null, customField: { key: string, fieldName: string, dataType: CustomFieldDataType, options: Array<string> } | null }
+    | { __typename: 'CustomFieldError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'InputError' }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
+   | null };
+
+export type DeleteCustomFieldMutationVariables = Exact<{
+  input: DeleteCustomFieldInput;
+}>;
+
+
+export type DeleteCustomFieldMutation = { deleteCustomField:
+    | { __typename: 'CustomFieldError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'DeleteCustomFieldSuccess', key: string, list: { customFields: Array<{ key: string }> | null } | null }
+    | { __typename: 'InputError' }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
+   | null };
+
+export type AddSubscriberMutationVariables = Exact<{
+  input: AddSubscriberInput;
+}>;
+
+
+export type AddSubscriberMutation = { addSubscriber:
+    | { __typename: 'AddSubscriberSuccess', email: string, resubscribe: boolean, list: { id: string, stats: { totalActiveSubscribers: number } | null } | null, subscriber: { email: string, name: string, state: SubscriberState, customFields: Array<{ key: string, value: string }> } | null }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string }
+    | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'SubscriberInactiveError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'SubscriberSuppressedError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+   | null };
+
+export type AddTwiceMutationVariables = Exact<{
+  first: AddSubscriberInput;
+  second: AddSubscriberInput;
+}>;
+
+
+export type AddTwiceMutation = { first:
+    | { __typename: 'AddSubscriberSuccess', list: { stats: { totalActiveSubscribers: number } | null } | null }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError' }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'SubscriberInactiveError' }
+    | { __typename: 'SubscriberSuppressedError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null, second:
+    | { __typename: 'AddSubscriberSuccess', list: { stats: { totalActiveSubscribers: number } | null } | null }
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError' }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'SubscriberInactiveError' }
+    | { __typename: 'SubscriberSuppressedError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type UnsubscribeMutationVariables = Exact<{
+  input: UnsubscribeInput;
+}>;
+
+
+export type UnsubscribeMutation = { unsubscribe:
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'NotSubscribedError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'UnsubscribeSuccess', email: string, list: { id: string } | null }
+   | null };
+
+export type OverviewQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OverviewQuery = { clients: Array<{ id: string, name: string, lists: Array<{ id: string, name: string, stats: { totalActiveSubscribers: number, totalUnsubscribes: number, totalBounced: number } | null, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType, options: Array<string> }> | null }> | null, campaigns: Array<{ id: string, subject: string, sentDate: string | null, summary: { recipients: number, uniqueOpened: number, clicks: number, bounced: number, unsubscribed: number } | null }> | null }> | null };
+
+export type ClientDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ClientDetailQuery = { client: { id: string, clientId: string, name: string, basicDetails: { companyName: string, contactName: string, emailAddress: string, country: string, timeZone: string, utcOffsetMinutes: number | null } | null, accessAndBilling: { accessLevel: AccessLevel, permissions: Array<AccessPermission>, username: string | null, billingType: BillingType | null, currency: Currency | null, deliveryFee: string | null, costPerRecipient: string | null, designAndSpamTestFee: string | null } | null, segments: Array<{ id: string, name: string, listId: string, list: { id: string, name: string } | null }> | null, templates: Array<{ id: string, templateId: string, name: string, previewUrl: string | null, screenshotUrl: string | null }> | null } | null };
+
+export type ListDetailQueryVariables = Exact<{
+  id: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ListDetailQuery = { list: { id: string, listId: string, name: string, client: { id: string, name: string } | null, stats: { totalActiveSubscribers: number, totalUnsubscribes: number, totalDeleted: number, totalBounced: number, newActiveSubscribers: { today: number, yesterday: number, thisWeek: number, thisMonth: number, thisYear: number }, unsubscribes: { thisYear: number }, deleted: { thisYear: number }, bounced: { thisYear: number } } | null, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType, options: Array<string> }> | null, activeSubscribers: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, email: string, name: string, date: string | null, state: SubscriberState, customFields: Array<{ key: string, value: string }>, list: { id: string } | null } }> } | null } | null };
+
+export type SubscribersSinceQueryVariables = Exact<{
+  id: string | number;
+  since?: string | null | undefined;
+  last?: number | null | undefined;
+  before?: string | null | undefined;
+}>;
+
+
+export type SubscribersSinceQuery = { list: { activeSubscribers: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean }, edges: Array<{ node: { email: string, date: string | null } }> } | null } | null };
+
+export type OneSubscriberQueryVariables = Exact<{
+  id: string | number;
+  email: string;
+}>;
+
+
+export type OneSubscriberQuery = { list: { subscriber: { id: string, email: string, state: SubscriberState, name: string } | null } | null };
+
+export type CampaignDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CampaignDetailQuery = { campaign: { id: string, campaignId: string, subject: string, name: string, sentDate: string | null, totalRecipients: number, client: { id: string } | null, summary: { recipients: number, totalOpened: number, uniqueOpened: number, clicks: number, unsubscribed: number, bounced: number } | null, lists: Array<{ id: string, name: string }> | null, bounces: { totalCount: number, edges: Array<{ node: { email: string, listId: string, bounceType: BounceType, list: { id: string } | null } }> } | null, opens: { totalCount: number, edges: Array<{ node: { email: string, listId: string, numberOfOpens: number } }> } | null, unsubscribes: { totalCount: number, edges: Array<{ node: { email: string, listId: string, list: { name: string } | null } }> } | null } | null };
+
+export type TemplateDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TemplateDetailQuery = { template: { id: string, templateId: string, name: string, previewUrl: string | null, screenshotUrl: string | null } | null };
+
+export type NodesQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type NodesQuery = { nodes: Array<
+    | { __typename: 'Campaign', subject: string, id: string }
+    | { __typename: 'Client', name: string, id: string }
+    | { __typename: 'List', name: string, id: string }
+    | { __typename: 'Segment', name: string, id: string }
+    | { __typename: 'Subscriber', email: string, id: string }
+    | { __typename: 'Template', templateId: string, id: string }
+   | null> };
+
+export type OneNodeQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type OneNodeQuery = { node:
+    | { __typename: 'Campaign', id: string }
+    | { __typename: 'Client', id: string }
+    | { __typename: 'List', id: string }
+    | { __typename: 'Segment', id: string }
+    | { __typename: 'Subscriber', id: string }
+    | { __typename: 'Template', id: string }
+   | null };
+
+export type LookupsQueryVariables = Exact<{
+  client: string | number;
+  list: string | number;
+  campaign: string | number;
+  template: string | number;
+}>;
+
+
+export type LookupsQuery = { client: { id: string } | null, list: { id: string } | null, campaign: { id: string } | null, template: { id: string } | null };
+
+export type ValidateAddSubscriberMutationVariables = Exact<{
+  input: AddSubscriberInput;
+}>;
+
+
+export type ValidateAddSubscriberMutation = { result:
+    | { __typename: 'AddSubscriberSuccess' }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'InvalidEmailError' }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'SubscriberInactiveError' }
+    | { __typename: 'SubscriberSuppressedError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type ValidateUnsubscribeMutationVariables = Exact<{
+  input: UnsubscribeInput;
+}>;
+
+
+export type ValidateUnsubscribeMutation = { result:
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'InvalidEmailError' }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'NotSubscribedError' }
+    | { __typename: 'UnexpectedResultError' }
+    | { __typename: 'UnsubscribeSuccess' }
+   | null };
+
+export type ValidateCreateListMutationVariables = Exact<{
+  input: CreateListInput;
+}>;
+
+
+export type ValidateCreateListMutation = { result:
+    | { __typename: 'ClientNotFoundError' }
+    | { __typename: 'CreateListSuccess' }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'ListTitleError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type ValidateUpdateListMutationVariables = Exact<{
+  input: UpdateListInput;
+}>;
+
+
+export type ValidateUpdateListMutation = { result:
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'ListTitleError' }
+    | { __typename: 'UnexpectedResultError' }
+    | { __typename: 'UpdateListSuccess' }
+   | null };
+
+export type ValidateCreateCustomFieldMutationVariables = Exact<{
+  input: CreateCustomFieldInput;
+}>;
+
+
+export type ValidateCreateCustomFieldMutation = { result:
+    | { __typename: 'CreateCustomFieldSuccess' }
+    | { __typename: 'CustomFieldError' }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type ValidateDeleteCustomFieldMutationVariables = Exact<{
+  input: DeleteCustomFieldInput;
+}>;
+
+
+export type ValidateDeleteCustomFieldMutation = { result:
+    | { __typename: 'CustomFieldError' }
+    | { __typename: 'DeleteCustomFieldSuccess' }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type ValidateCreateClientMutationVariables = Exact<{
+  input: CreateClientInput;
+}>;
+
+
+export type ValidateCreateClientMutation = { result:
+    | { __typename: 'ClientCreationLimitError' }
+    | { __typename: 'ClientDetailsError' }
+    | { __typename: 'CreateClientSuccess' }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'InvalidEmailError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type ValidateUpdateClientBasicsMutationVariables = Exact<{
+  input: UpdateClientBasicsInput;
+}>;
+
+
+export type ValidateUpdateClientBasicsMutation = { result:
+    | { __typename: 'ClientDetailsError' }
+    | { __typename: 'ClientNotFoundError' }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'InvalidEmailError' }
+    | { __typename: 'UnexpectedResultError' }
+    | { __typename: 'UpdateClientBasicsSuccess' }
+   | null };
+
+export type ValidateUpdateAccessMutationVariables = Exact<{
+  input: UpdateClientAccessAndBillingInput;
+}>;
+
+
+export type ValidateUpdateAccessMutation = { result:
+    | { __typename: 'ClientAccessError' }
+    | { __typename: 'ClientBillingError' }
+    | { __typename: 'ClientNotFoundError' }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'UnexpectedResultError' }
+    | { __typename: 'UpdateClientAccessAndBillingSuccess' }
+   | null };
+
+export type ValidateSendCampaignMutationVariables = Exact<{
+  input: SendCampaignInput;
+}>;
+
+
+export type ValidateSendCampaignMutation = { result:
+    | { __typename: 'CampaignAlreadySentError' }
+    | { __typename: 'CampaignNotFoundError' }
+    | { __typename: 'CampaignPaymentError' }
+    | { __typename: 'CampaignPendingApprovalError' }
+    | { __typename: 'CampaignRecipientsError' }
+    | { __typename: 'ClientNotFoundError' }
+    | { __typename: 'ConfirmationEmailError' }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'InvalidDateError' }
+    | { __typename: 'SendCampaignSuccess' }
+    | { __typename: 'SendDateInPastError' }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type ValidateUpdateTemplateMutationVariables = Exact<{
+  input: UpdateTemplateInput;
+}>;
+
+
+export type ValidateUpdateTemplateMutation = { result:
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'TemplateContentError' }
+    | { __typename: 'TemplateDetailsError' }
+    | { __typename: 'TemplateNotFoundError' }
+    | { __typename: 'UnexpectedResultError' }
+    | { __typename: 'UpdateTemplateSuccess' }
+   | null };
+
+
+export const ManySubscribersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ManySubscribers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"newsletter"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"vip"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"a"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"b"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"c"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"d"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"newsletter"},"name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"newsletter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"a"},"name":{"kind":"Name","value":"subscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"a"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"b"},"name":{"kind":"Name","value":"subscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"b"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"c"},"name":{"kind":"Name","value":"subscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"c"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"Field","name":{"kind":"Name","value":"activeSubscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"1"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"vip"},"name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"vip"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"d"},"name":{"kind":"Name","value":"subscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"d"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<ManySubscribersQuery, ManySubscribersQueryVariables>;
+export const SubscriberTwiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubscriberTwice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"node"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"list"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"node"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Subscriber"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"list"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<SubscriberTwiceQuery, SubscriberTwiceQueryVariables>;
+export const StatsOfEveryListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StatsOfEveryList"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}}]}},{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}}]}}]}}]}}]}}]} as unknown as DocumentNode<StatsOfEveryListQuery, StatsOfEveryListQueryVariables>;
+export const EverythingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Everything"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"client"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"list"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"template"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"client"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"list"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"template"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"template"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<EverythingQuery, EverythingQueryVariables>;
+export const FailureOverviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FailureOverview"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"lists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recipients"}}]}}]}}]}}]}}]} as unknown as DocumentNode<FailureOverviewQuery, FailureOverviewQueryVariables>;
+export const FailureAddOneDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FailureAddOne"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}}]}}]}}]} as unknown as DocumentNode<FailureAddOneMutation, FailureAddOneMutationVariables>;
+export const MainClientNamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MainClientNames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<MainClientNamesQuery, MainClientNamesQueryVariables>;
+export const OutcomeAddSubscriberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeAddSubscriber"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeAddSubscriberMutation, OutcomeAddSubscriberMutationVariables>;
+export const OutcomeUnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeUnsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeUnsubscribeMutation, OutcomeUnsubscribeMutationVariables>;
+export const OutcomeCreateListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeCreateList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"createList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeCreateListMutation, OutcomeCreateListMutationVariables>;
+export const OutcomeUpdateListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeUpdateList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeUpdateListMutation, OutcomeUpdateListMutationVariables>;
+export const OutcomeCreateCustomFieldDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeCreateCustomField"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCustomFieldInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"createCustomField"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeCreateCustomFieldMutation, OutcomeCreateCustomFieldMutationVariables>;
+export const OutcomeDeleteCustomFieldDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeDeleteCustomField"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteCustomFieldInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"deleteCustomField"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeDeleteCustomFieldMutation, OutcomeDeleteCustomFieldMutationVariables>;
+export const OutcomeCreateClientDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeCreateClient"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateClientInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"createClient"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeCreateClientMutation, OutcomeCreateClientMutationVariables>;
+export const OutcomeUpdateClientBasicsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeUpdateClientBasics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientBasicsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateClientBasics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeUpdateClientBasicsMutation, OutcomeUpdateClientBasicsMutationVariables>;
+export const OutcomeUpdateAccessDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeUpdateAccess"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientAccessAndBillingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateClientAccessAndBilling"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeUpdateAccessMutation, OutcomeUpdateAccessMutationVariables>;
+export const OutcomeSendCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeSendCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"sendCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeSendCampaignMutation, OutcomeSendCampaignMutationVariables>;
+export const OutcomeUpdateTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeUpdateTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTemplateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeUpdateTemplateMutation, OutcomeUpdateTemplateMutationVariables>;
+export const SendCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SendCampaignSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"immediately"}},{"kind":"Field","name":{"kind":"Name","value":"scheduledFor"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<SendCampaignMutation, SendCampaignMutationVariables>;
+export const SentCampaignsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SentCampaigns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"sentDate"}}]}}]}}]}}]} as unknown as DocumentNode<SentCampaignsQuery, SentCampaignsQueryVariables>;
+export const UpdateTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTemplateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTemplateSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"templateId"}},{"kind":"Field","name":{"kind":"Name","value":"template"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"previewUrl"}},{"kind":"Field","name":{"kind":"Name","value":"screenshotUrl"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateTemplateMutation, UpdateTemplateMutationVariables>;
+export const CreateClientDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateClient"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateClientInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createClient"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateClientSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"accessAndBilling"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessLevel"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<CreateClientMutation, CreateClientMutationVariables>;
+export const UpdateClientBasicsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateClientBasics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientBasicsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateClientBasics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientBasicsSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"basicDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contactName"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"utcOffsetMinutes"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateClientBasicsMutation, UpdateClientBasicsMutationVariables>;
+export const UpdateAccessDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateAccess"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientAccessAndBillingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateClientAccessAndBilling"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientAccessAndBillingSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessAndBilling"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessLevel"}},{"kind":"Field","name":{"kind":"Name","value":"permissions"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"billingType"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryFee"}},{"kind":"Field","name":{"kind":"Name","value":"costPerRecipient"}},{"kind":"Field","name":{"kind":"Name","value":"designAndSpamTestFee"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateAccessMutation, UpdateAccessMutationVariables>;
+export const CreateListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateListSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<CreateListMutation, CreateListMutationVariables>;
+export const UpdateListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateListSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateListMutation, UpdateListMutationVariables>;
+export const ListsOfDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ListsOf"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<ListsOfQuery, ListsOfQueryVariables>;
+export const RenameAndCreateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RenameAndCreate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"update"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateListInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"create"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"update"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateListSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"createList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"create"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateListSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"lists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<RenameAndCreateMutation, RenameAndCreateMutationVariables>;
+export const CreateCustomFieldDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCustomField"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCustomFieldInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCustomField"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCustomFieldSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"customField"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"fieldName"}},{"kind":"Field","name":{"kind":"Name","value":"dataType"}},{"kind":"Field","name":{"kind":"Name","value":"options"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<CreateCustomFieldMutation, CreateCustomFieldMutationVariables>;
+export const DeleteCustomFieldDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteCustomField"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteCustomFieldInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteCustomField"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteCustomFieldSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<DeleteCustomFieldMutation, DeleteCustomFieldMutationVariables>;
+export const AddSubscriberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddSubscriber"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"resubscribe"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"subscriber"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<AddSubscriberMutation, AddSubscriberMutationVariables>;
+export const AddTwiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddTwice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"second"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"first"},"name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}}]}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"second"},"name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"second"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AddTwiceMutation, AddTwiceMutationVariables>;
+export const UnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Unsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<UnsubscribeMutation, UnsubscribeMutationVariables>;
+export const OverviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Overview"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"lists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}},{"kind":"Field","name":{"kind":"Name","value":"totalUnsubscribes"}},{"kind":"Field","name":{"kind":"Name","value":"totalBounced"}}]}},{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"fieldName"}},{"kind":"Field","name":{"kind":"Name","value":"dataType"}},{"kind":"Field","name":{"kind":"Name","value":"options"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"sentDate"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recipients"}},{"kind":"Field","name":{"kind":"Name","value":"uniqueOpened"}},{"kind":"Field","name":{"kind":"Name","value":"clicks"}},{"kind":"Field","name":{"kind":"Name","value":"bounced"}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}}]}}]}}]}}]}}]} as unknown as DocumentNode<OverviewQuery, OverviewQueryVariables>;
+export const ClientDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ClientDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"basicDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"companyName"}},{"kind":"Field","name":{"kind":"Name","value":"contactName"}},{"kind":"Field","name":{"kind":"Name","value":"emailAddress"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"utcOffsetMinutes"}}]}},{"kind":"Field","name":{"kind":"Name","value":"accessAndBilling"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessLevel"}},{"kind":"Field","name":{"kind":"Name","value":"permissions"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"billingType"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryFee"}},{"kind":"Field","name":{"kind":"Name","value":"costPerRecipient"}},{"kind":"Field","name":{"kind":"Name","value":"designAndSpamTestFee"}}]}},{"kind":"Field","name":{"kind":"Name","value":"segments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"templates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"templateId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"previewUrl"}},{"kind":"Field","name":{"kind":"Name","value":"screenshotUrl"}}]}}]}}]}}]} as unknown as DocumentNode<ClientDetailQuery, ClientDetailQueryVariables>;
+export const ListDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ListDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}},{"kind":"Field","name":{"kind":"Name","value":"totalUnsubscribes"}},{"kind":"Field","name":{"kind":"Name","value":"totalDeleted"}},{"kind":"Field","name":{"kind":"Name","value":"totalBounced"}},{"kind":"Field","name":{"kind":"Name","value":"newActiveSubscribers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"today"}},{"kind":"Field","name":{"kind":"Name","value":"yesterday"}},{"kind":"Field","name":{"kind":"Name","value":"thisWeek"}},{"kind":"Field","name":{"kind":"Name","value":"thisMonth"}},{"kind":"Field","name":{"kind":"Name","value":"thisYear"}}]}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"thisYear"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deleted"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"thisYear"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bounced"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"thisYear"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"fieldName"}},{"kind":"Field","name":{"kind":"Name","value":"dataType"}},{"kind":"Field","name":{"kind":"Name","value":"options"}}]}},{"kind":"Field","name":{"kind":"Name","value":"activeSubscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ListDetailQuery, ListDetailQueryVariables>;
+export const SubscribersSinceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubscribersSince"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"since"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"LocalDateTime"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"last"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"before"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"activeSubscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"since"},"value":{"kind":"Variable","name":{"kind":"Name","value":"since"}}},{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"Variable","name":{"kind":"Name","value":"last"}}},{"kind":"Argument","name":{"kind":"Name","value":"before"},"value":{"kind":"Variable","name":{"kind":"Name","value":"before"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"date"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SubscribersSinceQuery, SubscribersSinceQueryVariables>;
+export const OneSubscriberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OneSubscriber"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]} as unknown as DocumentNode<OneSubscriberQuery, OneSubscriberQueryVariables>;
+export const CampaignDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CampaignDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"sentDate"}},{"kind":"Field","name":{"kind":"Name","value":"totalRecipients"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recipients"}},{"kind":"Field","name":{"kind":"Name","value":"totalOpened"}},{"kind":"Field","name":{"kind":"Name","value":"uniqueOpened"}},{"kind":"Field","name":{"kind":"Name","value":"clicks"}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"bounced"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bounces"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"500"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"bounceType"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"opens"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"500"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"numberOfOpens"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"500"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<CampaignDetailQuery, CampaignDetailQueryVariables>;
+export const TemplateDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TemplateDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"template"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"templateId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"previewUrl"}},{"kind":"Field","name":{"kind":"Name","value":"screenshotUrl"}}]}}]}}]} as unknown as DocumentNode<TemplateDetailQuery, TemplateDetailQueryVariables>;
+export const NodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Nodes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Client"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"List"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Segment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Subscriber"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Template"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"templateId"}}]}}]}}]}}]} as unknown as DocumentNode<NodesQuery, NodesQueryVariables>;
+export const OneNodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OneNode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<OneNodeQuery, OneNodeQueryVariables>;
+export const LookupsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Lookups"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"client"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"list"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaign"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"template"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"client"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"list"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaign"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"template"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"template"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<LookupsQuery, LookupsQueryVariables>;
+export const ValidateAddSubscriberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateAddSubscriber"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateAddSubscriberMutation, ValidateAddSubscriberMutationVariables>;
+export const ValidateUnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateUnsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateUnsubscribeMutation, ValidateUnsubscribeMutationVariables>;
+export const ValidateCreateListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateCreateList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"createList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateCreateListMutation, ValidateCreateListMutationVariables>;
+export const ValidateUpdateListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateUpdateList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateUpdateListMutation, ValidateUpdateListMutationVariables>;
+export const ValidateCreateCustomFieldDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateCreateCustomField"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCustomFieldInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"createCustomField"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateCreateCustomFieldMutation, ValidateCreateCustomFieldMutationVariables>;
+export const ValidateDeleteCustomFieldDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateDeleteCustomField"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteCustomFieldInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"deleteCustomField"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateDeleteCustomFieldMutation, ValidateDeleteCustomFieldMutationVariables>;
+export const ValidateCreateClientDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateCreateClient"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateClientInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"createClient"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateCreateClientMutation, ValidateCreateClientMutationVariables>;
+export const ValidateUpdateClientBasicsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateUpdateClientBasics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientBasicsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateClientBasics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateUpdateClientBasicsMutation, ValidateUpdateClientBasicsMutationVariables>;
+export const ValidateUpdateAccessDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateUpdateAccess"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientAccessAndBillingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateClientAccessAndBilling"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateUpdateAccessMutation, ValidateUpdateAccessMutationVariables>;
+export const ValidateSendCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateSendCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"sendCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateSendCampaignMutation, ValidateSendCampaignMutationVariables>;
+export const ValidateUpdateTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateUpdateTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTemplateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateUpdateTemplateMutation, ValidateUpdateTemplateMutationVariables>;

@@ -1,0 +1,41 @@
+/** Date handling: legacy wall times, instants with offsets, and the send date conversion. */
+import type { GraphQLScalarType } from "graphql";
+import { describe, expect, it } from "vitest";
+import { parseInstant, wireToLocal } from "../../src/schema/scalars.js";
+import { wallTime } from "../../src/schema/send-campaign.js";
+import { schema } from "../../src/schema/index.js";
+
+const local = schema.getType("LocalDateTime") as GraphQLScalarType;
+
+describe("LocalDateTime", () => {
+  it("shows wire dates in ISO form and reads ISO input back into wire form", () => {
+    expect(local.serialize("2026-03-18 14:05:09")).toBe("2026-03-18T14:05:09");
+    expect(local.parseValue("2026-03-18T14:05:09")).toBe("2026-03-18 14:05:09");
+    expect(wireToLocal(" 2024-02-29 00:00:00 ")).toBe("2024-02-29T00:00:00");
+  });
+
+  it("refuses dates that do not exist and other shapes", () => {
+    for (const bad of ["2026-02-30T00:00:00", "2026-13-01T00:00:00", "2026-03-18T24:00:00", "2026-03-18 14:05:09", "2026-03-18T14:05:09Z"]) {
+      expect(() => local.parseValue(bad)).toThrow(/LocalDateTime/);
+    }
+    expect(() => local.serialize("18/03/2026")).toThrowError(expect.objectContaining({ extensions: expect.objectContaining({ code: "UPSTREAM_BAD_RESPONSE" }) }));
+  });
+});
+
+describe("instants", () => {
+  it("read RFC 3339 with Z or an offset", () => {
+    expect(parseInstant("2026-03-20T10:30:00+10:00")?.toISOString()).toBe("2026-03-20T00:30:00.000Z");
+    expect(parseInstant("2026-03-20T00:30:00.5z")?.toISOString()).toBe("2026-03-20T00:30:00.000Z");
+    expect(parseInstant("2026-03-19T19:00:00-05:30")?.toISOString()).toBe("2026-03-20T00:30:00.000Z");
+    expect(parseInstant("2026-03-20T00:30:00")).toBeUndefined();
+    expect(parseInstant("2026-02-29T00:30:00Z")).toBeUndefined();
+  });
+
+  it("become the wall time of a zone, across midnight and year ends", () => {
+    const instant = new Date("2026-12-31T20:00:00Z");
+    expect(wallTime(instant, 600)).toBe("2027-01-01 06:00:00");
+    expect(wallTime(instant, -300)).toBe("2026-12-31 15:00:00");
+    expect(wallTime(instant, 345)).toBe("2027-01-01 01:45:00");
+    expect(wallTime(instant, 0)).toBe("2026-12-31 20:00:00");
+  });
+});
