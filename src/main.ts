@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createGateway } from "./server.js";
+import { startCommerceSandbox } from "./sandbox/commerce/index.js";
 import { startLegacySandbox } from "./sandbox/legacy/index.js";
 
 /** A backend started in-process: the config that points at it, a banner line, and its stop. */
@@ -30,8 +31,42 @@ async function embedLegacySandbox(config: Config): Promise<Embedded | undefined>
   };
 }
 
+/** Nothing when COMMERCE_URL is set; otherwise starts the commerce sandbox and points the config at it. */
+async function embedCommerceSandbox(config: Config): Promise<Embedded | undefined> {
+  if (config.commerce.url) return undefined;
+  const sandbox = await startCommerceSandbox({
+    port: config.sandbox.commercePort,
+    host: config.host,
+    apiKey: config.sandbox.commerceApiKey,
+    syncThreshold: config.sandbox.commerceSyncThreshold,
+    rateLimit: config.sandbox.commerceRateLimit,
+  });
+  const { app } = sandbox.demo;
+  return {
+    // Credentials meant for a COMMERCE_URL do not apply to the sandbox: use its demo app and key.
+    config: {
+      ...config,
+      commerce: {
+        ...config.commerce,
+        url: sandbox.baseUrl,
+        authUrl: sandbox.url,
+        apiKey: config.sandbox.commerceApiKey,
+        clientId: app.clientId,
+        clientSecret: app.clientSecret,
+        redirectUri: app.redirectUri,
+        accessToken: undefined,
+      },
+    },
+    banner: `commerce REST sandbox        ${sandbox.baseUrl}`,
+    close: () => sandbox.close(),
+  };
+}
+
 /** Each step may start one backend sandbox; the next one sees the config it produced. */
-const EMBEDDED_BACKENDS: ReadonlyArray<(config: Config) => Promise<Embedded | undefined>> = [embedLegacySandbox];
+const EMBEDDED_BACKENDS: ReadonlyArray<(config: Config) => Promise<Embedded | undefined>> = [
+  embedLegacySandbox,
+  embedCommerceSandbox,
+];
 
 async function main(): Promise<void> {
   let config = loadConfig();

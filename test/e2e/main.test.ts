@@ -18,7 +18,7 @@ const ClientNames = graphql(`
 `);
 
 function start(env: Record<string, string>): ChildProcessWithoutNullStreams {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LEGACY|SANDBOX|PORT|HOST)/.test(k)));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LEGACY|COMMERCE|SANDBOX|PORT|HOST)/.test(k)));
   return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, env: { ...clean, ...env } });
 }
 
@@ -41,12 +41,18 @@ function exit(child: ChildProcessWithoutNullStreams): Promise<{ code: number | n
 }
 
 describe("npm start", () => {
-  it("without LEGACY_URL starts the sandbox and the gateway, and stops on SIGINT", async () => {
-    const child = start({ PORT: "0", SANDBOX_LEGACY_PORT: "0" });
+  it("without backend URLs starts both sandboxes and the gateway, and stops on SIGINT", async () => {
+    const child = start({ PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0" });
     const exited = exit(child);
-    const out = await output(child, /sandbox\s+http:\S+/);
+    const out = await output(child, /commerce REST sandbox\s+http:\S+/);
     const graphiql = /GraphiQL\s+(http:\/\/\S+)\/graphql/.exec(out)![1];
     expect(out).toMatch(/legacy list service sandbox\s+http:\/\/127\.0\.0\.1:\d+\/api\/api\.asmx/);
+
+    // The commerce sandbox answers its demo key with the demo segments.
+    const commerce = /commerce REST sandbox\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(out)![1];
+    const segments = await fetch(`${commerce}/segments`, { headers: { "X-ApiKey": "demo-commerce-key" } });
+    expect(segments.status).toBe(200);
+    expect(((await segments.json()) as { data: { id: string }[] }).data.map((s) => s.id)).toContain("seg_all");
 
     expect(await (await fetch(`${graphiql}/health`)).json()).toEqual({ status: "ok" });
     const { data, errors } = await postGraphQL(graphiql, ClientNames);
@@ -57,10 +63,15 @@ describe("npm start", () => {
     expect((await exited).code).toBe(0);
   });
 
-  it("with LEGACY_URL talks to that service with LEGACY_API_KEY and starts no sandbox", async () => {
+  it("with LEGACY_URL and COMMERCE_URL talks to those services and starts no sandbox", async () => {
     const sandbox = await startLegacySandbox({ apiKey: "another-key" });
     try {
-      const child = start({ PORT: "0", LEGACY_URL: sandbox.url, LEGACY_API_KEY: "another-key" });
+      const child = start({
+        PORT: "0",
+        LEGACY_URL: sandbox.url,
+        LEGACY_API_KEY: "another-key",
+        COMMERCE_URL: "http://127.0.0.1:9/api/v1",
+      });
       const exited = exit(child);
       const out = await output(child, /GraphiQL\s+http:\S+/);
       expect(out).not.toMatch(/sandbox/);
