@@ -3,6 +3,7 @@
  * on node:http. The legacy client lives as long as the server; everything per request (API key,
  * loaders) is made in the context. Websocket subscriptions and webhook ingress attach here later.
  */
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createYoga, type YogaServerInstance } from "graphql-yoga";
 import { LegacyClient } from "./backends/legacy/client.js";
@@ -60,6 +61,9 @@ export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): Yo
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
     graphiql: { title: "mailgraph", defaultQuery: OVERVIEW_QUERY },
+    // GraphiQL's scripts and styles are served inline rather than from a CDN, so the IDE also
+    // works offline and behind firewalls that block third-party hosts.
+    renderGraphiQL,
     context: ({ request }) => createContext({ legacyClient, legacy: config.legacy }, request),
     // Unexpected errors are masked to "Unexpected error."; ours are GraphQLErrors with safe messages.
     maskedErrors: true,

@@ -100,6 +100,10 @@ describe("Overview", () => {
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     const page = await res.text();
     expect(page).toContain("query Overview");
+    // The IDE's code is inline: nothing is loaded from a third-party host.
+    expect(page).not.toMatch(/<script[^>]+src=["']?https?:/i);
+    expect(page).not.toMatch(/<link[^>]+href=["']?https?:/i);
+    expect(page).not.toMatch(/from\s*\\?["']https?:/);
     expect(print(parse(OVERVIEW_QUERY))).toBe(print(Overview));
   });
 
