@@ -2,6 +2,7 @@
  * Environment → one typed, validated Config. Every problem is collected and reported together,
  * naming the variable and the rule; secrets are never echoed back.
  */
+import { HMAC_MIN_KEY_BYTES } from "./backends/commerce/auth.js";
 import { DEFAULT_LEGACY_NAMESPACE, type LegacyTransport } from "./backends/legacy/catalog.js";
 
 /** Timeouts and size caps of one HTTP backend. */
@@ -174,6 +175,16 @@ export function loadConfig(env: Env = process.env): Config {
       commerceRateLimit: r.int("SANDBOX_COMMERCE_RATE_LIMIT", 50, 0, 1_000_000),
     },
   };
+
+  // The PoP signer would refuse this secret on first use; refuse it at start-up instead
+  // (docs/decisions.md, "HMAC key length and HS512"). Neither the secret nor its length is shown.
+  const { clientSecret, popAlgorithm } = config.commerce;
+  const minKeyBytes = HMAC_MIN_KEY_BYTES[popAlgorithm];
+  if (clientSecret !== undefined && Buffer.byteLength(clientSecret, "utf8") < minKeyBytes) {
+    r.problems.push(
+      `COMMERCE_CLIENT_SECRET is too short for COMMERCE_POP_ALG=${popAlgorithm}: RFC 7518 §3.2 needs a key of at least ${minKeyBytes} bytes`,
+    );
+  }
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return config;

@@ -1,8 +1,12 @@
-/** Signers without a backend: header shapes, claims, fresh timestamps and the key-length rule. */
+/**
+ * Signers without a backend: header shapes, claims, fresh timestamps and the key-length rule, which
+ * start-up configuration applies too.
+ */
 import { compactVerify, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
 import { apiKeySigner, partnerSigner, popSigner, signerSecrets, type HmacAlgorithm } from "../../src/backends/commerce/auth.js";
 import { CommerceConfigError } from "../../src/backends/commerce/errors.js";
+import { ConfigError, loadConfig } from "../../src/config.js";
 import { secretOf } from "./support/limits.js";
 
 const SECRET60 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWX";
@@ -112,5 +116,34 @@ describe("partnerSigner", () => {
   it("applies the same key-length rule", () => {
     expect(() => partnerSigner({ appId: "a", clientSecret: SECRET60, algorithm: "HS512" })).toThrow(CommerceConfigError);
     expect(partnerSigner({ appId: "a", clientSecret: SECRET60, algorithm: "HS384" }).scheme).toBe("partner");
+  });
+});
+
+describe("start-up configuration", () => {
+  it("refuses COMMERCE_POP_ALG=HS512 with the spec's 60-character client secret, without showing the secret", () => {
+    let caught: unknown;
+    try {
+      loadConfig({ COMMERCE_POP_ALG: "HS512", COMMERCE_CLIENT_SECRET: SECRET60 });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const err = caught as ConfigError;
+    expect(err.problems).toEqual([expect.stringMatching(/COMMERCE_CLIENT_SECRET.*COMMERCE_POP_ALG=HS512.*64 bytes/)]);
+    expect(`${String(err)} ${JSON.stringify(err)}`).not.toContain(SECRET60);
+  });
+
+  it.each<[HmacAlgorithm, number]>([
+    ["HS256", 32],
+    ["HS384", 48],
+    ["HS512", 64],
+  ])("accepts %s with a %i-byte secret and refuses one byte less", (alg, bytes) => {
+    expect(loadConfig({ COMMERCE_POP_ALG: alg, COMMERCE_CLIENT_SECRET: secretOf(bytes) }).commerce).toMatchObject({ popAlgorithm: alg });
+    expect(() => loadConfig({ COMMERCE_POP_ALG: alg, COMMERCE_CLIENT_SECRET: secretOf(bytes - 1) })).toThrow(ConfigError);
+  });
+
+  it("accepts HS256 (the default) and HS384 with a 60-character secret", () => {
+    expect(loadConfig({ COMMERCE_CLIENT_SECRET: SECRET60 }).commerce.popAlgorithm).toBe("HS256");
+    expect(loadConfig({ COMMERCE_POP_ALG: "HS384", COMMERCE_CLIENT_SECRET: SECRET60 }).commerce.popAlgorithm).toBe("HS384");
   });
 });

@@ -96,6 +96,24 @@ describe("DELETE /customer-lists/{id}/subscribers", () => {
     expect(await rig.client.unsubscribeEmails(rig.pop(["write_customers"]), launch, [b!.email])).toEqual({ unsubscribed: 1, failed: 0, failedReasons: [] });
   });
 
+  it("unsubscribes by segment with an API key and with write_customers", async () => {
+    const { launch } = rig.sb.demo.lists;
+    const byDomain = (domain: string) => ({ criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain }] }] });
+    for (const [auth, domain] of [[rig.apiKey, "shop.test"], [rig.pop(["write_customers"]), "example.net"]] as const) {
+      const audience = rig.sb.store
+        .entries(rig.sb.store.lists.get(launch)!, "subscribed")
+        .concat(rig.sb.store.entries(rig.sb.store.lists.get(launch)!, "pending"))
+        .filter((e) => e.customer.email.endsWith(`@${domain}`)).length;
+      expect(audience).toBeGreaterThan(0);
+      expect(await rig.client.unsubscribeSegment(auth, launch, byDomain(domain))).toEqual({
+        kind: "done",
+        result: { unsubscribed: audience, failed: 0, failedReasons: [] },
+      });
+    }
+    const err = await failure(rig.client.unsubscribeSegment(rig.pop(["read_customers"]), launch, byDomain("example.org")));
+    expect((err as CommerceInsufficientScopeError).requiredScopes).toEqual(["write_customers"]);
+  });
+
   it("refuses read_customers alone", async () => {
     const err = await failure(rig.client.unsubscribeEmails(rig.pop(["read_customers"]), rig.sb.demo.lists.launch, ["a@example.com"]));
     expect((err as CommerceInsufficientScopeError).requiredScopes).toEqual(["write_customers"]);

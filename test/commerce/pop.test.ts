@@ -2,7 +2,7 @@
  * PoP tokens against the sandbox: the 3-minute ts window on both sides, algorithms, secrets and
  * tokens the signer would never produce (signed by hand with jose), and partner tokens.
  */
-import { CompactSign, generateKeyPair } from "jose";
+import { CompactSign, decodeProtectedHeader, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { partnerSigner, popSigner } from "../../src/backends/commerce/auth.js";
 import { CommerceConfigError } from "../../src/backends/commerce/errors.js";
@@ -74,6 +74,24 @@ describe("algorithms and keys", () => {
     expect((await long.headers()).Authorization).toMatch(/^PoP eyJ/);
     // The service keys with its 60-character secret, so a 64-byte key is a different key: refused.
     expect((await failure(rig.client.listSegments(long))).code).toBe("COMMERCE_UNAUTHENTICATED");
+  });
+
+  it("signs HS512 PoP and partner tokens the service accepts when the app's secret has 64 bytes", async () => {
+    const app = { id: "hs512-app", name: "HS512 App", secret: "k".repeat(32) + "K".repeat(32), redirectUri: "http://127.0.0.1:4000/cb" };
+    rig.sb.store.apps.set(app.id, app);
+    try {
+      const at = rig.sb.store.issueAccessToken(app.id, rig.sb.demo.user.id, ["read_segments"]).token;
+      const pop = popSigner({ accessToken: at, clientSecret: app.secret, algorithm: "HS512", now: rig.clock.now });
+      expect(decodeProtectedHeader((await pop.headers()).Authorization!.slice("PoP ".length)).alg).toBe("HS512");
+      expect((await rig.client.listSegments(pop)).map((s) => s.id)).toContain(rig.sb.demo.segments.all);
+      const partner = partnerSigner({ appId: app.id, clientSecret: app.secret, algorithm: "HS512", now: rig.clock.now });
+      expect((await rig.client.partnerRoot(partner)).app).toEqual({ id: app.id, name: app.name });
+      // The same token signed with the demo app's secret is another app's signature: refused.
+      const forged = popSigner({ accessToken: at, clientSecret: secret(), now: rig.clock.now });
+      expect((await failure(rig.client.listSegments(forged))).code).toBe("COMMERCE_UNAUTHENTICATED");
+    } finally {
+      rig.sb.store.apps.delete(app.id);
+    }
   });
 
   it("refuses a token signed with another secret", async () => {

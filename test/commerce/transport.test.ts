@@ -75,6 +75,16 @@ describe("requests", () => {
     expect(JSON.parse(new URL(stub.received.at(-1)!.url, stub.url).searchParams.get("segment")!)).toEqual(criteria);
   });
 
+  it("keeps the connection alive between requests", async () => {
+    stub.handle((_req, res) => json(res, 200, { data: [] }));
+    for (let i = 0; i < 6; i++) expect(await client.listSegments(auth)).toEqual([]);
+    const ports = stub.received.slice(-6).map((r) => r.remotePort);
+    expect(ports.every((p) => p! > 0)).toBe(true);
+    // The pool may spread requests over a second socket, but a new socket per request means no keep-alive.
+    expect(new Set(ports).size).toBeLessThan(ports.length);
+    expect(stub.received.at(-1)!.headers.connection).not.toBe("close");
+  });
+
   it("refuses an empty email list before sending", async () => {
     const before = stub.received.length;
     expect((await failure(client.unsubscribeEmails(auth, "L1", []))).code).toBe("COMMERCE_INVALID_INPUT");
@@ -267,6 +277,28 @@ describe("nextPage", () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("reads the pending and unsubscriber listings by email and nextPage only, whatever else they carry", async () => {
+    // Fields the spec calls a legacy behaviour that may change: odd types must not matter.
+    const odd = (n: number, nextPage?: string) => ({
+      data: [{ email: `u${n}@x.io`, id: n, unsubscribedAt: { when: "later" } }],
+      meta: { total: String(n), pages: null, limit: "one", page: [n], searchAfter: "cursor", ...(nextPage ? { nextPage } : {}) },
+    });
+    for (const [kind, flag] of [["pending", "pending"], ["unsubscribed", "unsubscribers"]] as const) {
+      stub.handle((req, res) => {
+        const page = Number(new URL(req.url, stub.url).searchParams.get("page") ?? "1");
+        json(res, 200, odd(page, page < 3 ? `${stub.url}/api/v1/customer-lists/L/subscribers?${flag}=true&page=${page + 1}` : undefined));
+      });
+      const seen: unknown[] = [];
+      for await (const entry of client.subscribers(auth, "L", { kind })) seen.push(entry);
+      expect(seen).toEqual([{ email: "u1@x.io" }, { email: "u2@x.io" }, { email: "u3@x.io" }]);
+      const first = await client.listSubscribers(auth, "L", { kind });
+      expect(first).toMatchObject({ total: undefined, pages: undefined, limit: undefined, searchAfter: undefined });
+    }
+    // The default listing documents its meta block, so there a wrong type is a bad response.
+    stub.handle((_req, res) => json(res, 200, { data: [], meta: { total: "25" } }));
+    expect((await failure(client.listSubscribers(auth, "L"))).message).toContain("body.meta.total must be a number");
   });
 
   it("detects a listing that loops back to a page already read", async () => {

@@ -258,6 +258,28 @@ describe("routing and error bodies", () => {
     }
   });
 
+  it("answers 404 not_found for a method a path does not take", async () => {
+    for (const [method, path] of [
+      ["POST", "/coupons"],
+      ["PATCH", "/segments"],
+      ["PUT", "/customer-lists/cl_vip/subscribers"],
+      ["GET", "/customer-lists/cl_vip/subscriptions"],
+    ] as const) {
+      const res = await call(`${sandbox.baseUrl}${path}`, { method, headers: apiKey(sandbox) });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe("not_found");
+    }
+  });
+
+  it("answers 400 bad_request for a body over 1 MiB, and stores nothing", async () => {
+    const before = sandbox.store.customers.size;
+    const body = JSON.stringify({ email: "big@example.com", name: "x".repeat(1024 * 1024) });
+    const res = await call(`${sandbox.baseUrl}/customer-lists/cl_vip/subscriptions`, { method: "PUT", headers: { ...apiKey(sandbox), "content-type": "application/json" }, body });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ status: 400, code: "bad_request", message: expect.stringMatching(/exceeds/) });
+    expect(sandbox.store.customers.size).toBe(before);
+  });
+
   it("counts calls per route pattern", async () => {
     sandbox.calls.reset();
     await call(`${sandbox.baseUrl}/customer-lists/cl_vip/subscribers`, { headers: apiKey(sandbox) });

@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.js";
 import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
 import { apiKey, call } from "./commerce-support.js";
 
@@ -133,6 +136,31 @@ describe("demo data", () => {
       expect(b.body.data).toEqual(a.body.data);
     } finally {
       await other.close();
+    }
+  });
+
+  it("is what the README's commerce table says: credentials, ids, counts and editable flags", async () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+    const section = readme.slice(readme.indexOf("### Commerce REST interface"));
+    const table = section.slice(0, section.indexOf("\n## "));
+    const row = (what: string): string => table.split("\n").find((line) => line.startsWith(`| ${what}`)) ?? "";
+    const { demo, store } = sandbox;
+    expect(table).toContain("`http://127.0.0.1:4102/api/v1`");
+    expect(loadConfig({}).sandbox.commercePort).toBe(4102);
+    expect(row("API key")).toContain(`\`${demo.apiKey}\``);
+    expect(row("partner app id")).toContain(`\`${demo.app.clientId}\``);
+    expect(row("partner app client secret")).toContain(`\`${demo.app.clientSecret}\``);
+    expect(row("registered redirect URI")).toContain(`\`${demo.app.redirectUri}\``);
+    expect(row("OAuth")).toContain("`http://127.0.0.1:4102/oauth/authorize`, `http://127.0.0.1:4102/oauth/access-token`");
+    expect(row("signed-in user")).toContain(`\`${demo.user.id}\` (${demo.user.email})`);
+    for (const list of store.lists.values()) {
+      const counts = (["subscribed", "pending", "unsubscribed"] as const).map((s) => store.entries(list, s).length);
+      const shown = new RegExp(`\`${list.id}\` \\((double opt-in, )?${counts[0]}( subscribed)? / ${counts[1]}( pending)? / ${counts[2]}`);
+      expect(row("customer lists")).toMatch(shown);
+      expect(row("customer lists").includes(`\`${list.id}\` (double opt-in`)).toBe(list.doubleOptIn);
+    }
+    for (const segment of store.segments.values()) {
+      expect(row(segment.editable ? "custom segments" : "default segments")).toContain(`\`${segment.id}\``);
     }
   });
 

@@ -80,6 +80,21 @@ describe("authorize page", () => {
     expect(hiddenFields((await call(authorizeUrl())).text).csrf).not.toBe(fields.csrf);
   });
 
+  it("answers 400 with an error page for a parameter given twice", async () => {
+    const page = await call(`${authorizeUrl()}&state=${STATE}-again`);
+    expect(page.status).toBe(400);
+    expect(page.headers.get("location")).toBeNull();
+    expect([...page.text.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1])).toEqual(["state is given more than once"]);
+  });
+
+  it("does not require response_type or access_type, and ignores them when sent", async () => {
+    for (const extra of [{}, { response_type: "code", access_type: "offline" }]) {
+      const page = await call(authorizeUrl(extra));
+      expect(page.status).toBe(200);
+      expect(hiddenFields(page.text)).toMatchObject({ client_id: sandbox.demo.app.clientId, state: STATE });
+    }
+  });
+
   it.each<[string, Record<string, string | undefined>, RegExp[]]>([
     ["a short state", { state: "short" }, [/state must have at least 10 characters/]],
     ["a missing state", { state: undefined }, [/state is missing/]],
@@ -186,6 +201,22 @@ describe("access token", () => {
       expect(res.text).not.toContain(sandbox.demo.app.clientSecret);
     }
     expect((await exchange(code, sandbox.demo.app.redirectUri)).status).toBe(200);
+  });
+
+  it("refuses a code presented by another registered app with invalid_grant, and keeps it usable by its own", async () => {
+    const other = { id: "other-app", name: "Other App", secret: "o".repeat(60), redirectUri: sandbox.demo.app.redirectUri };
+    sandbox.store.apps.set(other.id, other);
+    try {
+      const code = (await authorize()).searchParams.get("code")!;
+      const res = await exchange(code, sandbox.demo.app.redirectUri, basic(other.id, other.secret));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: "invalid_grant", error_description: "the code was not issued to this application" });
+      const own = await exchange(code, sandbox.demo.app.redirectUri);
+      expect(own.status).toBe(200);
+      expect(sandbox.store.accessTokens.get(own.body.access_token)?.appId).toBe(sandbox.demo.app.clientId);
+    } finally {
+      sandbox.store.apps.delete(other.id);
+    }
   });
 
   it("accepts Basic credentials form-urlencoded before base64 (RFC 6749 §2.3.1)", async () => {

@@ -114,6 +114,22 @@ describe("property rule 1: keys", () => {
   it("accepts letters, digits, - and _", async () => {
     expect((await subscribe({ email: "a@example.com", properties: { "Aa-0_z": 1 } })).status).toBe(200);
   });
+
+  it("stores keys that name Object.prototype members (__proto__, constructor) as plain values", async () => {
+    // Written as JSON text: an object literal would set the prototype instead of a key.
+    const res = await subscribe('{"email": "a@example.com", "properties": {"__proto__": {"polluted": 1}, "constructor": "c"}}');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('"__proto__":{"polluted":1}');
+    const customer = sandbox.store.customerByEmail("a@example.com")!;
+    expect(Object.getPrototypeOf(customer.properties)).toBe(Object.prototype);
+    expect(Object.keys(customer.properties).sort()).toEqual(["__proto__", "constructor"]);
+    expect([...sandbox.store.propertyTypes]).toEqual([
+      ["__proto__", "string"],
+      ["constructor", "string"],
+    ]);
+    const listing = await call(`${sandbox.baseUrl}/customer-lists/cl_plain/subscribers`, { headers: apiKey(sandbox) });
+    expect(listing.text).toContain('"properties":{"__proto__":{"polluted":1},"constructor":"c"}');
+  });
 });
 
 describe("property rule 2: at most 20 distinct properties per account", () => {

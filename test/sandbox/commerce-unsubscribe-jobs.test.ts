@@ -123,6 +123,23 @@ describe("unsubscribe by segment", () => {
     expect(result.body.data).toEqual(done.result);
   });
 
+  it("runs an audience of exactly the threshold at once and one of threshold + 1 as a job", async () => {
+    const query = segmentQuery([{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "shop.test" }] }]);
+    const size = members("cl_vip", "subscribed", (e) => e.endsWith("@shop.test")).length;
+    expect(size).toBeGreaterThan(1);
+    for (const [threshold, status] of [[size, 200], [size - 1, 202]] as const) {
+      const own = await startCommerceSandbox({ syncThreshold: threshold, rateLimit: 0 });
+      try {
+        const res = await call(`${own.baseUrl}/customer-lists/cl_vip/subscribers?${query}`, { method: "DELETE", headers: apiKey(own) });
+        expect(res.status).toBe(status);
+        if (status === 200) expect(res.body.data).toEqual({ unsubscribed: size, failed: 0, failedReasons: [] });
+        else expect(Object.keys(res.body.data)).toEqual(["asyncJobId"]);
+      } finally {
+        await own.close();
+      }
+    }
+  });
+
   it("honours a custom synchronous threshold", async () => {
     const own = await startCommerceSandbox({ syncThreshold: 500, rateLimit: 0 });
     try {

@@ -71,20 +71,28 @@ function optionalStrings(f: Field): string[] | undefined {
   return f.absent() ? undefined : f.items().map((i) => i.string());
 }
 
+/** A number when the field holds one, else undefined: for fields nothing depends on. */
+function numberIfAny(f: Field | undefined): number | undefined {
+  return typeof f?.value === "number" && Number.isFinite(f.value) ? f.value : undefined;
+}
+
 export function subscriberPage(body: Field, kind: SubscriberKind): SubscriberPage<Subscriber | EmailEntry> {
   const meta = body.get("meta");
   const metaOf = (key: string) => (meta.absent() ? undefined : meta.get(key));
-  const num = (key: string) => metaOf(key)?.optionalNumber();
+  // The pending and unsubscriber listings guarantee only `email` and `nextPage` (spec: "a legacy
+  // behaviour that may change"), so their other meta fields are read when usable and never checked.
+  const legacy = kind !== "subscribed";
+  const num = (key: string) => (legacy ? numberIfAny(metaOf(key)) : metaOf(key)?.optionalNumber());
   const next = metaOf("nextPage");
   const searchAfter = metaOf("searchAfter");
   return {
-    entries: body.get("data").items().map(kind === "subscribed" ? subscriber : emailEntry),
+    entries: body.get("data").items().map(legacy ? emailEntry : subscriber),
     nextPage: next === undefined || next.absent() || next.value === "" ? undefined : next.string(),
     total: num("total"),
     pages: num("pages"),
     limit: num("limit"),
     // Only the default listing's cursor is documented; the legacy listings' is not relied on.
-    searchAfter: kind === "subscribed" && searchAfter ? optionalStrings(searchAfter) : undefined,
+    searchAfter: !legacy && searchAfter ? optionalStrings(searchAfter) : undefined,
   };
 }
 

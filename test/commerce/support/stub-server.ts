@@ -11,6 +11,8 @@ export interface Received {
   url: string;
   headers: IncomingMessage["headers"];
   body: string;
+  /** The client's port: the same port on two requests means one kept-alive connection. */
+  remotePort: number | undefined;
 }
 
 export type StubHandler = (req: Received, res: ServerResponse) => unknown;
@@ -28,7 +30,8 @@ export async function startStub(initial: StubHandler = (_req, res) => res.end())
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const r: Received = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString() };
+      const body = Buffer.concat(chunks).toString();
+      const r: Received = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, remotePort: req.socket.remotePort };
       received.push(r);
       void Promise.resolve(handler(r, res)).catch(() => res.destroy());
     });

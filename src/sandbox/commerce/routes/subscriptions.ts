@@ -72,7 +72,11 @@ function validate(body: Record<string, unknown>, store: CommerceStore): { reques
 function subscribe(store: CommerceStore, list: CustomerList, request: SubscriptionRequest, now: Date): { id: string; status: Membership["status"]; properties: Record<string, unknown>; email: string } {
   const customer = store.customerByEmail(request.email) ?? store.addCustomer(request.email, null, now.toISOString());
   if (request.name !== undefined) customer.name = request.name;
-  Object.assign(customer.properties, request.properties);
+  // Own data properties, not assignment: "__proto__" matches the key pattern and must be stored as a
+  // value like any other key instead of reaching the object's prototype setter.
+  for (const [key, value] of Object.entries(request.properties)) {
+    Object.defineProperty(customer.properties, key, { value, enumerable: true, writable: true, configurable: true });
+  }
   const existing = list.members.get(customer.id);
   if (existing && existing.status !== "unsubscribed") {
     existing.origin = { ...existing.origin, ...request.origin };
