@@ -51,7 +51,8 @@ export const builder = new SchemaBuilder<GraphTypes>({
     encodeGlobalID: encodeGlobalId,
     decodeGlobalID: decodeGlobalId,
     nodeQueryOptions: { nullable: true },
-    nodesQueryOptions: { nullable: { list: false, items: true } },
+    // `nodes` is defined in node.ts so that each id fails on its own.
+    nodesQueryOptions: false,
     edgesFieldOptions: { nullable: false },
     nodeFieldOptions: { nullable: false },
   },

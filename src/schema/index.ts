@@ -14,6 +14,7 @@ import "./segments.js";
 import "./campaigns.js";
 import "./send-campaign.js";
 import "./templates.js";
+import "./node.js";
 
 builder.queryType({ description: "Reads of the email-marketing backends." });
 builder.mutationType({ description: "Writes; each answers a payload union of its success type and typed errors." });

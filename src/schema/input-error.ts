@@ -9,7 +9,6 @@ export const INPUT_RULES = {
   REQUIRED: "a value is required (blank text counts as missing)",
   EMAIL: "an email address: local part, @, and a domain with a dot",
   MIN_LENGTH: "text at least this many characters long",
-  MAX_LENGTH: "text at most this many characters long",
   ONE_OF: "one of the values the service accepts",
   URL: "an absolute http or https URL",
   DECIMAL: "a plain decimal number without currency symbol, e.g. 12.50",

@@ -79,11 +79,6 @@ export class TextCheck {
     return this.#check([...this.value].length >= n, "MIN_LENGTH", `must be at least ${n} characters long`);
   }
 
-  /** At most `n` characters (counted in code points). */
-  maxLength(n: number): this {
-    return this.#check([...this.value].length <= n, "MAX_LENGTH", `must be at most ${n} characters long`);
-  }
-
   /** Exactly one of `values` (when given). */
   oneOf(values: readonly string[], what: string): this {
     return this.#check(!this.#present || values.includes(this.value), "ONE_OF", `must be one of the ${what} the service accepts`);

@@ -110,7 +110,11 @@ builder.objectFields(ListRef, (t) => ({
     nullable: true,
     description: "The active subscriber with this email (any case), or null when there is none.",
     args: { email: t.arg.string({ required: true }) },
-    resolve: (list, args) => compositeId(list.clientId, list.listId, args.email.trim()),
+    resolve: (list, args) => {
+      // No one subscribes with a blank address: null, like any address that is not active.
+      const email = args.email.trim();
+      return email === "" ? null : compositeId(list.clientId, list.listId, email);
+    },
   }),
 }));
 

@@ -9,7 +9,7 @@ import { graphql } from "../gql/index.js";
 import { postGraphQL } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
-import { startGateway, startStack, type Stack } from "./support/stack.js";
+import { callCounts, startGateway, startStack, type Stack } from "./support/stack.js";
 
 const ManySubscribers = graphql(`
   query ManySubscribers($newsletter: ID!, $vip: ID!, $a: String!, $b: String!, $c: String!, $d: String!) {
@@ -58,7 +58,9 @@ describe("subscriber(email) batching", () => {
     expect(data!.newsletter!.c).toBeNull();
     expect(data!.vip!.d?.email).toBe(someVip);
 
-    // One call per list; the connection without `since` shares the newsletter's call.
+    // One call per list; the connection without `since` shares the newsletter's call, and both
+    // lists are found in their client's one Client.GetLists.
+    expect(callCounts(stack.sandbox)).toEqual({ "Client.GetLists": 1, "Subscribers.GetActive": 2 });
     const getActive = stack.sandbox.calls.entries().filter((c) => c.operation === "Subscribers.GetActive");
     expect(getActive.map((c) => c.params).sort((x, y) => String(x.ListID).localeCompare(String(y.ListID)))).toEqual([
       { ListID: DEMO.lists.newsletter, Date: EARLIEST_DATE },
@@ -76,7 +78,7 @@ describe("subscriber(email) batching", () => {
     expect(errors).toEqual([]);
     expect(data!.node).toMatchObject({ email: DEMO.emails.active });
     expect(data!.list!.subscriber!.email).toBe(DEMO.emails.active);
-    expect(stack.sandbox.calls.count("Subscribers.GetActive")).toBe(1);
+    expect(callCounts(stack.sandbox)).toEqual({ "Client.GetLists": 1, "Subscribers.GetActive": 1 });
   });
 });
 
@@ -111,6 +113,22 @@ describe("concurrency", () => {
     const res = await fetch(`${stack.sandbox.url}/api/api.asmx/${op}?ApiKey=${DEMO.apiKey}&ListID=${DEMO.lists.vip}`);
     return { body: await res.text(), delayMs: 40 };
   };
+
+  it("never has more than LEGACY_CONNECTIONS calls open across concurrent requests", async () => {
+    proxy.script("List.GetStats", await held("List.GetStats"));
+    proxy.script("List.GetCustomFields", await held("List.GetCustomFields"));
+    const gateway = await startGateway(proxy.url, { LEGACY_CONCURRENCY: "8", LEGACY_CONNECTIONS: "3" });
+    try {
+      proxy.resetCounts();
+      const responses = await Promise.all([1, 2, 3].map(() => postGraphQL(gateway.url, StatsOfEveryList)));
+      for (const { errors } of responses) expect(errors).toEqual([]);
+      expect(proxy.seen("List.GetStats")).toBe(3 * Object.keys(DEMO.lists).length);
+      expect(proxy.maxInFlight()).toBe(3);
+    } finally {
+      proxy.clear();
+      await gateway.close();
+    }
+  });
 
   it("runs independent calls concurrently, never more than LEGACY_CONCURRENCY at once", async () => {
     proxy.script("List.GetStats", await held("List.GetStats"));

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { listen } from "../../src/util/listen.js";
 import { graphql } from "../gql/index.js";
-import { postGraphQL } from "./support/graphql-http.js";
+import { errorCodesByPath, postGraphQL } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
-import { startGateway, startStack, type Stack } from "./support/stack.js";
+import { callCounts, startGateway, startStack, type Stack } from "./support/stack.js";
 
 const Everything = graphql(`
   query Everything($client: ID!, $list: ID!, $template: ID!) {
@@ -33,6 +33,19 @@ const Overview = graphql(`
 const AddOne = graphql(`
   mutation FailureAddOne($input: AddSubscriberInput!) {
     addSubscriber(input: $input) { __typename }
+  }
+`);
+
+const KeyScope = graphql(`
+  query FailureKeyScope($garbage: ID!) {
+    clients { id }
+    node(id: $garbage) { id }
+  }
+`);
+
+const AddChecked = graphql(`
+  mutation FailureAddChecked($input: AddSubscriberInput!) {
+    addSubscriber(input: $input) { __typename ... on InputError { field rule } }
   }
 `);
 
@@ -78,6 +91,20 @@ describe("a refused API key (code 100)", () => {
   });
 });
 
+describe("a refused key stays on the fields that reach the backend", () => {
+  it("a field answered without a call keeps its own outcome", async () => {
+    stack.sandbox.calls.reset();
+    const query = await stack.gql(KeyScope, { garbage: "not-a-global-id!" }, { "x-legacy-api-key": BAD_KEY });
+    expect(query.data).toEqual({ clients: null, node: null });
+    expect(errorCodesByPath(query.errors)).toEqual({ clients: "UNAUTHENTICATED", node: "BAD_USER_INPUT" });
+
+    const refused = await stack.gql(AddChecked, { input: { listId: demo.newsletter, email: "not-an-email" } }, { "x-legacy-api-key": BAD_KEY });
+    expect(refused.errors).toEqual([]);
+    expect(refused.data!.addSubscriber).toEqual({ __typename: "InputError", field: "email", rule: "EMAIL" });
+    expect(callCounts(stack.sandbox)).toEqual({ "User.GetClients": 1 });
+  });
+});
+
 describe("no API key at all", () => {
   it("is UNAUTHENTICATED without calling the backend", async () => {
     const gateway = await startGateway(stack.sandbox.url, { LEGACY_API_KEY: "" });
@@ -86,6 +113,10 @@ describe("no API key at all", () => {
       const res = await postGraphQL(gateway.url, Everything, everythingVars);
       expect(res.data).toEqual({ clients: null, client: null, list: null, template: null });
       expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UNAUTHENTICATED"]));
+      expect(stack.sandbox.calls.total()).toBe(0);
+      const write = await postGraphQL(gateway.url, AddOne, { input: { listId: demo.newsletter, email: "nokey@example.com" } });
+      expect(write.data).toEqual({ addSubscriber: null });
+      expect(errorCodesByPath(write.errors)).toEqual({ addSubscriber: "UNAUTHENTICATED" });
       expect(stack.sandbox.calls.total()).toBe(0);
       // A caller's own key works on a gateway without a configured one.
       const withKey = await postGraphQL(gateway.url, Everything, everythingVars, { "x-legacy-api-key": DEMO.apiKey });
@@ -164,6 +195,51 @@ describe("one failing operation", () => {
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ clients: null });
     expect(res.errors.map((e) => [e.path!.join("."), e.extensions?.code])).toEqual([["clients", "UPSTREAM_BAD_RESPONSE"]]);
+  });
+
+  it("a failing write nulls the mutation field with its code, and the write is sent once", async () => {
+    const gateway = await startGateway(proxy.url);
+    proxy.script("Subscriber.Add", { status: 502, contentType: "text/html", body: "<html>Bad Gateway</html>" });
+    proxy.resetCounts();
+    try {
+      const res = await postGraphQL(gateway.url, AddOne, { input: { listId: demo.newsletter, email: "down@example.com" } });
+      expect(res.status).toBe(200);
+      expect(res.data).toEqual({ addSubscriber: null });
+      expect(errorCodesByPath(res.errors)).toEqual({ addSubscriber: "UPSTREAM_UNAVAILABLE" });
+      expect(proxy.seen("Subscriber.Add")).toBe(1);
+    } finally {
+      proxy.clear();
+      await gateway.close();
+    }
+  });
+
+  it("over HTTP GET, where the key travels in the URL, no failure message carries it", async () => {
+    const key = DEMO.apiKey;
+    const res = await overviewWhile(
+      () => {
+        proxy.script("Client.GetLists", { status: 503, body: "down" });
+        proxy.script("Client.GetCampaigns", { body: "<html>not the service</html>", contentType: "text/html" });
+        proxy.script("User.GetClients", { body: "", status: 200 });
+      },
+      { LEGACY_TRANSPORT: "get", LEGACY_API_KEY: key },
+    );
+    expect(res.status).toBe(200);
+    expect(errorCodesByPath(res.errors)).toEqual({ clients: "UPSTREAM_BAD_RESPONSE" });
+    const timedOut = await overviewWhile(
+      () => proxy.script("Client.GetLists", { body: "<never/>", delayMs: 2_000 }),
+      { LEGACY_TRANSPORT: "get", LEGACY_API_KEY: key, LEGACY_HEADERS_TIMEOUT_MS: "150" },
+    );
+    expect(new Set(timedOut.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UPSTREAM_TIMEOUT"]));
+    const unavailable = await overviewWhile(() => proxy.script("Client.GetLists", { status: 503, body: "down" }), {
+      LEGACY_TRANSPORT: "get",
+      LEGACY_API_KEY: key,
+    });
+    expect(new Set(unavailable.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UPSTREAM_UNAVAILABLE"]));
+    for (const response of [res, timedOut, unavailable]) {
+      expect(response.errors.length).toBeGreaterThan(0);
+      expect(JSON.stringify(response)).not.toContain(key);
+      expect(JSON.stringify(response)).not.toContain("ApiKey=");
+    }
   });
 
   it("a reply later than the configured timeout is UPSTREAM_TIMEOUT", async () => {

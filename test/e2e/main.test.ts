@@ -6,6 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { graphql } from "../gql/index.js";
@@ -41,6 +42,15 @@ function exit(child: ChildProcessWithoutNullStreams): Promise<{ code: number | n
 }
 
 describe("npm start", () => {
+  it("listens on 127.0.0.1:4000 and embeds the sandbox when nothing is configured", () => {
+    const config = loadConfig({});
+    expect({ host: config.host, port: config.port, legacyUrl: config.legacy.url }).toEqual({
+      host: "127.0.0.1",
+      port: 4000,
+      legacyUrl: undefined,
+    });
+  });
+
   it("without backend URLs starts both sandboxes and the gateway, and stops on SIGINT", async () => {
     const child = start({ PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0" });
     const exited = exit(child);

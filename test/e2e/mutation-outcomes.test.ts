@@ -5,78 +5,81 @@
  * turn; everything else goes on to the sandbox. Code 100 is UNAUTHENTICATED, as on reads.
  */
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
+import { getNamedType, isUnionType, type GraphQLUnionType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { operation, type OperationName } from "../../src/backends/legacy/catalog.js";
+import { LEGACY_ERROR_NAMES, operation, type OperationName } from "../../src/backends/legacy/catalog.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
-import type { Gateway } from "../../src/server.js";
+import { schema } from "../../src/schema/index.js";
 import { OUTCOME_REASONS, outcomeGroupOf } from "../../src/schema/legacy-outcomes.js";
+import type { Gateway } from "../../src/server.js";
 import { graphql } from "../gql/index.js";
-import { postGraphQL, type Response } from "./support/graphql-http.js";
+import { asType, postGraphQL, type Response } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
+import { soapResult, startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
 import { startGateway } from "./support/stack.js";
-
 
 const docs = {
   addSubscriber: graphql(`
     mutation OutcomeAddSubscriber($input: AddSubscriberInput!) {
-      result: addSubscriber(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: addSubscriber(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   unsubscribe: graphql(`
     mutation OutcomeUnsubscribe($input: UnsubscribeInput!) {
-      result: unsubscribe(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: unsubscribe(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   createList: graphql(`
     mutation OutcomeCreateList($input: CreateListInput!) {
-      result: createList(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: createList(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   updateList: graphql(`
     mutation OutcomeUpdateList($input: UpdateListInput!) {
-      result: updateList(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: updateList(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   createCustomField: graphql(`
     mutation OutcomeCreateCustomField($input: CreateCustomFieldInput!) {
-      result: createCustomField(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: createCustomField(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   deleteCustomField: graphql(`
     mutation OutcomeDeleteCustomField($input: DeleteCustomFieldInput!) {
-      result: deleteCustomField(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: deleteCustomField(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   createClient: graphql(`
     mutation OutcomeCreateClient($input: CreateClientInput!) {
-      result: createClient(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: createClient(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   updateClientBasics: graphql(`
     mutation OutcomeUpdateClientBasics($input: UpdateClientBasicsInput!) {
-      result: updateClientBasics(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: updateClientBasics(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   updateClientAccessAndBilling: graphql(`
     mutation OutcomeUpdateAccess($input: UpdateClientAccessAndBillingInput!) {
-      result: updateClientAccessAndBilling(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: updateClientAccessAndBilling(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   sendCampaign: graphql(`
     mutation OutcomeSendCampaign($input: SendCampaignInput!) {
-      result: sendCampaign(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: sendCampaign(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
   updateTemplate: graphql(`
     mutation OutcomeUpdateTemplate($input: UpdateTemplateInput!) {
-      result: updateTemplate(input: $input) { __typename ... on LegacyError { code reason operation } }
+      result: updateTemplate(input: $input) { __typename ... on LegacyError { code reason message operation } }
     }
   `),
 };
 
-type Outcome = { result: { __typename: string; code?: number; reason?: string | null; operation?: string } | null };
+type Outcome = {
+  result: { __typename: string; code?: number; reason?: string | null; message?: string; operation?: string } | null;
+};
 
 interface Case {
   name: string;
@@ -204,6 +207,8 @@ describe.each(cases)("$name ($op)", (c) => {
         __typename: outcomeGroupOf(code)!.name,
         code,
         reason: reasonOf(code),
+        // The service's own Result message, passed through.
+        message: LEGACY_ERROR_NAMES[code],
         operation: c.op,
       });
       seen.add(`${data!.result!.__typename}/${data!.result!.reason}`);
@@ -213,7 +218,7 @@ describe.each(cases)("$name ($op)", (c) => {
 
   it("answers a code it is not documented to give with UnexpectedResultError", async () => {
     const { data } = await answerWith(c, 999);
-    expect(data!.result).toEqual({ __typename: "UnexpectedResultError", code: 999, reason: null, operation: c.op });
+    expect(data!.result).toEqual({ __typename: "UnexpectedResultError", code: 999, reason: null, message: "Error", operation: c.op });
   });
 
   it("answers code 100 with UNAUTHENTICATED and no payload", async () => {
@@ -221,6 +226,53 @@ describe.each(cases)("$name ($op)", (c) => {
     expect(status).toBe(200);
     expect(data!.result).toBeNull();
     expect(errors.map((e) => [e.path?.join("."), e.extensions?.code])).toEqual([["result", "UNAUTHENTICATED"]]);
+  });
+});
+
+describe("payload unions", () => {
+  // Each mutation: the operations it may send and the codes its union carries beyond their lists.
+  const unions: [mutation: string, ops: OperationName[], extra: number[]][] = [
+    ["addSubscriber", ["Subscriber.Add", "Subscriber.AddWithCustomFields", "Subscriber.AddAndResubscribe", "Subscriber.AddAndResubscribeWithCustomFields"], []],
+    ["unsubscribe", ["Subscriber.Unsubscribe"], []],
+    ["createList", ["List.Create"], []],
+    ["updateList", ["List.Update"], []],
+    ["createCustomField", ["List.CreateCustomField"], []],
+    ["deleteCustomField", ["List.DeleteCustomField"], []],
+    ["createClient", ["Client.Create"], []],
+    ["updateClientBasics", ["Client.UpdateBasics"], [102]],
+    ["updateClientAccessAndBilling", ["Client.UpdateAccessAndBilling"], []],
+    ["sendCampaign", ["Campaign.Send"], [102]],
+    ["updateTemplate", ["Template.Update"], []],
+  ];
+
+  it.each(unions)("%s answers its success type, InputError, a type per spec'd code group and the fallback, nothing else", (name, ops, extra) => {
+    const field = schema.getMutationType()!.getFields()[name];
+    const union = getNamedType(field.type);
+    expect(isUnionType(union)).toBe(true);
+    const codes = [...ops.flatMap((op) => operation(op).errorCodes), ...extra].filter((code) => code !== 0 && code !== 100);
+    const groups = new Set(codes.map((code) => outcomeGroupOf(code)!.name));
+    const success = `${name[0].toUpperCase()}${name.slice(1)}Success`;
+    const members = (union as GraphQLUnionType).getTypes().map((t) => t.name).sort();
+    expect(members).toEqual([success, "InputError", "UnexpectedResultError", ...groups].sort());
+  });
+});
+
+describe("the service's message", () => {
+  it("reaches the caller without the API key, even when the service quotes it", async () => {
+    const quoting = soapResult("Subscriber.Unsubscribe", 202).replace(
+      /<Message>[^<]*<\/Message>/,
+      `<Message>Key ${DEMO.apiKey} is not subscribed</Message>`,
+    );
+    proxy.script("Subscriber.Unsubscribe", { body: quoting });
+    try {
+      const { data } = await postGraphQL(gateway.url, docs.unsubscribe, { input: { listId: demo.newsletter, email: "x@example.com" } });
+      const error = asType(data!.result, "NotSubscribedError");
+      expect(error).toMatchObject({ code: 202, operation: "Subscriber.Unsubscribe" });
+      expect(error.message).toMatch(/^Key .+ is not subscribed$/);
+      expect(JSON.stringify(data)).not.toContain(DEMO.apiKey);
+    } finally {
+      proxy.clear();
+    }
   });
 });
 
@@ -232,7 +284,13 @@ describe("sendCampaign with a date", () => {
       const { data } = await postGraphQL(gateway.url, docs.sendCampaign, {
         input: { clientId: demo.northwind, campaignId: DEMO.campaigns.ready, confirmationEmail: "me@example.com", sendAt: "2030-01-01T00:00:00Z" },
       });
-      expect(data!.result).toEqual({ __typename: "ClientNotFoundError", code: 102, reason: "INVALID_CLIENT_ID", operation: "Client.GetDetail" });
+      expect(data!.result).toEqual({
+        __typename: "ClientNotFoundError",
+        code: 102,
+        reason: "INVALID_CLIENT_ID",
+        message: LEGACY_ERROR_NAMES[102],
+        operation: "Client.GetDetail",
+      });
       expect(proxy.seen("Campaign.Send")).toBe(0);
     } finally {
       proxy.clear();

@@ -20,7 +20,7 @@ const UpdateClientBasics = graphql(`
   mutation UpdateClientBasics($input: UpdateClientBasicsInput!) {
     updateClientBasics(input: $input) {
       __typename
-      ... on UpdateClientBasicsSuccess { client { name basicDetails { contactName timeZone utcOffsetMinutes } } }
+      ... on UpdateClientBasicsSuccess { clientId client { name basicDetails { contactName timeZone utcOffsetMinutes } } }
       ... on LegacyError { code reason }
     }
   }
@@ -89,6 +89,7 @@ describe("updateClientBasics", () => {
     expect(errors).toEqual([]);
     expect(data!.updateClientBasics).toEqual({
       __typename: "UpdateClientBasicsSuccess",
+      clientId: DEMO.clients.contoso,
       client: {
         name: "Contoso Health",
         basicDetails: { contactName: "Contact contoso", timeZone: "(GMT+05:30) Chennai, Kolkata, Mumbai, New Delhi", utcOffsetMinutes: 330 },

@@ -4,7 +4,7 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
 import { asType } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { callCounts, startStack, type Stack } from "./support/stack.js";
 
 const AddSubscriber = graphql(`
   mutation AddSubscriber($input: AddSubscriberInput!) {
@@ -70,8 +70,13 @@ describe("addSubscriber", () => {
         { key: DEMO.fields.interests, value: "Music" },
       ]),
     );
-    expect(stack.sandbox.calls.count("Subscriber.AddWithCustomFields")).toBe(1);
-    expect(stack.sandbox.calls.count("Subscriber.Add")).toBe(0);
+    // The write once, then one read each for the payload: the list, its stats, its active subscribers.
+    expect(callCounts(stack.sandbox)).toEqual({
+      "Subscriber.AddWithCustomFields": 1,
+      "Client.GetLists": 1,
+      "List.GetStats": 1,
+      "Subscribers.GetActive": 1,
+    });
   });
 
   it("uses Subscriber.Add without custom fields; the subscriber of a double opt-in list is not active yet", async () => {
@@ -96,6 +101,7 @@ describe("addSubscriber", () => {
   it("refuses a suppressed address with SubscriberSuppressedError (204)", async () => {
     const { data } = await stack.gql(AddSubscriber, { input: { listId: demo.newsletter, email: DEMO.emails.suppressed } });
     expect(data!.addSubscriber).toMatchObject({ __typename: "SubscriberSuppressedError", code: 204, operation: "Subscriber.Add" });
+    expect((data!.addSubscriber as { message: string }).message).toMatch(/suppression/i);
   });
 
   it.each([

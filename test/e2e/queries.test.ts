@@ -4,7 +4,7 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
 import { errorCodesByPath } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { callCounts, startStack, type Stack } from "./support/stack.js";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -82,11 +82,13 @@ describe("clients", () => {
     const { errors } = await stack.gql(ClientDetail, { id: demo.northwind });
     expect(errors).toEqual([]);
     // client → User.GetClients; details + billing → one Client.GetDetail; segment lists → one Client.GetLists.
-    expect(stack.sandbox.calls.count("User.GetClients")).toBe(1);
-    expect(stack.sandbox.calls.count("Client.GetDetail")).toBe(1);
-    expect(stack.sandbox.calls.count("Client.GetSegments")).toBe(1);
-    expect(stack.sandbox.calls.count("Client.GetLists")).toBe(1);
-    expect(stack.sandbox.calls.count("Client.GetTemplates")).toBe(1);
+    expect(callCounts(stack.sandbox)).toEqual({
+      "User.GetClients": 1,
+      "Client.GetDetail": 1,
+      "Client.GetSegments": 1,
+      "Client.GetLists": 1,
+      "Client.GetTemplates": 1,
+    });
   });
 });
 
@@ -130,8 +132,17 @@ const OneSubscriber = graphql(`
 
 describe("lists", () => {
   it("gives a list with its client, statistics and custom fields", async () => {
+    stack.sandbox.calls.reset();
     const { data, errors } = await stack.gql(ListDetail, { id: demo.newsletter, first: 5 });
     expect(errors).toEqual([]);
+    // The list and every subscriber's `list` come from one Client.GetLists; its client from User.GetClients.
+    expect(callCounts(stack.sandbox)).toEqual({
+      "Client.GetLists": 1,
+      "User.GetClients": 1,
+      "List.GetStats": 1,
+      "List.GetCustomFields": 1,
+      "Subscribers.GetActive": 1,
+    });
     const list = data!.list!;
     expect(list).toMatchObject({ id: demo.newsletter, listId: DEMO.lists.newsletter, name: "Newsletter" });
     expect(list.client).toEqual({ id: demo.northwind, name: "Northwind Traders" });
@@ -193,6 +204,9 @@ describe("lists", () => {
     const gone = await stack.gql(OneSubscriber, { id: demo.newsletter, email: DEMO.emails.unsubscribed });
     expect(gone.errors).toEqual([]);
     expect(gone.data!.list!.subscriber).toBeNull();
+    const blank = await stack.gql(OneSubscriber, { id: demo.newsletter, email: "  " });
+    expect(blank.errors).toEqual([]);
+    expect(blank.data!.list!.subscriber).toBeNull();
   });
 });
 
@@ -213,8 +227,21 @@ const CampaignDetail = graphql(`
 describe("campaigns", () => {
   it("gives a sent campaign with summary, lists and per-subscriber records", async () => {
     const id = gid.campaign(DEMO.clients.northwind, DEMO.campaigns.sent);
+    stack.sandbox.calls.reset();
     const { data, errors } = await stack.gql(CampaignDetail, { id });
     expect(errors).toEqual([]);
+    // The campaign is found in Client.GetCampaigns, its client in User.GetClients; every record's
+    // `list` shares one Client.GetLists.
+    expect(callCounts(stack.sandbox)).toEqual({
+      "Client.GetCampaigns": 1,
+      "User.GetClients": 1,
+      "Client.GetLists": 1,
+      "Campaign.GetSummary": 1,
+      "Campaign.GetLists": 1,
+      "Campaign.GetBounces": 1,
+      "Campaign.GetOpens": 1,
+      "Campaign.GetUnsubscribes": 1,
+    });
     const campaign = data!.campaign!;
     expect(campaign).toMatchObject({ id, campaignId: DEMO.campaigns.sent, client: { id: demo.northwind } });
     expect(campaign.summary!.recipients).toBe(campaign.totalRecipients);
@@ -225,6 +252,60 @@ describe("campaigns", () => {
     expect(campaign.opens!.totalCount).toBe(campaign.summary!.uniqueOpened);
     expect(campaign.opens!.edges.reduce((n, e) => n + e.node.numberOfOpens, 0)).toBe(campaign.summary!.totalOpened);
     expect(campaign.unsubscribes!.totalCount).toBe(campaign.summary!.unsubscribed);
+  });
+});
+
+const CampaignRecordsPage = graphql(`
+  query CampaignRecordsPage($id: ID!, $first: Int!, $bounces: String, $opens: String, $unsubscribes: String) {
+    campaign(id: $id) {
+      bounces(first: $first, after: $bounces) {
+        totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { email listId } }
+      }
+      opens(first: $first, after: $opens) {
+        totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { email listId list { id } } }
+      }
+      unsubscribes(first: $first, after: $unsubscribes) {
+        totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { email listId } }
+      }
+    }
+  }
+`);
+
+describe("campaign report connections", () => {
+  type Records = NonNullable<NonNullable<Awaited<ReturnType<typeof page>>["data"]>["campaign"]>;
+  type Kind = "bounces" | "opens" | "unsubscribes";
+  const id = gid.campaign(DEMO.clients.northwind, DEMO.campaigns.sent);
+  const page = (after: Partial<Record<Kind, string | null>>) => stack.gql(CampaignRecordsPage, { id, first: 2, ...after });
+
+  it.each<Kind>(["bounces", "opens", "unsubscribes"])("%s page with first/after through every record once, by email then list", async (kind) => {
+    const all = (await stack.gql(CampaignDetail, { id })).data!.campaign![kind]!;
+    const expected = all.edges.map((e) => `${e.node.email.toLowerCase()} ${e.node.listId}`).sort();
+    expect(expected.length).toBeGreaterThan(2);
+
+    const seen: string[] = [];
+    const cursors = new Set<string>();
+    let after: string | null = null;
+    for (let n = 0; n <= expected.length; n += 1) {
+      const res: Awaited<ReturnType<typeof page>> = await page({ [kind]: after });
+      expect(res.errors).toEqual([]);
+      const connection = (res.data!.campaign as Records)[kind]!;
+      expect(connection.totalCount).toBe(expected.length);
+      expect(connection.pageInfo.hasPreviousPage).toBe(n > 0);
+      expect(connection.edges.length).toBeLessThanOrEqual(2);
+      for (const edge of connection.edges) {
+        cursors.add(edge.cursor);
+        seen.push(`${edge.node.email.toLowerCase()} ${edge.node.listId}`);
+      }
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(expected);
+    expect(cursors.size).toBe(expected.length);
+  });
+
+  it("opens name the list each was sent through", async () => {
+    const opens = (await page({})).data!.campaign!.opens!;
+    expect(opens.edges.every((e) => e.node.list?.id === gid.list(DEMO.clients.northwind, e.node.listId))).toBe(true);
   });
 });
 
@@ -281,6 +362,57 @@ describe("node and nodes", () => {
     expect(data!.nodes[1]).toMatchObject({ name: "Newsletter" });
     expect(data!.nodes[2]).toMatchObject({ name: segment.name });
     expect(data!.nodes[4]).toMatchObject({ email: DEMO.emails.active });
+  });
+
+  it("load the subscribers asked for in one request from one Subscribers.GetActive per list", async () => {
+    stack.sandbox.calls.reset();
+    const ids = [DEMO.emails.active, DEMO.emails.activeNonAscii, "nobody@example.com"].map((email) =>
+      gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, email),
+    );
+    const { data, errors } = await stack.gql(Nodes, { ids });
+    expect(errors).toEqual([]);
+    expect(data!.nodes.map((n) => (n && "email" in n ? n.email : null))).toEqual([DEMO.emails.active, DEMO.emails.activeNonAscii, null]);
+    expect(callCounts(stack.sandbox)).toEqual({ "Subscribers.GetActive": 1 });
+  });
+
+  it("null only the entries that fail, each with its own error, and answer the rest", async () => {
+    const ids = [
+      demo.northwind,
+      gid.client("19999"),
+      "not-a-global-id!",
+      gid.list(DEMO.clients.northwind, "29999"),
+      gid.segment(DEMO.clients.northwind, DEMO.lists.newsletter, "No such segment"),
+      gid.campaign(DEMO.clients.northwind, DEMO.campaigns.unknown),
+      gid.template("no-such-template"),
+      // Not active: plain null without an error (the service cannot tell "gone" from "never there").
+      gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.unsubscribed),
+      demo.newsletter,
+    ];
+    const { status, data, errors } = await stack.gql(Nodes, { ids });
+    expect(status).toBe(200);
+    expect(data!.nodes.map((n) => n?.__typename ?? null)).toEqual(["Client", null, null, null, null, null, null, null, "List"]);
+    expect(errorCodesByPath(errors)).toEqual({
+      "nodes.1": "NOT_FOUND",
+      "nodes.2": "BAD_USER_INPUT",
+      "nodes.3": "NOT_FOUND",
+      "nodes.4": "NOT_FOUND",
+      "nodes.5": "NOT_FOUND",
+      "nodes.6": "NOT_FOUND",
+    });
+  });
+
+  it("answer a record that is gone with null and NOT_FOUND on `node`", async () => {
+    for (const id of [
+      gid.client("19999"),
+      gid.list("19999", DEMO.lists.newsletter),
+      gid.segment(DEMO.clients.northwind, DEMO.lists.newsletter, "No such segment"),
+      gid.campaign(DEMO.clients.northwind, DEMO.campaigns.unknown),
+      gid.template("no-such-template"),
+    ]) {
+      const { data, errors } = await stack.gql(OneNode, { id });
+      expect(data, id).toEqual({ node: null });
+      expect(errorCodesByPath(errors), id).toEqual({ node: "NOT_FOUND" });
+    }
   });
 
   it("answers a malformed id with BAD_USER_INPUT", async () => {

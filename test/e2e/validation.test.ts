@@ -13,63 +13,63 @@ import { startStack, type Stack } from "./support/stack.js";
 const docs = {
   addSubscriber: graphql(`
     mutation ValidateAddSubscriber($input: AddSubscriberInput!) {
-      result: addSubscriber(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: addSubscriber(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   unsubscribe: graphql(`
     mutation ValidateUnsubscribe($input: UnsubscribeInput!) {
-      result: unsubscribe(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: unsubscribe(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   createList: graphql(`
     mutation ValidateCreateList($input: CreateListInput!) {
-      result: createList(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: createList(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   updateList: graphql(`
     mutation ValidateUpdateList($input: UpdateListInput!) {
-      result: updateList(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: updateList(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   createCustomField: graphql(`
     mutation ValidateCreateCustomField($input: CreateCustomFieldInput!) {
-      result: createCustomField(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: createCustomField(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   deleteCustomField: graphql(`
     mutation ValidateDeleteCustomField($input: DeleteCustomFieldInput!) {
-      result: deleteCustomField(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: deleteCustomField(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   createClient: graphql(`
     mutation ValidateCreateClient($input: CreateClientInput!) {
-      result: createClient(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: createClient(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   updateClientBasics: graphql(`
     mutation ValidateUpdateClientBasics($input: UpdateClientBasicsInput!) {
-      result: updateClientBasics(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: updateClientBasics(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   updateClientAccessAndBilling: graphql(`
     mutation ValidateUpdateAccess($input: UpdateClientAccessAndBillingInput!) {
-      result: updateClientAccessAndBilling(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: updateClientAccessAndBilling(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   sendCampaign: graphql(`
     mutation ValidateSendCampaign($input: SendCampaignInput!) {
-      result: sendCampaign(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: sendCampaign(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
   updateTemplate: graphql(`
     mutation ValidateUpdateTemplate($input: UpdateTemplateInput!) {
-      result: updateTemplate(input: $input) { __typename ... on InputError { field rule message issues { field rule } } }
+      result: updateTemplate(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
     }
   `),
 };
 
 type Refusal = {
-  result: { __typename: string; field?: string; rule?: string; message?: string; issues?: { field: string; rule: string }[] } | null;
+  result: { __typename: string; field?: string; rule?: string; message?: string; issues?: { field: string; rule: string; message: string }[] } | null;
 };
 
 let stack: Stack;
@@ -91,7 +91,9 @@ async function expectRefused<V extends { input: unknown }>(
   expect(result.__typename).toBe("InputError");
   expect(result.issues!.map((i) => [i.field, i.rule])).toEqual(issues);
   expect([result.field, result.rule]).toEqual(issues[0]);
-  expect(result.message).toContain(issues[0][0]);
+  expect(result.message).toBe(result.issues![0].message);
+  // Every message names the field it is about.
+  for (const issue of result.issues!) expect(issue.message).toContain(issue.field);
   expect(stack.sandbox.calls.total()).toBe(0);
 }
 
