@@ -111,16 +111,26 @@ async function hostile(name: keyof typeof modes, op: "Client.GetLists" | "Subscr
 
 describe("hostile replies each give their own error, and the next call works", () => {
   it("truncated XML → LEGACY_MALFORMED_REPLY", async () => {
-    expect((await hostile("truncated")).code).toBe("LEGACY_MALFORMED_REPLY");
+    expect(await hostile("truncated")).toMatchObject({
+      code: "LEGACY_MALFORMED_REPLY",
+      message: expect.stringMatching(/^Client\.GetLists: not well-formed XML/),
+    });
   });
 
   it("an HTML error page → LEGACY_HTML_REPLY with the status", async () => {
-    expect(await hostile("html")).toMatchObject({ code: "LEGACY_HTML_REPLY", status: 502 });
+    expect(await hostile("html")).toMatchObject({
+      code: "LEGACY_HTML_REPLY",
+      status: 502,
+      message: "Client.GetLists: the service answered with an HTML page (HTTP 502)",
+    });
     expect(await hostile("htmlAs200Xml")).toMatchObject({ code: "LEGACY_HTML_REPLY", status: 200 });
   });
 
   it("a DOCTYPE with entity declarations (billion laughs) → LEGACY_UNSAFE_XML", async () => {
-    expect((await hostile("billionLaughs")).code).toBe("LEGACY_UNSAFE_XML");
+    expect(await hostile("billionLaughs")).toMatchObject({
+      code: "LEGACY_UNSAFE_XML",
+      message: "Client.GetLists: the reply declares a DOCTYPE",
+    });
   });
 
   it("nesting 10 000 deep → LEGACY_UNSAFE_XML", async () => {
@@ -128,21 +138,32 @@ describe("hostile replies each give their own error, and the next call works", (
   });
 
   it("a 10 MB body → LEGACY_REPLY_TOO_LARGE, streamed or declared", async () => {
-    expect((await hostile("hugeChunked")).code).toBe("LEGACY_REPLY_TOO_LARGE");
+    expect(await hostile("hugeChunked")).toMatchObject({
+      code: "LEGACY_REPLY_TOO_LARGE",
+      message: `Client.GetLists: the reply exceeds ${MB} bytes`,
+    });
     expect((await hostile("hugeDeclared")).code).toBe("LEGACY_REPLY_TOO_LARGE");
   });
 
   it("an empty body → LEGACY_EMPTY_REPLY", async () => {
-    expect((await hostile("empty")).code).toBe("LEGACY_EMPTY_REPLY");
+    expect(await hostile("empty")).toMatchObject({ code: "LEGACY_EMPTY_REPLY", message: "Client.GetLists: the reply is empty" });
   });
 
   it("a server that never answers → LEGACY_TIMEOUT (headers), and one that stalls mid-body (body)", async () => {
-    expect((await hostile("hang")).code).toBe("LEGACY_TIMEOUT");
+    expect(await hostile("hang")).toMatchObject({
+      code: "LEGACY_TIMEOUT",
+      message: "Client.GetLists: the service timed out (UND_ERR_HEADERS_TIMEOUT)",
+    });
     expect((await hostile("hangBody")).code).toBe("LEGACY_TIMEOUT");
   });
 
   it("a SOAP Fault with HTTP 500 → LEGACY_SOAP_FAULT; another status → LEGACY_HTTP_STATUS", async () => {
-    expect(await hostile("fault")).toMatchObject({ code: "LEGACY_SOAP_FAULT", faultCode: "soap:Server", status: 500 });
+    expect(await hostile("fault")).toMatchObject({
+      code: "LEGACY_SOAP_FAULT",
+      faultCode: "soap:Server",
+      status: 500,
+      message: "Client.GetLists: SOAP Fault soap:Server: Server was unable to process request.",
+    });
     expect(await hostile("notFound")).toMatchObject({ code: "LEGACY_HTTP_STATUS", status: 404 });
   });
 
@@ -180,7 +201,7 @@ describe("an unreachable service", () => {
     const refused = clientFor(url, "soap", { apiKey: "k" });
     try {
       const err = await failureOf(refused.call("User.GetClients", {}));
-      expect(err.code).toBe("LEGACY_UNAVAILABLE");
+      expect(err).toMatchObject({ code: "LEGACY_UNAVAILABLE", message: "User.GetClients: the service is unreachable (ECONNREFUSED)" });
       expect(String((err.cause as { code?: string }).code)).toBe("ECONNREFUSED");
     } finally {
       await refused.close();

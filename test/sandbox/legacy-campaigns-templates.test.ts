@@ -45,6 +45,7 @@ describe("Campaign.Send errors", () => {
     expect(await sendCode(c.monthlyPaymentFailed)).toBe(355);
     for (const id of [c.noLists, c.emptyLists, c.pendingApproval, c.noTestQuota, c.noSavedCard, c.paymentFails]) {
       expect(sandbox.store.campaign(id)?.sentDate).toBeUndefined();
+      expect(sandbox.store.outbox().filter((e) => e.campaignId === id)).toEqual([]);
     }
   });
 });
@@ -64,6 +65,10 @@ describe("Campaign.Send success", () => {
     });
     expect(sandbox.store.campaign(DEMO.campaigns.ready)?.sentDate?.toISOString()).toBe("2026-03-18T03:30:00.000Z");
     expect(await sendCode(DEMO.campaigns.ready)).toBe(331);
+    // The confirmation email goes to the confirmation address, once: the refused resend sends none.
+    expect(sandbox.store.outbox().filter((e) => e.campaignId === DEMO.campaigns.ready)).toEqual([
+      { kind: "campaign-confirmation", to: "ops@example.com", campaignId: DEMO.campaigns.ready, at: testClock().now() },
+    ]);
     expect(textOf(await call(sandbox.url, "post", "Campaign.GetSummary", { CampaignID: DEMO.campaigns.ready }), "Recipients")).toBe(String(active));
   });
 
@@ -78,6 +83,33 @@ describe("Campaign.Send success", () => {
     expect(await sendCode(more[1].id)).toBe(Number(more[1].id));
     expect(northwind.testCampaignsRemaining).toBe(0);
     expect(await sendCode(more[2].id)).toBe(333);
+  });
+
+  it("counts 5 recipients as a test send and 6 as a paid one", async () => {
+    const { store } = sandbox;
+    const client = store.addClient({
+      companyName: "Boundary Co",
+      contactName: "B",
+      emailAddress: "boundary@example.com",
+      country: "United Kingdom",
+      timeZone: "(GMT) Casablanca, Monrovia",
+      accessLevel: 7,
+      billingType: "ClientPaysAtStandardRate",
+      currency: "GBP",
+      card: "none",
+      testCampaignsRemaining: 1,
+    });
+    const campaignTo = (count: number) => {
+      const list = store.addList({ clientId: client.id, title: `${count} people` });
+      for (let i = 0; i < count; i++) store.putSubscriber(list.id, { email: `p${i}.of${count}@example.com` });
+      return store.addCampaign({ clientId: client.id, name: `To ${count}`, subject: "s", listIds: [list.id] }).id;
+    };
+    const five = campaignTo(5);
+    expect(await sendCode(five)).toBe(Number(five));
+    expect(client.testCampaignsRemaining).toBe(0);
+    // Six recipients need payment: no saved card is 335, not the test quota's 333.
+    expect(await sendCode(campaignTo(6))).toBe(335);
+    expect(await sendCode(campaignTo(5))).toBe(333);
   });
 
   it("charges the designer's credits, then the designer's card, for clients the designer pays for", async () => {

@@ -199,6 +199,11 @@ describe("clients", () => {
     expect(sandbox.store.client(DEMO.clients.contoso)?.companyName).toBe("Contoso Health");
     expect(await update(DEMO.clients.contoso, { EmailAddress: "rhys@fabrikam.example.com" })).toBe(150);
     expect(await update(DEMO.clients.contoso, { Country: "" })).toBe(157);
+    expect(await update(DEMO.clients.contoso, { CompanyName: "" })).toBe(154);
+    expect(await update(DEMO.clients.contoso, { ContactName: " " })).toBe(155);
+    expect(await update(DEMO.clients.contoso, { EmailAddress: "kim-at-contoso" })).toBe(1);
+    expect(await update(DEMO.clients.contoso, { Timezone: "(GMT+25:00) Nowhere" })).toBe(152);
+    expect(sandbox.store.client(DEMO.clients.contoso)).toMatchObject({ companyName: "Contoso Health", emailAddress: "kim@contoso.example.com" });
   });
 
   it("updates access and billing through the rules module and shows it by the detail rules", async () => {

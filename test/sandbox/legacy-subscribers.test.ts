@@ -154,6 +154,43 @@ describe("Subscriber.Unsubscribe", () => {
   });
 });
 
+describe("follow-up emails", () => {
+  type Email = { kind: string; to: string; listId?: string; campaignId?: string; at: string };
+  const outboxFor = async (address: string): Promise<Email[]> => {
+    const r = await fetch(`${sandbox.url}/__sandbox/outbox`);
+    expect(r.status).toBe(200);
+    const { emails } = (await r.json()) as { emails: Email[] };
+    return emails.filter((e) => e.to.toLowerCase() === address.toLowerCase());
+  };
+
+  it("go to new subscribers only: the list's confirmation email, or the verification email on a double opt-in list", async () => {
+    const single = "follow.up.single@example.com";
+    expect(await add("Subscriber.Add", DEMO.lists.travellers, single)).toBe(0);
+    expect(await outboxFor(single)).toEqual([
+      { kind: "list-confirmation", to: single, listId: DEMO.lists.travellers, at: clock.now().toISOString() },
+    ]);
+    // Already Active: the name is replaced, nothing is sent.
+    expect(await add("Subscriber.Add", DEMO.lists.travellers, single, "New Name")).toBe(0);
+    expect(await outboxFor(single)).toHaveLength(1);
+
+    const double = "follow.up.double@example.com";
+    expect(await add("Subscriber.AddWithCustomFields", DEMO.lists.productUpdates, double)).toBe(0);
+    expect((await outboxFor(double)).map((e) => [e.kind, e.listId])).toEqual([["verification", DEMO.lists.productUpdates]]);
+  });
+
+  it("are not sent for a refused address or a resubscribed one", async () => {
+    const e = DEMO.emails;
+    expect(await add("Subscriber.Add", DEMO.lists.newsletter, e.suppressed)).toBe(204);
+    expect(await outboxFor(e.suppressed)).toEqual([]);
+    const returning = "follow.up.returning@example.com";
+    sandbox.store.putSubscriber(DEMO.lists.deals, { email: returning, state: "Unsubscribed" });
+    expect(await add("Subscriber.Add", DEMO.lists.deals, returning)).toBe(206);
+    expect(await add("Subscriber.AddAndResubscribe", DEMO.lists.deals, returning)).toBe(0);
+    expect(sandbox.store.subscriber(DEMO.lists.deals, returning)?.state).toBe("Active");
+    expect(await outboxFor(returning)).toEqual([]);
+  });
+});
+
 describe("Subscribers.GetActive", () => {
   it("returns only Active subscribers added strictly after Date, read in the client's time zone", async () => {
     clock.advance(60 * 60_000);

@@ -5,7 +5,7 @@ import { childNamed, parseXml, type XmlElement } from "../../src/backends/legacy
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { createLegacySandbox, startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { SubscriberState } from "../../src/sandbox/legacy/records.js";
-import { NS, testClock } from "./legacy-support.js";
+import { call, NS, send, testClock, type Params } from "./legacy-support.js";
 
 const clock = testClock();
 let sandbox: LegacySandbox;
@@ -56,6 +56,11 @@ describe("WSDL", () => {
       const request = elements.get(op.name);
       expect(request, op.name).toBeDefined();
       expect(members(request!).map((m) => m.attributes.name)).toEqual(["ApiKey", ...op.params.map((p) => p.name)]);
+      // Required exactly when the sandbox answers a missing one with a fault.
+      expect(members(request!).map((m) => m.attributes.minOccurs), op.name).toEqual([
+        "1",
+        ...op.params.map((p) => (p.optional || p.array ? "0" : "1")),
+      ]);
       const result = members(elements.get(`${op.name}Response`)!)[0];
       expect(result.attributes.name).toBe(`${op.name}Result`);
       expect(result.attributes.type).toBe(op.result.kind === "status" ? "tns:Result" : "s:anyType");
@@ -72,6 +77,78 @@ describe("WSDL", () => {
     };
     walk(schema);
     for (const ref of refs) expect(types.has(ref) || elements.has(ref), ref).toBe(true);
+  });
+});
+
+/** Demo parameters of every read operation (each one names a record that exists). */
+const READ_PARAMS: Record<string, Params> = {
+  ListID: { ListID: DEMO.lists.newsletter },
+  ClientID: { ClientID: DEMO.clients.northwind },
+  CampaignID: { CampaignID: DEMO.campaigns.sentRecently },
+  TemplateID: { TemplateID: DEMO.templates.newsletter },
+};
+const readParams = (op: OperationSpec): Params =>
+  Object.assign({}, ...op.params.map((p) => (p.name === "Date" ? { Date: "2000-01-01 00:00:00" } : READ_PARAMS[p.name])));
+
+describe("SOAP replies against the WSDL", () => {
+  let types: Map<string, XmlElement>;
+  beforeAll(async () => {
+    const wsdl = parseXml(await (await fetch(`${sandbox.url}/api/api.asmx?WSDL`)).text());
+    const schema = childNamed(childNamed(wsdl, "types")!, "schema")!;
+    types = new Map(named(schema, "complexType").map((t) => [t.attributes.name, t]));
+  });
+
+  /** Checks an element against a complex type of the WSDL: members in order, arrays, ints. */
+  function conforms(el: XmlElement, typeName: string, path: string): void {
+    const type = types.get(typeName);
+    expect(type, `${path}: type ${typeName} is declared`).toBeDefined();
+    const members = childNamed(type!, "sequence")!.children;
+    if (members.length === 1 && members[0].attributes.maxOccurs === "unbounded") {
+      const item = members[0].attributes;
+      for (const [i, child] of el.children.entries()) {
+        expect(child.name, `${path}[${i}]`).toBe(item.name);
+        if (item.type.startsWith("tns:")) conforms(child, item.type.slice(4), `${path}[${i}]`);
+      }
+      return;
+    }
+    expect(el.children.map((c) => c.name), path).toEqual(members.map((m) => m.attributes.name));
+    members.forEach((m, i) => {
+      const { type: memberType, name } = m.attributes;
+      if (memberType.startsWith("tns:")) conforms(el.children[i], memberType.slice(4), `${path}.${name}`);
+      else if (memberType === "s:int") expect(el.children[i].text, `${path}.${name}`).toMatch(/^-?\d+$/);
+    });
+  }
+
+  it("type every read's result with xsi:type, holding exactly what that type declares", async () => {
+    const reads = ops.filter((op) => !op.write);
+    expect(reads.length).toBeGreaterThan(10);
+    for (const op of reads) {
+      const result = await call(sandbox.url, "soap", op.name, readParams(op));
+      const declared = result.attributes.type;
+      expect(declared, op.name).toBe(op.result.kind === "array" ? `ArrayOf${op.result.type}` : (op.result as { type: string }).type);
+      expect(result.children.length, op.name).toBeGreaterThan(0);
+      conforms(result, declared, op.name);
+    }
+  });
+
+  it("answer a status operation with a Result and a failing read with a Result typed as such", async () => {
+    const status = await call(sandbox.url, "soap", "Subscriber.Unsubscribe", { ListID: DEMO.lists.newsletter, Email: "nobody@example.com" });
+    expect(status.attributes.type).toBeUndefined();
+    conforms(status, "Result", "Subscriber.Unsubscribe");
+    const failed = await call(sandbox.url, "soap", "Client.GetDetail", { ClientID: "1" });
+    expect(failed.attributes.type).toBe("Result");
+    conforms(failed, "Result", "Client.GetDetail");
+  });
+
+  it("answer a create operation with plain text", async () => {
+    const r = await send(sandbox.url, "soap", "List.Create", {
+      ClientID: DEMO.clients.wingtip,
+      Title: "Typed by the WSDL",
+      UnsubscribePage: "",
+      ConfirmOptIn: "false",
+      ConfirmationSuccessPage: "",
+    });
+    expect(r.text).toMatch(/<List\.CreateResult>\d+<\/List\.CreateResult>/);
   });
 });
 

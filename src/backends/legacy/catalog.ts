@@ -433,9 +433,12 @@ export function operationForPath(transport: "get" | "post", segment: string): Op
   return OPERATIONS.find((op: OperationSpec) => op.aliases?.[transport] === segment);
 }
 
-/** The path segment the client uses for an operation over GET/POST: the name itself. */
-export function pathSegment(op: OperationSpec): string {
-  return op.name;
+/**
+ * The path segment of an operation over GET/POST: the name itself, or with `observed` the alias
+ * the samples show for that transport (the name when there is none).
+ */
+export function pathSegment(op: OperationSpec, observed?: "get" | "post"): string {
+  return (observed && op.aliases?.[observed]) ?? op.name;
 }
 
 /** All names of the legacy error codes (spec: Errors), for messages and the graph's enums. */

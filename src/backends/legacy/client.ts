@@ -8,7 +8,7 @@ import { operation as operationSpec, type LegacyTransport, type OperationName } 
 import { decodeReply, encodeRequest, type EncodeTarget } from "./codec.js";
 import { prepareParams } from "./params.js";
 import { redactorFor } from "./redact.js";
-import { LegacyHttp } from "./transport.js";
+import { LegacyHttp, type LegacyHttpReply } from "./transport.js";
 import type { LegacyParams, LegacyResults } from "./types.js";
 
 export type { LegacyTransport } from "./catalog.js";
@@ -38,6 +38,8 @@ export class LegacyClient {
   readonly #target: EncodeTarget;
   readonly #transport: LegacyTransport;
   readonly #apiKey: string | undefined;
+  /** "transport operation" pairs the service answered only under their observed path. */
+  readonly #observedPaths = new Set<string>();
 
   constructor(options: LegacyClientOptions) {
     const base = new URL(options.url);
@@ -61,13 +63,28 @@ export class LegacyClient {
     const apiKey = options.apiKey ?? this.#apiKey;
     const redact = redactorFor(apiKey);
     const sent = prepareParams(op, apiKey, params);
-    const request = encodeRequest(op, options.transport ?? this.#transport, sent, this.#target);
-    const reply = await this.#http.send(request, {
-      operation: op.name,
-      idempotent: !op.write,
-      signal: options.signal,
-      redact,
-    });
+    const transport = options.transport ?? this.#transport;
+    const sendOptions = { operation: op.name, idempotent: !op.write, signal: options.signal, redact };
+    // A service that knows the operation only under the path its samples show (transport note 3)
+    // refuses the documented name; a read is then sent once to that path, and this client uses
+    // that path for the operation from then on, so the refusal costs one extra call at most.
+    const observedKey = `${transport} ${op.name}`;
+    const observedFirst = this.#observedPaths.has(observedKey);
+    let reply = await this.#http.send(
+      encodeRequest(op, transport, sent, this.#target, observedFirst ? { observedPath: true } : undefined),
+      sendOptions,
+    );
+    if (
+      !observedFirst &&
+      transport !== "soap" &&
+      !op.write &&
+      op.aliases?.[transport] !== undefined &&
+      isUnknownMethod(reply)
+    ) {
+      const observed = encodeRequest(op, transport, sent, this.#target, { observedPath: true });
+      reply = await this.#http.send(observed, sendOptions);
+      if (!isUnknownMethod(reply)) this.#observedPaths.add(observedKey);
+    }
     return decodeReply(op, reply, { sent, redact }) as LegacyResults[Op];
   }
 
@@ -75,4 +92,10 @@ export class LegacyClient {
   async close(): Promise<void> {
     await this.#http.close();
   }
+}
+
+/** ASMX's answer to a GET/POST path naming no method: 404, or 500 "… Web Service method name is not valid." */
+function isUnknownMethod(reply: LegacyHttpReply): boolean {
+  if (reply.status === 404) return true;
+  return reply.status === 500 && /method name is not valid/i.test(reply.body.subarray(0, 4096).toString("utf8"));
 }

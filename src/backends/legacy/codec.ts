@@ -20,14 +20,19 @@ export interface EncodeTarget {
   readonly namespace: string;
 }
 
-/** Builds the HTTP request of one call. */
+/**
+ * Builds the HTTP request of one call. GET/POST address the documented operation name, or with
+ * `observedPath` the path the spec's samples show for it (transport note 3).
+ */
 export function encodeRequest(
   op: OperationSpec,
   transport: LegacyTransport,
   params: readonly WireParam[],
   target: EncodeTarget,
+  options: { observedPath?: boolean } = {},
 ): LegacyHttpRequest {
   const servicePath = `${target.basePath}${LEGACY_PATH}`;
+  const segment = (via: "get" | "post") => pathSegment(op, options.observedPath ? via : undefined);
   switch (transport) {
     case "soap":
       return {
@@ -41,11 +46,11 @@ export function encodeRequest(
         body: soapEnvelope(op, params, target.namespace),
       };
     case "get":
-      return { method: "GET", path: `${servicePath}/${pathSegment(op)}?${formEncode(params)}`, headers: {} };
+      return { method: "GET", path: `${servicePath}/${segment("get")}?${formEncode(params)}`, headers: {} };
     case "post":
       return {
         method: "POST",
-        path: `${servicePath}/${pathSegment(op)}`,
+        path: `${servicePath}/${segment("post")}`,
         headers: { "content-type": "application/x-www-form-urlencoded" },
         body: formEncode(params),
       };

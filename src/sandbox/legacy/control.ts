@@ -1,6 +1,8 @@
 /**
  * The sandbox's own endpoints, beside the service:
  * - GET /__sandbox/calls → `{ total, byOperation }`; POST /__sandbox/calls/reset;
+ * - GET /__sandbox/outbox → `{ emails: [{ kind, to, listId?, campaignId?, at }] }`, the emails the
+ *   service would have sent, oldest first;
  * - POST /__sandbox/files with JSON `{name, kind, content?, entries?, format?, width?}` hosts a file;
  * - GET /files/<name> serves a hosted file (HTML as a page; zips and images as a JSON description,
  *   since the sandbox keeps only what the template checks read).
@@ -90,7 +92,8 @@ export async function handleControl(
   else if (route === "POST /__sandbox/calls/reset") {
     calls.reset();
     json(res, 200, calls.summary());
-  } else if (route === "POST /__sandbox/files") await uploadFile(store, req, res);
+  } else if (route === "GET /__sandbox/outbox") json(res, 200, { emails: store.outbox() });
+  else if (route === "POST /__sandbox/files") await uploadFile(store, req, res);
   else if (req.method === "GET" && url.pathname.startsWith(FILES_PATH)) {
     serveFile(store, res, url.pathname.slice(FILES_PATH.length));
   } else return false;

@@ -124,6 +124,26 @@ export interface TemplateRecord {
   previewUrl: string;
 }
 
+/** Why the service sent an email (the "other effects" of States and transitions). */
+export type SentEmailKind =
+  /** To a new address on a double opt-in list: the link that confirms it. */
+  | "verification"
+  /** To a new address on a single opt-in list: the list's confirmation email. */
+  | "list-confirmation"
+  /** To a campaign's confirmation address when Campaign.Send accepts it. */
+  | "campaign-confirmation";
+
+/** An email the sandbox would have sent; it keeps them in an outbox instead. */
+export interface SentEmail {
+  kind: SentEmailKind;
+  to: string;
+  /** The list the subscriber joined (verification, list-confirmation). */
+  listId?: string;
+  /** The campaign that was sent or scheduled (campaign-confirmation). */
+  campaignId?: string;
+  at: Date;
+}
+
 /** The designer account that owns the API key: pays for clients that do not pay themselves. */
 export interface DesignerAccount {
   username: string;

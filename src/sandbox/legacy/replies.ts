@@ -26,7 +26,12 @@ function resultXml(reply: Extract<Reply, { kind: "result" }>): string {
   return element("Code", String(reply.code)) + element("Message", scalar(message));
 }
 
-/** The content of the result element (or root) and the xsi:type it needs, if any. */
+/**
+ * The content of the result element (or root) and the xsi:type it needs, if any. The WSDL types
+ * every non-status result as anyType (a failure answers a Result in its place), so a SOAP result
+ * holding elements names its type: that is how a generated client knows what it received. A
+ * create's plain string needs no name.
+ */
 function content(op: OperationSpec, reply: Reply): { inner: string; xsiType?: string } {
   if (reply.kind === "result") {
     return op.result.kind === "status" ? { inner: resultXml(reply) } : { inner: resultXml(reply), xsiType: "Result" };
@@ -36,9 +41,9 @@ function content(op: OperationSpec, reply: Reply): { inner: string; xsiType?: st
     case "string":
       return { inner: scalar(v as WireScalar) };
     case "array":
-      return { inner: itemsXml(op.result.type, v as readonly WireRecord[]) };
+      return { inner: itemsXml(op.result.type, v as readonly WireRecord[]), xsiType: `ArrayOf${op.result.type}` };
     case "object":
-      return { inner: fieldsXml(op.result.type, v as WireRecord) };
+      return { inner: fieldsXml(op.result.type, v as WireRecord), xsiType: op.result.type };
     case "anyType":
       return { inner: fieldsXml(op.result.type, v as WireRecord), xsiType: op.result.type };
     case "status":

@@ -11,6 +11,7 @@ import type {
   DesignerAccount,
   ListRecord,
   SegmentRecord,
+  SentEmail,
   SubscriberRecord,
   SubscriberState,
   TemplateRecord,
@@ -62,6 +63,7 @@ export class LegacyStore {
   private readonly campaignsById = new Map<string, CampaignRecord>();
   private readonly templatesById = new Map<string, TemplateRecord>();
   private readonly filesByName = new Map<string, SandboxFile>();
+  private readonly sent: SentEmail[] = [];
 
   constructor(readonly now: () => Date = () => new Date()) {}
 
@@ -205,6 +207,18 @@ export class LegacyStore {
     };
     this.campaignsById.set(campaign.id, campaign);
     return campaign;
+  }
+
+  // Outbox
+
+  /** Records an email the service sends (the sandbox delivers none). */
+  sendEmail(email: Omit<SentEmail, "at">): void {
+    this.sent.push({ ...email, at: this.now() });
+  }
+
+  /** The emails sent so far, oldest first. */
+  outbox(): SentEmail[] {
+    return this.sent.map((email) => ({ ...email }));
   }
 
   // Templates and hosted files

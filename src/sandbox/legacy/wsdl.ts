@@ -4,7 +4,7 @@
  * per operation, the complex types of WIRE_TYPES, the root elements of the GET/POST documents,
  * and a SOAP 1.1 binding whose soapAction is the namespace followed by the operation name.
  * Status operations answer a Result; the others are typed anyType, since a failure answers
- * a Result in their place (docs/decisions.md).
+ * a Result in their place, and each reply names its type with xsi:type (docs/decisions.md).
  */
 import {
   isScalarKind,
@@ -30,11 +30,15 @@ const xsdType = (type: WireField["type"] | ParamSpec["type"]): string => (isScal
 
 const arrayTypeName = (itemType: string): string => `ArrayOf${isScalarKind(itemType) ? "String" : itemType}`;
 
-/** A sequence member; strings and nested types may be omitted, ints and booleans may not. */
-function member(name: string, type: WireField["type"] | ParamSpec["type"], array = false): string {
+/**
+ * A sequence member. In result types strings and nested types may be omitted, ints and booleans
+ * may not; a request parameter is required unless the catalog marks it optional or a list, as the
+ * sandbox answers a missing one with a fault.
+ */
+function member(name: string, type: WireField["type"] | ParamSpec["type"], array = false, required?: boolean): string {
   const valueType = isScalarKind(type) && type !== "string";
   return element("s:element", "", {
-    minOccurs: valueType && !array ? "1" : "0",
+    minOccurs: (required ?? (valueType && !array)) ? "1" : "0",
     maxOccurs: "1",
     name,
     type: array ? `tns:${arrayTypeName(type)}` : xsdType(type),
@@ -69,7 +73,10 @@ function complexTypes(): string {
 }
 
 function operationElements(op: OperationSpec): string {
-  const params = [member("ApiKey", "string"), ...op.params.map((p) => member(p.name, p.type, p.array))];
+  const params = [
+    member("ApiKey", "string", false, true),
+    ...op.params.map((p) => member(p.name, p.type, p.array, !p.optional && !p.array)),
+  ];
   const resultType = op.result.kind === "status" ? "tns:Result" : "s:anyType";
   const response = sequence([element("s:element", "", { minOccurs: "0", maxOccurs: "1", name: `${op.name}Result`, type: resultType })]);
   return (

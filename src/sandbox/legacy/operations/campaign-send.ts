@@ -65,6 +65,7 @@ const send: Handler = ({ store, args }) => {
   campaign.sentDate = sendAt;
   campaign.confirmationEmail = confirmation;
   campaign.recipients = recipients;
+  store.sendEmail({ kind: "campaign-confirmation", to: confirmation, campaignId: campaign.id });
   return result(Number(campaign.id), "Success");
 };
 

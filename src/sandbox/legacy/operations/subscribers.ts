@@ -35,14 +35,17 @@ function add({ store, args }: OperationContext, resubscribe: boolean): Reply {
     existing.date = now;
     existing.stateDate = now;
   }
-  const record =
-    existing ??
-    store.putSubscriber(list.id, {
+  let record = existing;
+  if (!record) {
+    record = store.putSubscriber(list.id, {
       email,
       // A double opt-in list holds a new address as Unconfirmed until the verification link is used.
       state: list.confirmOptIn ? "Unconfirmed" : "Active",
       date: now,
     });
+    // Only a new subscriber gets the follow-up email (States and transitions).
+    store.sendEmail({ kind: list.confirmOptIn ? "verification" : "list-confirmation", to: email, listId: list.id });
+  }
   record.name = args.values.Name;
   applyValues(list, record, args.customFields);
   return SUCCESS;

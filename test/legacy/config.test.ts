@@ -1,0 +1,86 @@
+/** The legacy part of loadConfig: defaults, LEGACY_* and SANDBOX_LEGACY_* rules, and errors that never echo a secret. */
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LEGACY_NAMESPACE } from "../../src/backends/legacy/catalog.js";
+import { ConfigError, loadConfig } from "../../src/config.js";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("legacy configuration", () => {
+  it("defaults to the embedded sandbox over SOAP in the sandbox's namespace", () => {
+    const config = loadConfig({});
+    expect(config.legacy).toEqual({
+      url: undefined,
+      transport: "soap",
+      namespace: DEFAULT_LEGACY_NAMESPACE,
+      apiKey: undefined,
+      limits: {
+        connectTimeoutMs: 5_000,
+        headersTimeoutMs: 15_000,
+        bodyTimeoutMs: 15_000,
+        maxResponseBytes: 8 * 1024 * 1024,
+        connections: 16,
+      },
+      concurrency: 8,
+    });
+    expect(config.sandbox).toMatchObject({ legacyPort: 4101, legacyApiKey: "demo-legacy-key" });
+  });
+
+  it("reads every LEGACY_* variable", () => {
+    const config = loadConfig({
+      LEGACY_URL: "https://lists.example.com/prefix/",
+      LEGACY_TRANSPORT: "GET",
+      LEGACY_NAMESPACE: "urn:example:lists/",
+      LEGACY_API_KEY: " key-1 ",
+      LEGACY_CONNECT_TIMEOUT_MS: "1000",
+      LEGACY_HEADERS_TIMEOUT_MS: "2000",
+      LEGACY_BODY_TIMEOUT_MS: "3000",
+      LEGACY_MAX_RESPONSE_BYTES: "65536",
+      LEGACY_CONNECTIONS: "2",
+      LEGACY_CONCURRENCY: "3",
+      SANDBOX_LEGACY_PORT: "0",
+      SANDBOX_LEGACY_API_KEY: "my-sandbox-key",
+    });
+    expect(config.legacy).toEqual({
+      url: "https://lists.example.com/prefix",
+      transport: "get",
+      namespace: "urn:example:lists/",
+      apiKey: "key-1",
+      limits: { connectTimeoutMs: 1000, headersTimeoutMs: 2000, bodyTimeoutMs: 3000, maxResponseBytes: 65536, connections: 2 },
+      concurrency: 3,
+    });
+    expect(config.sandbox).toMatchObject({ legacyPort: 0, legacyApiKey: "my-sandbox-key" });
+    expect(loadConfig({ LEGACY_TRANSPORT: "post" }).legacy.transport).toBe("post");
+  });
+
+  it("reports every problem at once, naming the variable", () => {
+    const problems = problemsOf({
+      LEGACY_TRANSPORT: "rest",
+      LEGACY_NAMESPACE: "http://api.example.com/api",
+      LEGACY_URL: "ftp://lists.example.com",
+      LEGACY_CONNECTIONS: "0",
+      SANDBOX_LEGACY_PORT: "70000",
+    });
+    expect(problems).toHaveLength(5);
+    expect(problems).toContain('LEGACY_TRANSPORT must be one of soap, get, post (got "rest")');
+    expect(problems).toContain("LEGACY_NAMESPACE must end in a slash");
+    expect(problems).toContain("LEGACY_URL must be an absolute http(s) URL");
+    expect(problems.some((p) => p.startsWith("LEGACY_CONNECTIONS must be a whole number"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("SANDBOX_LEGACY_PORT must be a whole number"))).toBe(true);
+  });
+
+  it("refuses credentials in LEGACY_URL without repeating them", () => {
+    const problems = problemsOf({ LEGACY_URL: "https://user:hunter2-secret@lists.example.com", LEGACY_API_KEY: "key-secret-9" });
+    expect(problems).toEqual(["LEGACY_URL must not carry credentials in the URL"]);
+    const text = new ConfigError(problems).message;
+    expect(text).not.toContain("hunter2-secret");
+    expect(text).not.toContain("key-secret-9");
+  });
+});
