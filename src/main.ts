@@ -2,9 +2,10 @@
  * `npm start`: reads the configuration, starts the embedded sandbox of every backend that has no
  * URL configured, then the gateway, and prints where everything listens. SIGINT/SIGTERM close all.
  */
+import { HMAC_MIN_KEY_BYTES } from "./backends/commerce/auth.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { createGateway } from "./server.js";
-import { startCommerceSandbox } from "./sandbox/commerce/index.js";
+import { COMMERCE_DEMO, startCommerceSandbox } from "./sandbox/commerce/index.js";
 import { startLegacySandbox } from "./sandbox/legacy/index.js";
 
 /** A backend started in-process: the config that points at it, a banner line, and its stop. */
@@ -34,6 +35,14 @@ async function embedLegacySandbox(config: Config): Promise<Embedded | undefined>
 /** Nothing when COMMERCE_URL is set; otherwise starts the commerce sandbox and points the config at it. */
 async function embedCommerceSandbox(config: Config): Promise<Embedded | undefined> {
   if (config.commerce.url) return undefined;
+  // The demo app's secret has the spec's 60 characters: enough for HS256 and HS384 only.
+  const { popAlgorithm } = config.commerce;
+  if (Buffer.byteLength(COMMERCE_DEMO.app.clientSecret, "utf8") < HMAC_MIN_KEY_BYTES[popAlgorithm]) {
+    throw new ConfigError([
+      `COMMERCE_POP_ALG=${popAlgorithm} needs a client secret of at least ${HMAC_MIN_KEY_BYTES[popAlgorithm]} bytes; ` +
+        "the embedded commerce sandbox's demo app has a 60-character one: use HS256 or HS384, or set COMMERCE_URL",
+    ]);
+  }
   const sandbox = await startCommerceSandbox({
     port: config.sandbox.commercePort,
     host: config.host,

@@ -7,6 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
+import { COMMERCE_DEMO } from "../../src/sandbox/commerce/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { graphql } from "../gql/index.js";
@@ -94,6 +95,14 @@ describe("npm start", () => {
     } finally {
       await sandbox.close();
     }
+  });
+
+  it("refuses HS512 PoP signing with the embedded commerce sandbox's 60-character secret", async () => {
+    const child = start({ PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0", COMMERCE_POP_ALG: "HS512" });
+    const { code, stderr } = await exit(child);
+    expect(code).toBe(1);
+    expect(stderr).toContain("COMMERCE_POP_ALG=HS512 needs a client secret of at least 64 bytes");
+    expect(stderr).not.toContain(COMMERCE_DEMO.app.clientSecret);
   });
 
   it("prints every configuration problem readably and exits with 1", async () => {
