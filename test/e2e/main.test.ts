@@ -3,9 +3,8 @@
  * LEGACY_URL), prints where things listen, answers, and exits cleanly on SIGINT; a bad
  * configuration is a readable message and exit code 1.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { exit, output, runEntry } from "../support/child-process.js";
 import { loadConfig } from "../../src/config.js";
 import { COMMERCE_DEMO } from "../../src/sandbox/commerce/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
@@ -13,34 +12,9 @@ import { startLegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { graphql } from "../gql/index.js";
 import { postGraphQL } from "./support/graphql-http.js";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
 const ClientNames = graphql(`
   query MainClientNames { clients { name } }
 `);
-
-function start(env: Record<string, string>): ChildProcessWithoutNullStreams {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LEGACY|COMMERCE|SANDBOX|PORT|HOST)/.test(k)));
-  return spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: ROOT, env: { ...clean, ...env } });
-}
-
-/** Resolves with stdout once it holds `marker`; rejects if the process exits first. */
-function output(child: ChildProcessWithoutNullStreams, marker: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (marker.test(out)) resolve(out);
-    });
-    child.once("exit", (code) => reject(new Error(`exited with ${code} before printing ${marker}: ${out}`)));
-  });
-}
-
-function exit(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stderr: string }> {
-  let stderr = "";
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stderr })));
-}
 
 describe("npm start", () => {
   it("listens on 127.0.0.1:4000 and embeds the sandbox when nothing is configured", () => {
@@ -53,7 +27,7 @@ describe("npm start", () => {
   });
 
   it("without backend URLs starts both sandboxes and the gateway, and stops on SIGINT", async () => {
-    const child = start({ PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0" });
+    const child = runEntry("src/main.ts", { PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0" });
     const exited = exit(child);
     const out = await output(child, /commerce REST sandbox\s+http:\S+/);
     const graphiql = /GraphiQL\s+(http:\/\/\S+)\/graphql/.exec(out)![1];
@@ -77,7 +51,7 @@ describe("npm start", () => {
   it("with LEGACY_URL and COMMERCE_URL talks to those services and starts no sandbox", async () => {
     const sandbox = await startLegacySandbox({ apiKey: "another-key" });
     try {
-      const child = start({
+      const child = runEntry("src/main.ts", {
         PORT: "0",
         LEGACY_URL: sandbox.url,
         LEGACY_API_KEY: "another-key",
@@ -98,7 +72,7 @@ describe("npm start", () => {
   });
 
   it("refuses HS512 PoP signing with the embedded commerce sandbox's 60-character secret", async () => {
-    const child = start({ PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0", COMMERCE_POP_ALG: "HS512" });
+    const child = runEntry("src/main.ts", { PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0", COMMERCE_POP_ALG: "HS512" });
     const { code, stderr } = await exit(child);
     expect(code).toBe(1);
     expect(stderr).toContain("COMMERCE_POP_ALG=HS512 needs a client secret of at least 64 bytes");
@@ -106,7 +80,7 @@ describe("npm start", () => {
   });
 
   it("prints every configuration problem readably and exits with 1", async () => {
-    const child = start({ PORT: "eighty", LEGACY_URL: "ftp://legacy.example.com", LEGACY_API_KEY: "do-not-print-me" });
+    const child = runEntry("src/main.ts", { PORT: "eighty", LEGACY_URL: "ftp://legacy.example.com", LEGACY_API_KEY: "do-not-print-me" });
     const { code, stderr } = await exit(child);
     expect(code).toBe(1);
     expect(stderr).toContain("invalid configuration");

@@ -4,50 +4,17 @@
  * SOAP, GET and POST to the key SANDBOX_LEGACY_API_KEY names (code 100 to any other), and exits
  * cleanly on SIGINT.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { freePort, output, runEntry } from "../support/child-process.js";
 import { LEGACY_TRANSPORTS } from "../../src/backends/legacy/catalog.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { clientFor } from "../legacy/helpers.js";
-
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function runSandbox(env: Record<string, string>): ChildProcessWithoutNullStreams {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(LEGACY|COMMERCE|SANDBOX|PORT|HOST)/.test(k)));
-  return spawn(process.execPath, ["--import", "tsx", "src/sandbox/main.ts"], { cwd: ROOT, env: { ...clean, ...env } });
-}
-
-/** Resolves with stdout once it matches `marker`; rejects if the process exits first. */
-function output(child: ChildProcessWithoutNullStreams, marker: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    let err = "";
-    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      if (marker.test(out)) resolve(out);
-    });
-    child.once("exit", (code) => reject(new Error(`exited with ${code} before printing ${marker}: ${out}${err}`)));
-  });
-}
 
 describe("npm run sandbox (legacy)", () => {
   it("serves the demo data over every transport on SANDBOX_LEGACY_PORT with SANDBOX_LEGACY_API_KEY", async () => {
     const port = await freePort();
     const key = "frontend-legacy-key";
-    const child = runSandbox({ SANDBOX_LEGACY_PORT: String(port), SANDBOX_COMMERCE_PORT: "0", SANDBOX_LEGACY_API_KEY: key });
+    const child = runEntry("src/sandbox/main.ts", { SANDBOX_LEGACY_PORT: String(port), SANDBOX_COMMERCE_PORT: "0", SANDBOX_LEGACY_API_KEY: key });
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     try {
       const out = await output(child, /legacy list service sandbox\s+\S+\s+\(WSDL: \S+\)/);
