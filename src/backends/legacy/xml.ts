@@ -134,21 +134,31 @@ function endOfStartTag(xml: string, from: number): number {
   return -1;
 }
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  cdataPropName: "#cdata",
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  // A backstop only: nestingExceeds() refuses deep documents before they get here.
-  maxNestedTags: MAX_XML_DEPTH + 2,
-});
+/**
+ * A fast-xml-parser set up to read untrusted XML losslessly: ordered nodes with attributes,
+ * entities left alone (callers decode the predefined ones and character references exactly once),
+ * every value kept as text and untrimmed, nesting capped at `maxNestedTags`. It does not validate:
+ * run XMLValidator first, since the parser accepts broken XML silently.
+ */
+export function createSafeXmlParser(maxNestedTags: number): XMLParser {
+  return new XMLParser({
+    preserveOrder: true,
+    ignoreAttributes: false,
+    attributeNamePrefix: "",
+    processEntities: false,
+    htmlEntities: false,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: false,
+    cdataPropName: "#cdata",
+    ignoreDeclaration: true,
+    ignorePiTags: true,
+    maxNestedTags,
+  });
+}
+
+// The cap is a backstop only: nestingExceeds() refuses deep documents before they get here.
+const parser = createSafeXmlParser(MAX_XML_DEPTH + 2);
 
 type OrderedNode = Record<string, unknown> & { ":@"?: Record<string, string> };
 

@@ -4,8 +4,8 @@
  * off in the parser and only the five predefined entities and character references are
  * decoded here, once.
  */
-import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
+import { XMLValidator } from "fast-xml-parser";
+import { createSafeXmlParser, findForbiddenXmlChar } from "../../backends/legacy/xml.js";
 import { SOAP_ENV_NS, XSI_NS } from "./wire-xml.js";
 
 const SOAP12_ENV_NS = "http://www.w3.org/2003/05/soap-envelope";
@@ -33,20 +33,7 @@ export class SoapRequestError extends Error {
   }
 }
 
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: "",
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: false,
-  cdataPropName: "#cdata",
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  maxNestedTags: MAX_DEPTH,
-});
+const parser = createSafeXmlParser(MAX_DEPTH);
 
 const PREDEFINED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 const REFERENCE = /&(?:#x([0-9A-Fa-f]+);|#([0-9]+);|([A-Za-z][\w.-]*);)?/g;
