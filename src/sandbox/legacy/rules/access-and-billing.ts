@@ -2,6 +2,7 @@
  * The parameter rules of Client.UpdateAccessAndBilling, as one pure function the sandbox calls
  * before it changes a client. The check order is written down in docs/decisions.md.
  */
+import type { LegacyClientAccessAndBilling } from "../../../backends/legacy/types.js";
 import {
   ACCESS,
   ACCESS_LEVELS,
@@ -11,17 +12,11 @@ import {
   type Currency,
 } from "../../../backends/legacy/reference.js";
 
-/** The request parameters of Client.UpdateAccessAndBilling after ApiKey and ClientID, as sent. */
-export interface AccessAndBillingInput {
-  AccessLevel: string;
-  Username: string;
-  Password: string;
-  BillingType: string;
-  Currency: string;
-  DeliveryFee: string;
-  CostPerRecipient: string;
-  DesignAndSpamTestFee: string;
-}
+/**
+ * The request parameters of Client.UpdateAccessAndBilling after ApiKey and ClientID, as sent:
+ * the same wire names, all text, as the AccessAndBilling group Client.GetDetail answers with.
+ */
+export type AccessAndBillingInput = LegacyClientAccessAndBilling;
 
 /** The standard rates of one currency; a markup may not go below them. */
 export interface StandardRate {
