@@ -13,6 +13,8 @@ export interface HttpLimits {
   maxResponseBytes: number;
   /** Keep-alive connections per origin. */
   connections: number;
+  /** Total time one backend call may take, from connecting to the last byte of the reply. */
+  deadlineMs: number;
 }
 
 export interface LegacyConfig {
@@ -127,6 +129,7 @@ class Reader {
       bodyTimeoutMs: this.int(`${prefix}_BODY_TIMEOUT_MS`, 15_000, 1, 600_000),
       maxResponseBytes: this.int(`${prefix}_MAX_RESPONSE_BYTES`, 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
       connections: this.int(`${prefix}_CONNECTIONS`, 16, 1, 1024),
+      deadlineMs: this.int(`${prefix}_CALL_DEADLINE_MS`, 20_000, 1, 600_000),
     };
   }
 }

@@ -27,15 +27,18 @@ export function legacyApiKeyFor(headers: Headers | undefined, configured: string
   return sent ? sent : configured;
 }
 
-/** Builds the context of one request. */
-export function createContext(deps: ContextDeps, request?: Request): GraphContext {
+/**
+ * Builds the context of one request. `signal` (the request's abort combined with its deadline,
+ * made by the server) aborts backend calls still running; without it, the request's own signal.
+ */
+export function createContext(deps: ContextDeps, request?: Request, signal?: AbortSignal): GraphContext {
   return {
     // Pothos keeps its per-request dataloaders here; the marker survives the server copying the object.
     ...initContextCache(),
     legacy: createLegacyLoaders(deps.legacyClient, {
       apiKey: legacyApiKeyFor(request?.headers, deps.legacy.apiKey),
       concurrency: deps.legacy.concurrency,
-      signal: request?.signal,
+      signal: signal ?? request?.signal,
     }),
   };
 }
