@@ -55,3 +55,18 @@ describe("csvRecords", () => {
     expect(() => csvRecords("email,status\na@x.io\n", ["email", "status"])).toThrow(/row 1/);
   });
 });
+
+describe("malformed CSV errors", () => {
+  it("name the fault and line, not the field's text", () => {
+    const error = (() => {
+      try {
+        parseCsv('email\nsecret-address@x.io"b"\n');
+      } catch (e) {
+        return e as Error;
+      }
+      return undefined;
+    })();
+    expect(error?.name).toBe("CsvFormatError");
+    expect(error?.message).toBe("quote inside an unquoted field at line 2");
+  });
+});
