@@ -13,6 +13,7 @@ export function testLimits(overrides: Partial<HttpLimits> = {}): HttpLimits {
     bodyTimeoutMs: 10_000,
     maxResponseBytes: 1024 * 1024,
     connections: 4,
+    deadlineMs: 20_000,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ export const testLimits = (over: Partial<HttpLimits> = {}): HttpLimits => ({
   bodyTimeoutMs: 5_000,
   maxResponseBytes: 256 * 1024,
   connections: 4,
+  deadlineMs: 20_000,
   ...over,
 });
 
