@@ -1,7 +1,8 @@
 /**
- * Environment → one typed, validated Config. Every problem is collected and reported together,
- * naming the variable and the rule; secrets are never echoed back.
+ * Environment → one typed, validated Config. Each variable has a zod schema; every problem is
+ * collected and reported together, naming the variable and the rule. Secrets are never echoed back.
  */
+import { z } from "zod";
 import { HMAC_MIN_KEY_BYTES } from "./backends/commerce/auth.js";
 import { DEFAULT_LEGACY_NAMESPACE, type LegacyTransport } from "./backends/legacy/catalog.js";
 
@@ -60,12 +61,46 @@ export interface SandboxConfig {
   commerceRateLimit: number;
 }
 
+/** What one GraphQL request may ask for; checked before anything executes. */
+export interface RequestLimits {
+  /** Lexical tokens of a document (checked while parsing, so huge documents stop early). */
+  maxTokens: number;
+  /** Nesting of selections (introspection excluded). */
+  maxDepth: number;
+  /** Aliased fields in one operation. */
+  maxAliases: number;
+  /** Directives in one operation. */
+  maxDirectives: number;
+  /** Backend calls one operation can cause, lists counted by their expected size. */
+  maxCost: number;
+  /** Expected size of a list field that states none (and of a connection without `first`). */
+  defaultListSize: number;
+  /** Top-level fields of one mutation operation (each is a write). */
+  maxMutationFields: number;
+  /** Ids one `nodes` field takes. */
+  maxNodeIds: number;
+  /** Request body bytes. */
+  maxBodyBytes: number;
+  /** Total time of one request; backend calls still running then are aborted. */
+  deadlineMs: number;
+}
+
+/** Who may talk to the gateway over HTTP. */
+export interface HttpAccessConfig {
+  /** Origins allowed to make cross-origin requests (CORS); none by default. */
+  corsOrigins: string[];
+  /** Host header values served besides the loopback names; empty accepts any (with a warning). */
+  allowedHosts: string[];
+}
+
 export interface Config {
   host: string;
   port: number;
   legacy: LegacyConfig;
   commerce: CommerceConfig;
   sandbox: SandboxConfig;
+  limits: RequestLimits;
+  http: HttpAccessConfig;
 }
 
 /** Thrown by loadConfig with every problem found, one per line. */
@@ -78,117 +113,268 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-class Reader {
-  readonly problems: string[] = [];
-  constructor(private readonly env: Env) {}
+// --- one schema per kind of variable; messages name the rule, never a secret value -------------
 
-  text(name: string): string | undefined {
-    const v = this.env[name];
-    return v === undefined || v.trim() === "" ? undefined : v.trim();
-  }
-
-  int(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.text(name);
-    if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return Number(raw);
-  }
-
-  url(name: string): string | undefined {
-    const raw = this.text(name);
-    if (raw === undefined) return undefined;
-    try {
-      const u = new URL(raw);
-      if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error("scheme");
-      if (u.username || u.password) {
-        this.problems.push(`${name} must not carry credentials in the URL`);
-        return undefined;
+// One message for both bounds, with the raw value (numbers are never secrets).
+const intIn = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (raw === undefined) return;
+      if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max} (got "${raw}")` });
       }
-      return raw.replace(/\/+$/, "");
+    })
+    .transform((raw) => (raw === undefined ? fallback : Number(raw)));
+
+const httpUrl = z
+  .string()
+  .optional()
+  .superRefine((raw, ctx) => {
+    if (raw === undefined) return;
+    let url: URL;
+    try {
+      url = new URL(raw);
     } catch {
-      this.problems.push(`${name} must be an absolute http(s) URL`);
-      return undefined;
+      ctx.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
+      return;
     }
-  }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      ctx.addIssue({ code: "custom", message: "must be an absolute http(s) URL" });
+    } else if (url.username || url.password) {
+      ctx.addIssue({ code: "custom", message: "must not carry credentials in the URL" });
+    }
+  })
+  .transform((raw) => raw?.replace(/\/+$/, ""));
 
-  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
-    const raw = this.text(name);
-    if (raw === undefined) return fallback;
-    const hit = values.find((v) => v.toLowerCase() === raw.toLowerCase());
-    if (!hit) this.problems.push(`${name} must be one of ${values.join(", ")} (got "${raw}")`);
-    return hit ?? fallback;
-  }
+const oneOf = <T extends string>(values: readonly T[], fallback: T) =>
+  z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (raw !== undefined && !values.some((v) => v.toLowerCase() === raw.toLowerCase())) {
+        ctx.addIssue({ code: "custom", message: `must be one of ${values.join(", ")} (got "${raw}")` });
+      }
+    })
+    .transform((raw) => values.find((v) => v.toLowerCase() === raw?.toLowerCase()) ?? fallback);
 
-  limits(prefix: string): HttpLimits {
-    return {
-      connectTimeoutMs: this.int(`${prefix}_CONNECT_TIMEOUT_MS`, 5_000, 1, 600_000),
-      headersTimeoutMs: this.int(`${prefix}_HEADERS_TIMEOUT_MS`, 15_000, 1, 600_000),
-      bodyTimeoutMs: this.int(`${prefix}_BODY_TIMEOUT_MS`, 15_000, 1, 600_000),
-      maxResponseBytes: this.int(`${prefix}_MAX_RESPONSE_BYTES`, 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-      connections: this.int(`${prefix}_CONNECTIONS`, 16, 1, 1024),
-      deadlineMs: this.int(`${prefix}_CALL_DEADLINE_MS`, 20_000, 1, 600_000),
-    };
+const text = z.string().optional();
+
+/** A comma-separated list of origins (`scheme://host[:port]`), or `*` for any. */
+const origins = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    const items = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const out: string[] = [];
+    for (const item of items) {
+      if (item === "*") {
+        out.push(item);
+        continue;
+      }
+      try {
+        const url = new URL(item);
+        if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== item.replace(/\/$/, "")) throw new Error();
+        out.push(url.origin);
+      } catch {
+        ctx.addIssue({ code: "custom", message: `must list origins such as https://app.example.com (got "${item}")` });
+      }
+    }
+    return out;
+  });
+
+/** A comma-separated list of host names (with or without a port), lower-cased. */
+const hosts = z
+  .string()
+  .optional()
+  .transform((raw) =>
+    (raw ?? "")
+      .split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const limitsOf = (prefix: string) => ({
+  [`${prefix}_CONNECT_TIMEOUT_MS`]: intIn(5_000, 1, 600_000),
+  [`${prefix}_HEADERS_TIMEOUT_MS`]: intIn(15_000, 1, 600_000),
+  [`${prefix}_BODY_TIMEOUT_MS`]: intIn(15_000, 1, 600_000),
+  [`${prefix}_MAX_RESPONSE_BYTES`]: intIn(8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+  [`${prefix}_CONNECTIONS`]: intIn(16, 1, 1024),
+  [`${prefix}_CALL_DEADLINE_MS`]: intIn(20_000, 1, 600_000),
+});
+
+/** Every variable the gateway reads, with its rule and default. */
+const ENV = z.object({
+  HOST: text,
+  PORT: intIn(4000, 0, 65535),
+
+  LEGACY_URL: httpUrl,
+  LEGACY_TRANSPORT: oneOf<LegacyTransport>(["soap", "get", "post"], "soap"),
+  LEGACY_NAMESPACE: z
+    .string()
+    .optional()
+    .refine((ns) => ns === undefined || ns.endsWith("/"), { error: "must end in a slash" }),
+  LEGACY_API_KEY: text,
+  LEGACY_CONCURRENCY: intIn(8, 1, 256),
+  ...limitsOf("LEGACY"),
+
+  COMMERCE_URL: httpUrl.refine((url) => url === undefined || /\/api\/v1$/.test(new URL(url).pathname), {
+    error: "must end in /api/v1 (the versioned root)",
+  }),
+  COMMERCE_AUTH_URL: httpUrl,
+  COMMERCE_API_KEY: text,
+  COMMERCE_CLIENT_ID: text,
+  COMMERCE_CLIENT_SECRET: text,
+  COMMERCE_REDIRECT_URI: httpUrl,
+  COMMERCE_ACCESS_TOKEN: text,
+  COMMERCE_POP_ALG: oneOf<PopAlgorithm>(["HS256", "HS384", "HS512"], "HS256"),
+  COMMERCE_CONCURRENCY: intIn(8, 1, 256),
+  ...limitsOf("COMMERCE"),
+
+  SANDBOX_LEGACY_PORT: intIn(4101, 0, 65535),
+  SANDBOX_COMMERCE_PORT: intIn(4102, 0, 65535),
+  SANDBOX_LEGACY_API_KEY: text,
+  SANDBOX_COMMERCE_API_KEY: text,
+  SANDBOX_COMMERCE_SYNC_THRESHOLD: intIn(50, 0, 1_000_000),
+  SANDBOX_COMMERCE_RATE_LIMIT: intIn(50, 0, 1_000_000),
+
+  MAX_TOKENS: intIn(2_000, 100, 100_000),
+  MAX_DEPTH: intIn(10, 2, 100),
+  MAX_ALIASES: intIn(15, 0, 10_000),
+  MAX_DIRECTIVES: intIn(20, 0, 10_000),
+  MAX_COST: intIn(1_000, 1, 10_000_000),
+  COST_DEFAULT_LIST_SIZE: intIn(10, 1, 10_000),
+  MAX_MUTATION_FIELDS: intIn(5, 1, 1_000),
+  MAX_NODE_IDS: intIn(100, 1, 10_000),
+  MAX_BODY_BYTES: intIn(1024 * 1024, 1024, 100 * 1024 * 1024),
+  REQUEST_DEADLINE_MS: intIn(30_000, 100, 600_000),
+
+  CORS_ORIGINS: origins,
+  ALLOWED_HOSTS: hosts,
+});
+
+type ParsedEnv = z.infer<typeof ENV>;
+
+function httpLimits(env: ParsedEnv, prefix: "LEGACY" | "COMMERCE"): HttpLimits {
+  const get = (name: string) => (env as Record<string, unknown>)[`${prefix}_${name}`] as number;
+  return {
+    connectTimeoutMs: get("CONNECT_TIMEOUT_MS"),
+    headersTimeoutMs: get("HEADERS_TIMEOUT_MS"),
+    bodyTimeoutMs: get("BODY_TIMEOUT_MS"),
+    maxResponseBytes: get("MAX_RESPONSE_BYTES"),
+    connections: get("CONNECTIONS"),
+    deadlineMs: get("CALL_DEADLINE_MS"),
+  };
+}
+
+/** Blank values count as unset; surrounding white space is not part of a value. */
+function trimmed(env: Env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(ENV.shape)) {
+    const value = env[key]?.trim();
+    if (value) out[key] = value;
   }
+  return out;
 }
 
 /** Reads and validates the whole configuration; throws ConfigError listing every problem. */
 export function loadConfig(env: Env = process.env): Config {
-  const r = new Reader(env);
-
-  const namespace = r.text("LEGACY_NAMESPACE") ?? DEFAULT_LEGACY_NAMESPACE;
-  if (!namespace.endsWith("/")) r.problems.push("LEGACY_NAMESPACE must end in a slash");
-
-  const commerceUrl = r.url("COMMERCE_URL");
-  if (commerceUrl !== undefined && !/\/api\/v1$/.test(new URL(commerceUrl).pathname)) {
-    r.problems.push("COMMERCE_URL must end in /api/v1 (the versioned root)");
+  const parsed = ENV.safeParse(trimmed(env));
+  if (!parsed.success) {
+    // Messages come from the schemas above: they name the rule, and echo only non-secret values.
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
   }
+  const e = parsed.data;
 
   const config: Config = {
-    host: r.text("HOST") ?? "127.0.0.1",
-    port: r.int("PORT", 4000, 0, 65535),
+    host: e.HOST ?? "127.0.0.1",
+    port: e.PORT,
     legacy: {
-      url: r.url("LEGACY_URL"),
-      transport: r.oneOf<LegacyTransport>("LEGACY_TRANSPORT", ["soap", "get", "post"], "soap"),
-      namespace,
-      apiKey: r.text("LEGACY_API_KEY"),
-      limits: r.limits("LEGACY"),
-      concurrency: r.int("LEGACY_CONCURRENCY", 8, 1, 256),
+      url: e.LEGACY_URL,
+      transport: e.LEGACY_TRANSPORT,
+      namespace: e.LEGACY_NAMESPACE ?? DEFAULT_LEGACY_NAMESPACE,
+      apiKey: e.LEGACY_API_KEY,
+      limits: httpLimits(e, "LEGACY"),
+      concurrency: e.LEGACY_CONCURRENCY,
     },
     commerce: {
-      url: commerceUrl,
-      authUrl: r.url("COMMERCE_AUTH_URL"),
-      apiKey: r.text("COMMERCE_API_KEY"),
-      clientId: r.text("COMMERCE_CLIENT_ID"),
-      clientSecret: r.text("COMMERCE_CLIENT_SECRET"),
-      redirectUri: r.url("COMMERCE_REDIRECT_URI"),
-      accessToken: r.text("COMMERCE_ACCESS_TOKEN"),
-      popAlgorithm: r.oneOf<PopAlgorithm>("COMMERCE_POP_ALG", ["HS256", "HS384", "HS512"], "HS256"),
-      limits: r.limits("COMMERCE"),
-      concurrency: r.int("COMMERCE_CONCURRENCY", 8, 1, 256),
+      url: e.COMMERCE_URL,
+      authUrl: e.COMMERCE_AUTH_URL,
+      apiKey: e.COMMERCE_API_KEY,
+      clientId: e.COMMERCE_CLIENT_ID,
+      clientSecret: e.COMMERCE_CLIENT_SECRET,
+      redirectUri: e.COMMERCE_REDIRECT_URI,
+      accessToken: e.COMMERCE_ACCESS_TOKEN,
+      popAlgorithm: e.COMMERCE_POP_ALG,
+      limits: httpLimits(e, "COMMERCE"),
+      concurrency: e.COMMERCE_CONCURRENCY,
     },
     sandbox: {
-      legacyPort: r.int("SANDBOX_LEGACY_PORT", 4101, 0, 65535),
-      commercePort: r.int("SANDBOX_COMMERCE_PORT", 4102, 0, 65535),
-      legacyApiKey: r.text("SANDBOX_LEGACY_API_KEY") ?? "demo-legacy-key",
-      commerceApiKey: r.text("SANDBOX_COMMERCE_API_KEY") ?? "demo-commerce-key",
-      commerceSyncThreshold: r.int("SANDBOX_COMMERCE_SYNC_THRESHOLD", 50, 0, 1_000_000),
-      commerceRateLimit: r.int("SANDBOX_COMMERCE_RATE_LIMIT", 50, 0, 1_000_000),
+      legacyPort: e.SANDBOX_LEGACY_PORT,
+      commercePort: e.SANDBOX_COMMERCE_PORT,
+      legacyApiKey: e.SANDBOX_LEGACY_API_KEY ?? "demo-legacy-key",
+      commerceApiKey: e.SANDBOX_COMMERCE_API_KEY ?? "demo-commerce-key",
+      commerceSyncThreshold: e.SANDBOX_COMMERCE_SYNC_THRESHOLD,
+      commerceRateLimit: e.SANDBOX_COMMERCE_RATE_LIMIT,
     },
+    limits: {
+      maxTokens: e.MAX_TOKENS,
+      maxDepth: e.MAX_DEPTH,
+      maxAliases: e.MAX_ALIASES,
+      maxDirectives: e.MAX_DIRECTIVES,
+      maxCost: e.MAX_COST,
+      defaultListSize: e.COST_DEFAULT_LIST_SIZE,
+      maxMutationFields: e.MAX_MUTATION_FIELDS,
+      maxNodeIds: e.MAX_NODE_IDS,
+      maxBodyBytes: e.MAX_BODY_BYTES,
+      deadlineMs: e.REQUEST_DEADLINE_MS,
+    },
+    http: { corsOrigins: e.CORS_ORIGINS, allowedHosts: e.ALLOWED_HOSTS },
   };
 
+  const problems: string[] = [];
   // The PoP signer would refuse this secret on first use; refuse it at start-up instead
   // (docs/decisions.md, "HMAC key length and HS512"). Neither the secret nor its length is shown.
   const { clientSecret, popAlgorithm } = config.commerce;
   const minKeyBytes = HMAC_MIN_KEY_BYTES[popAlgorithm];
   if (clientSecret !== undefined && Buffer.byteLength(clientSecret, "utf8") < minKeyBytes) {
-    r.problems.push(
+    problems.push(
       `COMMERCE_CLIENT_SECRET is too short for COMMERCE_POP_ALG=${popAlgorithm}: RFC 7518 §3.2 needs a key of at least ${minKeyBytes} bytes`,
     );
   }
-
-  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  // A backend call cannot outlive the request that made it.
+  for (const prefix of ["LEGACY", "COMMERCE"] as const) {
+    if (config[prefix === "LEGACY" ? "legacy" : "commerce"].limits.deadlineMs > config.limits.deadlineMs) {
+      problems.push(`${prefix}_CALL_DEADLINE_MS must not exceed REQUEST_DEADLINE_MS (${config.limits.deadlineMs})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * Things that are allowed but probably not meant, for the start-up banner: each line says what
+ * will happen. Never includes a secret.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.legacy.url && !config.legacy.apiKey) {
+    warnings.push(
+      "LEGACY_URL is set without LEGACY_API_KEY: every legacy field fails as UNAUTHENTICATED unless the caller sends X-Legacy-Api-Key",
+    );
+  }
+  if (config.commerce.url && !config.commerce.apiKey && !config.commerce.accessToken) {
+    warnings.push("COMMERCE_URL is set without COMMERCE_API_KEY or COMMERCE_ACCESS_TOKEN: commerce calls have no credential");
+  }
+  if (config.http.allowedHosts.length === 0 && !isLoopbackHost(config.host)) {
+    warnings.push(`HOST=${config.host} with no ALLOWED_HOSTS: requests for any Host name are served (set ALLOWED_HOSTS)`);
+  }
+  return warnings;
+}
+
+/** Whether a bind address only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
 }

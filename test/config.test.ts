@@ -1,7 +1,7 @@
 /** The legacy part of loadConfig: defaults, LEGACY_* and SANDBOX_LEGACY_* rules, and errors that never echo a secret. */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LEGACY_NAMESPACE } from "../../src/backends/legacy/catalog.js";
-import { ConfigError, loadConfig } from "../../src/config.js";
+import { DEFAULT_LEGACY_NAMESPACE } from "../src/backends/legacy/catalog.js";
+import { ConfigError, loadConfig } from "../src/config.js";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -27,6 +27,7 @@ describe("legacy configuration", () => {
         bodyTimeoutMs: 15_000,
         maxResponseBytes: 8 * 1024 * 1024,
         connections: 16,
+        deadlineMs: 20_000,
       },
       concurrency: 8,
     });
@@ -53,7 +54,7 @@ describe("legacy configuration", () => {
       transport: "get",
       namespace: "urn:example:lists/",
       apiKey: "key-1",
-      limits: { connectTimeoutMs: 1000, headersTimeoutMs: 2000, bodyTimeoutMs: 3000, maxResponseBytes: 65536, connections: 2 },
+      limits: { connectTimeoutMs: 1000, headersTimeoutMs: 2000, bodyTimeoutMs: 3000, maxResponseBytes: 65536, connections: 2, deadlineMs: 20_000 },
       concurrency: 3,
     });
     expect(config.sandbox).toMatchObject({ legacyPort: 0, legacyApiKey: "my-sandbox-key" });
