@@ -51,6 +51,8 @@ export interface CommerceConfig {
 }
 
 export interface SandboxConfig {
+  /** Where the embedded sandboxes listen: loopback unless asked, since they accept demo keys. */
+  host: string;
   legacyPort: number;
   commercePort: number;
   legacyApiKey: string;
@@ -232,6 +234,7 @@ const ENV = z.object({
   COMMERCE_CONCURRENCY: intIn(8, 1, 256),
   ...limitsOf("COMMERCE"),
 
+  SANDBOX_HOST: text,
   SANDBOX_LEGACY_PORT: intIn(4101, 0, 65535),
   SANDBOX_COMMERCE_PORT: intIn(4102, 0, 65535),
   SANDBOX_LEGACY_API_KEY: text,
@@ -311,6 +314,7 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: e.COMMERCE_CONCURRENCY,
     },
     sandbox: {
+      host: e.SANDBOX_HOST ?? "127.0.0.1",
       legacyPort: e.SANDBOX_LEGACY_PORT,
       commercePort: e.SANDBOX_COMMERCE_PORT,
       legacyApiKey: e.SANDBOX_LEGACY_API_KEY ?? "demo-legacy-key",

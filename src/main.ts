@@ -1,33 +1,37 @@
 /**
  * `npm start`: reads the configuration, starts the embedded sandbox of every backend that has no
- * URL configured, then the gateway, and prints where everything listens. SIGINT/SIGTERM close all.
+ * URL configured, then the gateway, and prints where everything listens and anything in the
+ * configuration that is probably not meant. SIGINT/SIGTERM close all.
+ *
+ * The sandboxes are imported only when they are to run, so a gateway in front of real backends
+ * never loads them, and they listen on loopback (SANDBOX_HOST) since they accept demo keys.
  */
 import { HMAC_MIN_KEY_BYTES } from "./backends/commerce/auth.js";
-import { ConfigError, loadConfig, type Config } from "./config.js";
+import { ConfigError, configWarnings, loadConfig, type Config } from "./config.js";
 import { createGateway } from "./server.js";
-import { COMMERCE_DEMO, startCommerceSandbox } from "./sandbox/commerce/index.js";
-import { startLegacySandbox } from "./sandbox/legacy/index.js";
 
 /** A backend started in-process: the config that points at it, a banner line, and its stop. */
 interface Embedded {
   config: Config;
-  banner: string;
+  /** Which backend it stands in for. */
+  backend: "legacy" | "commerce";
   close(): Promise<void>;
 }
 
 /** Nothing when LEGACY_URL is set; otherwise starts the legacy sandbox and points the config at it. */
 async function embedLegacySandbox(config: Config): Promise<Embedded | undefined> {
   if (config.legacy.url) return undefined;
+  const { startLegacySandbox } = await import("./sandbox/legacy/index.js");
   const sandbox = await startLegacySandbox({
     port: config.sandbox.legacyPort,
-    host: config.host,
+    host: config.sandbox.host,
     apiKey: config.sandbox.legacyApiKey,
     namespace: config.legacy.namespace,
   });
   return {
     // LEGACY_API_KEY belongs to a LEGACY_URL; the embedded sandbox accepts only its own key.
     config: { ...config, legacy: { ...config.legacy, url: sandbox.url, apiKey: config.sandbox.legacyApiKey } },
-    banner: `legacy list service sandbox  ${sandbox.url}/api/api.asmx`,
+    backend: "legacy",
     close: () => sandbox.close(),
   };
 }
@@ -35,6 +39,7 @@ async function embedLegacySandbox(config: Config): Promise<Embedded | undefined>
 /** Nothing when COMMERCE_URL is set; otherwise starts the commerce sandbox and points the config at it. */
 async function embedCommerceSandbox(config: Config): Promise<Embedded | undefined> {
   if (config.commerce.url) return undefined;
+  const { COMMERCE_DEMO, startCommerceSandbox } = await import("./sandbox/commerce/index.js");
   // The demo app's secret has the spec's 60 characters: enough for HS256 and HS384 only.
   const { popAlgorithm } = config.commerce;
   if (Buffer.byteLength(COMMERCE_DEMO.app.clientSecret, "utf8") < HMAC_MIN_KEY_BYTES[popAlgorithm]) {
@@ -45,7 +50,7 @@ async function embedCommerceSandbox(config: Config): Promise<Embedded | undefine
   }
   const sandbox = await startCommerceSandbox({
     port: config.sandbox.commercePort,
-    host: config.host,
+    host: config.sandbox.host,
     apiKey: config.sandbox.commerceApiKey,
     syncThreshold: config.sandbox.commerceSyncThreshold,
     rateLimit: config.sandbox.commerceRateLimit,
@@ -66,7 +71,7 @@ async function embedCommerceSandbox(config: Config): Promise<Embedded | undefine
         accessToken: undefined,
       },
     },
-    banner: `commerce REST sandbox        ${sandbox.baseUrl}`,
+    backend: "commerce",
     close: () => sandbox.close(),
   };
 }
@@ -91,7 +96,17 @@ async function main(): Promise<void> {
     }
     const gateway = await createGateway(config);
     console.log(`GraphiQL                     ${gateway.url}/graphql`);
-    for (const { banner } of started) console.log(banner);
+    const embedded = (backend: Embedded["backend"]) => started.some((s) => s.backend === backend);
+    const legacyTransport = config.legacy.transport.toUpperCase();
+    console.log(
+      embedded("legacy")
+        ? `legacy list service sandbox  ${config.legacy.url}/api/api.asmx  (${legacyTransport})`
+        : `legacy list service          ${config.legacy.url}/api/api.asmx  (${legacyTransport})`,
+    );
+    console.log(
+      embedded("commerce") ? `commerce REST sandbox        ${config.commerce.url}` : `commerce REST interface      ${config.commerce.url}`,
+    );
+    for (const warning of configWarnings(config)) console.warn(`warning: ${warning}`);
 
     let stopping = false;
     const stop = async () => {

@@ -1,15 +1,22 @@
 /**
- * The gateway's HTTP server: GraphQL (with GraphiQL) at /graphql and a health check at /health,
- * on node:http. The legacy client lives as long as the server; everything per request (API key,
- * loaders) is made in the context. Websocket subscriptions and webhook ingress attach here later.
+ * The gateway's HTTP server on node:http: GraphQL (with GraphiQL) at /graphql, liveness at
+ * /health (and /livez), readiness at /readyz, and `/` redirecting to GraphiQL. Every request
+ * passes the HTTP access checks (host, origin, body size) before yoga sees it, and every GraphQL
+ * operation passes the request limits before it executes. The legacy client lives as long as the
+ * server; everything per request (credentials, loaders, the deadline) is made in the context.
  */
+import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { createYoga, type YogaServerInstance } from "graphql-yoga";
+import { createYoga, useExecutionCancellation, type YogaServerInstance } from "graphql-yoga";
 import { LegacyClient } from "./backends/legacy/client.js";
 import type { Config } from "./config.js";
-import { createContext, type GraphContext } from "./context.js";
+import { createContext, type ContextDeps, type GraphContext } from "./context.js";
 import type { LegacyCaller } from "./loaders/legacy.js";
+import { corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
+import { useRequestLimits } from "./plugins/limits.js";
+import { useQueryParamsCheck } from "./plugins/query-params.js";
+import { createReadiness, type Readiness } from "./readiness.js";
 import { schema } from "./schema/index.js";
 import { listen } from "./util/listen.js";
 
@@ -41,6 +48,8 @@ export interface Gateway {
 /** Backend clients to use instead of the ones built from the config. */
 export interface GatewayOptions {
   legacyClient?: LegacyCaller;
+  /** Where one line per notable event goes (aborted requests); default console.warn. */
+  log?: (line: string) => void;
 }
 
 function legacyClientFor(config: Config): LegacyClient {
@@ -56,6 +65,12 @@ function legacyClientFor(config: Config): LegacyClient {
 
 /** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
 export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): YogaServerInstance<Record<string, never>, GraphContext> {
+  const deps = {
+    legacyClient,
+    legacy: config.legacy,
+    limits: { maxNodeIds: config.limits.maxNodeIds },
+  } satisfies ContextDeps & Record<string, unknown>;
+  const { deadlineMs } = config.limits;
   return createYoga<Record<string, never>, GraphContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -64,10 +79,27 @@ export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): Yo
     // GraphiQL's scripts and styles are served inline rather than from a CDN, so the IDE also
     // works offline and behind firewalls that block third-party hosts.
     renderGraphiQL,
-    context: ({ request }) => createContext({ legacyClient, legacy: config.legacy }, request),
+    cors: corsOptions(config.http),
+    plugins: [
+      // A browser sends "simple" requests (form posts, plain GETs) to any site without asking
+      // first; requiring a non-simple content type or this header stops pages driving the graph.
+      useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
+      useQueryParamsCheck(),
+      useRequestLimits(config.limits),
+      // Stops resolving when the caller goes away, instead of finishing work nobody will read.
+      useExecutionCancellation(),
+    ],
+    context: ({ request }) =>
+      // The request's own abort, or its deadline: whichever comes first ends its backend calls.
+      createContext(deps, request, AbortSignal.any([request.signal, AbortSignal.timeout(deadlineMs)])),
     // Unexpected errors are masked to "Unexpected error."; ours are GraphQLErrors with safe messages.
     maskedErrors: true,
   });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
+  res.end(JSON.stringify(body));
 }
 
 /** Starts the gateway on config.host:config.port (0 picks a free port). */
@@ -75,20 +107,46 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const owned = options.legacyClient ? undefined : legacyClientFor(config);
   const legacyClient = options.legacyClient ?? owned!;
   const yoga = createGraphQLApp(config, legacyClient);
+  const readiness: Readiness = createReadiness(config);
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const hosts = hostPolicy(config.http, config.host);
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? "/").split("?")[0];
-    if (path === "/health") {
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-      res.end(JSON.stringify({ status: "ok" }));
+    const refusal = refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes);
+    if (refusal) {
+      // The body is not read: close the connection after answering rather than drain it.
+      sendJson(res, refusal.status, { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] }, { connection: "close" });
       return;
     }
+    const path = (req.url ?? "/").split("?")[0];
+    if (path === "/health" || path === "/livez") {
+      sendJson(res, 200, { status: "ok" });
+      return;
+    }
+    if (path === "/readyz") {
+      void readiness.check().then(
+        (report) => sendJson(res, report.status === "ready" ? 200 : 503, report),
+        () => sendJson(res, 503, { status: "unavailable" }),
+      );
+      return;
+    }
+    if (path === "/" && (req.method === "GET" || req.method === "HEAD")) {
+      res.writeHead(302, { location: GRAPHQL_PATH, "cache-control": "no-store" });
+      res.end();
+      return;
+    }
+    const started = Date.now();
+    res.once("close", () => {
+      // One line per request the caller abandoned, whatever it was doing at the time; the query
+      // string is left out, since it may carry addresses.
+      if (!res.writableFinished) log(`request abandoned by the caller: ${req.method} ${path} after ${Date.now() - started} ms`);
+    });
     void yoga.requestListener(req, res);
   };
 
   let server;
   try {
-    server = await listen(handler, { port: config.port, host: config.host });
+    server = await listen(handler, { port: config.port, host: config.host, name: "the gateway", portSetting: "PORT" });
   } catch (error) {
     await owned?.close();
     throw error;

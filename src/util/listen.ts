@@ -13,14 +13,21 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export async function listen(
-  handler: RequestListener,
-  options: { port?: number; host?: string } = {},
-): Promise<Listening> {
+/** Where to listen, and what to call the server (and its port setting) when that fails. */
+export interface ListenOptions {
+  port?: number;
+  host?: string;
+  /** e.g. "the gateway"; named in the error when the port cannot be had. */
+  name?: string;
+  /** The setting that chooses the port, e.g. "PORT". */
+  portSetting?: string;
+}
+
+export async function listen(handler: RequestListener, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? "127.0.0.1";
   const server = createServer(handler);
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) => reject(listenError(error, host, options)));
     server.listen(options.port ?? 0, host, () => {
       server.off("error", reject);
       resolve();
@@ -44,4 +51,15 @@ export async function listen(
       return closing;
     },
   };
+}
+
+/** An error that says which server could not listen where, and what to change. */
+function listenError(error: NodeJS.ErrnoException, host: string, options: ListenOptions): Error {
+  const who = options.name ?? "a server";
+  const where = `${host.includes(":") ? `[${host}]` : host}:${options.port ?? 0}`;
+  const change = options.portSetting ? ` (set ${options.portSetting} to another port)` : "";
+  if (error.code === "EADDRINUSE") return new Error(`${who} could not listen on ${where}: the port is already in use${change}`, { cause: error });
+  if (error.code === "EACCES") return new Error(`${who} may not listen on ${where}: permission denied${change}`, { cause: error });
+  if (error.code === "EADDRNOTAVAIL") return new Error(`${who} could not listen on ${where}: no such local address (check HOST)`, { cause: error });
+  return new Error(`${who} could not listen on ${where}: ${error.message}`, { cause: error });
 }

@@ -114,7 +114,10 @@ export function createCommerceSandbox(options: CommerceSandboxOptions = {}): Com
 /** Builds a sandbox and starts it on `options.port` (default: a free port). */
 export async function startCommerceSandbox(options: CommerceSandboxOptions = {}): Promise<CommerceSandbox> {
   const { ctx, handler, ...helpers } = build(options);
-  const server = await listen(handler, { port: options.port ?? 0, host: options.host ?? "127.0.0.1" });
+  const server = await listen(handler, { port: options.port ?? 0, host: options.host ?? "127.0.0.1",
+    name: "the commerce sandbox",
+    portSetting: "SANDBOX_COMMERCE_PORT",
+  });
   ctx.fallbackOrigin = server.url;
   return { ...helpers, url: server.url, baseUrl: `${server.url}${API_PREFIX}`, close: () => server.close() };
 }
