@@ -347,12 +347,6 @@ export function loadConfig(env: Env = process.env): Config {
       `COMMERCE_CLIENT_SECRET is too short for COMMERCE_POP_ALG=${popAlgorithm}: RFC 7518 §3.2 needs a key of at least ${minKeyBytes} bytes`,
     );
   }
-  // A backend call cannot outlive the request that made it.
-  for (const prefix of ["LEGACY", "COMMERCE"] as const) {
-    if (config[prefix === "LEGACY" ? "legacy" : "commerce"].limits.deadlineMs > config.limits.deadlineMs) {
-      problems.push(`${prefix}_CALL_DEADLINE_MS must not exceed REQUEST_DEADLINE_MS (${config.limits.deadlineMs})`);
-    }
-  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
