@@ -4,6 +4,7 @@
  */
 import { initContextCache } from "@pothos/core";
 import type { LegacyConfig } from "./config.js";
+import { DEFAULT_MAX_NODE_IDS } from "./domain/input-limits.js";
 import { createLegacyLoaders, type LegacyCaller, type LegacyLoaders } from "./loaders/legacy.js";
 
 /** Header through which a caller sends its own legacy API key. */
@@ -13,12 +14,22 @@ export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
 export interface GraphContext {
   /** Loaders of the legacy list service, bound to this request's API key. */
   legacy: LegacyLoaders;
+  /** Bounds of this request's arguments that the server configures. */
+  limits: GraphLimits;
+}
+
+/** Argument bounds the server configures. */
+export interface GraphLimits {
+  /** Ids `nodes(ids:)` takes at most. */
+  maxNodeIds: number;
 }
 
 /** Long-lived things the per-request context is made from. */
 export interface ContextDeps {
   legacyClient: LegacyCaller;
   legacy: Pick<LegacyConfig, "apiKey" | "concurrency">;
+  /** Argument bounds; each one absent takes its default (maxNodeIds 100). */
+  limits?: Partial<GraphLimits>;
 }
 
 /** The caller's key from the header, else the configured key; blank counts as absent. */
@@ -40,5 +51,6 @@ export function createContext(deps: ContextDeps, request?: Request, signal?: Abo
       concurrency: deps.legacy.concurrency,
       signal: signal ?? request?.signal,
     }),
+    limits: { maxNodeIds: deps.limits?.maxNodeIds ?? DEFAULT_MAX_NODE_IDS },
   };
 }

@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   "FORBIDDEN",
   "NOT_FOUND",
   "BAD_USER_INPUT",
+  "REQUEST_ABORTED",
 ] as const;
 
 /** One of ERROR_CODES. */

@@ -40,6 +40,19 @@ export function missingApiKeyError(operation: string): GraphQLError {
   );
 }
 
+/**
+ * REQUEST_ABORTED: the caller went away (or the request's deadline passed) before the call could
+ * finish; one instance per request, so the fields left waiting all report the same error.
+ */
+export function requestAbortedError(): GraphQLError {
+  return new GraphQLError("The request was aborted before the legacy list service answered.", {
+    extensions: { code: "REQUEST_ABORTED", backend: "legacy" },
+  });
+}
+
+/** The backend's code for a call its caller aborted (it rejects with it instead of a transport error). */
+export const ABORTED_CALL_CODE = "LEGACY_ABORTED";
+
 /** NOT_FOUND for a record the service does not list (a global id naming a record that is gone). */
 export function notFoundError(what: string, operation: string): GraphQLError {
   return graphQLError("NOT_FOUND", `No ${what} with that id.`, { operation });
@@ -91,6 +104,7 @@ function fromTransport(error: LegacyTransportError): GraphQLError {
  */
 export function legacyGraphQLError(error: unknown): unknown {
   if (!(error instanceof LegacyError)) return error;
+  if ((error.code as string) === ABORTED_CALL_CODE) return requestAbortedError();
   if (error instanceof LegacyResultError) return fromResult(error);
   if (error instanceof LegacyTransportError) return fromTransport(error);
   if (error instanceof LegacySoapFaultError) {

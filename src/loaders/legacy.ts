@@ -12,7 +12,13 @@ import { GraphQLError } from "graphql";
 import { OPERATIONS, operation as operationSpec, type OperationName } from "../backends/legacy/catalog.js";
 import { LegacyResultError } from "../backends/legacy/errors.js";
 import type { LegacyParams, LegacyResults, LegacySubscriber } from "../backends/legacy/types.js";
-import { INVALID_API_KEY, legacyGraphQLError, missingApiKeyError } from "../errors/legacy.js";
+import {
+  ABORTED_CALL_CODE,
+  INVALID_API_KEY,
+  legacyGraphQLError,
+  missingApiKeyError,
+  requestAbortedError,
+} from "../errors/legacy.js";
 import { createGate, type Gate } from "./semaphore.js";
 
 type Operation = (typeof OPERATIONS)[number];
@@ -75,6 +81,7 @@ export class LegacyLoaders {
   readonly #reads: DataLoader<ReadKey, unknown, string>;
   /** Keys seen per operation, so a write can drop every cached read of one operation. */
   readonly #keys = new Map<ReadOperation, Map<string, ReadKey>>();
+  #aborted: GraphQLError | undefined;
 
   constructor(client: LegacyCaller, options: LegacyLoaderOptions) {
     this.#client = client;
@@ -154,10 +161,24 @@ export class LegacyLoaders {
     seen.set(cacheKey(key.op, key.params), key);
   }
 
+  /** The one REQUEST_ABORTED error of this request. */
+  #abortedError(): GraphQLError {
+    return (this.#aborted ??= requestAbortedError());
+  }
+
   #send<Op extends OperationName>(op: Op, params: LegacyParams): Promise<LegacyResults[Op]> {
     const { apiKey, signal } = this.#options;
     if (apiKey === undefined || apiKey === "") return Promise.reject(missingApiKeyError(op));
-    return this.#gate(() => this.#client.call(op, params, { apiKey, signal }));
+    if (signal?.aborted) return Promise.reject(this.#abortedError());
+    return this.#gate(() => {
+      // A call that waited for a slot is not started once the caller has gone.
+      if (signal?.aborted) return Promise.reject(this.#abortedError());
+      return this.#client.call(op, params, { apiKey, signal });
+    }).catch((error: unknown) => {
+      // However the transport words an aborted call, every field reports the one abort.
+      if (signal?.aborted || (error as { code?: unknown } | null)?.code === ABORTED_CALL_CODE) throw this.#abortedError();
+      throw error;
+    });
   }
 }
 

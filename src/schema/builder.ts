@@ -9,7 +9,7 @@ import RelayPlugin from "@pothos/plugin-relay";
 import ValidationPlugin from "@pothos/plugin-validation";
 import type { GraphContext } from "../context.js";
 import { decodeGlobalId, encodeGlobalId } from "./global-id.js";
-import { InputError } from "./input-error.js";
+import { InputError } from "../domain/input-error.js";
 
 /** Type parameters shared by every definition of the graph. */
 export interface GraphTypes {

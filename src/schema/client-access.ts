@@ -14,6 +14,8 @@ import {
   type Currency as CurrencyValue,
 } from "../backends/legacy/reference.js";
 import type { LegacyClientAccessAndBilling } from "../backends/legacy/types.js";
+import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
+import { CLIENT_ID_DESCRIPTION } from "./id-descriptions.js";
 import { builder } from "./builder.js";
 import { clientPayload, invalidateClient } from "./clients.js";
 import { writeOutcomes } from "./errors.js";
@@ -122,15 +124,15 @@ const UpdateClientAccessAndBillingInput = builder.inputType("UpdateClientAccessA
     "a billing type for levels that create and send campaigns, a currency unless the designer pays, " +
     "rates for ClientPaysWithMarkup (the design and spam test fee only with that permission).",
   fields: (t) => ({
-    clientId: t.id({ required: true, description: "Global id of the Client." }),
+    clientId: t.id({ required: true, description: CLIENT_ID_DESCRIPTION }),
     accessLevel: t.field({ type: AccessLevel, required: true }),
-    username: t.string({ description: "Unique across the designer and all clients." }),
-    password: t.string({ description: "At least 5 characters." }),
+    username: t.string({ description: `Unique across the designer and all clients. At most ${MAX_LENGTH.name} characters.` }),
+    password: t.string({ description: `At least 5 and at most ${MAX_LENGTH.password} characters.` }),
     billingType: t.field({ type: BillingType }),
     currency: t.field({ type: Currency }),
-    deliveryFee: t.string({ description: "Decimal text in the currency's major unit, no symbol." }),
-    costPerRecipient: t.string({ description: "Decimal text in the currency's minor unit." }),
-    designAndSpamTestFee: t.string({ description: "Decimal text in the currency's major unit." }),
+    deliveryFee: t.string({ description: `Decimal text in the currency's major unit, no symbol; at most ${MAX_LENGTH.decimal} characters.` }),
+    costPerRecipient: t.string({ description: `Decimal text in the currency's minor unit; at most ${MAX_LENGTH.decimal} characters.` }),
+    designAndSpamTestFee: t.string({ description: `Decimal text in the currency's major unit; at most ${MAX_LENGTH.decimal} characters.` }),
   }),
 });
 
@@ -141,7 +143,7 @@ const present = (value: string | null | undefined): boolean => value != null && 
 const MIN_PASSWORD_LENGTH = 5;
 
 const checkAccess = inputRules<{ input: AccessInput }>(({ input }, v) => {
-  v.text("clientId", String(input.clientId)).required().globalId("Client", 1);
+  v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
   const level = input.accessLevel;
   const login = level !== 0;
   const sends = accessAllows(level, ACCESS.createSendCampaigns);
@@ -150,8 +152,8 @@ const checkAccess = inputRules<{ input: AccessInput }>(({ input }, v) => {
 
   const notAllowed = (field: string, when: string) => v.fail(field, "NOT_ALLOWED", `${field} is not used ${when}.`);
   if (login) {
-    v.text("username", input.username).required();
-    v.text("password", input.password).required().minLength(MIN_PASSWORD_LENGTH);
+    v.text("username", input.username, MAX_LENGTH.name).required();
+    v.text("password", input.password, MAX_LENGTH.password).required().minLength(MIN_PASSWORD_LENGTH);
   } else {
     if (present(input.username)) notAllowed("username", "at access level 0");
     if (present(input.password)) notAllowed("password", "at access level 0");
@@ -171,7 +173,7 @@ const checkAccess = inputRules<{ input: AccessInput }>(({ input }, v) => {
 
   for (const field of ["deliveryFee", "costPerRecipient", "designAndSpamTestFee"] as const) {
     const used = markup && (field !== "designAndSpamTestFee" || designTests);
-    if (used) v.text(field, input[field]).required().decimal();
+    if (used) v.text(field, input[field], MAX_LENGTH.decimal).required().decimal();
     else if (present(input[field])) {
       notAllowed(field, field === "designAndSpamTestFee" && markup ? "without design and spam test access" : "unless billing is ClientPaysWithMarkup");
     }

@@ -5,6 +5,8 @@
 import { COUNTRIES, TIME_ZONES, timeZoneOffsetMinutes } from "../backends/legacy/reference.js";
 import type { LegacyClientBasicDetails } from "../backends/legacy/types.js";
 import type { GraphContext } from "../context.js";
+import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
+import { CLIENT_ID_DESCRIPTION } from "./id-descriptions.js";
 import { builder, type Types } from "./builder.js";
 import { writeOutcomes } from "./errors.js";
 import { compositeId, localIdOf, parseCompositeId } from "./global-id.js";
@@ -77,6 +79,17 @@ const ClientBasicDetailsRef = builder.objectRef<LegacyClientBasicDetails>("Clien
 });
 
 builder.queryFields((t) => ({
+  countries: t.stringList({
+    description:
+      "The countries a client can have (createClient, updateClientBasics), as English names, in the service's order.",
+    resolve: () => [...COUNTRIES],
+  }),
+  timeZones: t.stringList({
+    description:
+      "The time zones a client can have, as the service writes them, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`. " +
+      "Offsets are fixed (no daylight saving): see ClientBasicDetails.utcOffsetMinutes.",
+    resolve: () => [...TIME_ZONES],
+  }),
   clients: t.field({
     type: [ClientRef],
     nullable: true,
@@ -96,13 +109,20 @@ builder.queryFields((t) => ({
 // --- mutations --------------------------------------------------------------------------------
 
 const basicsFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, "InputObject">) => ({
-  companyName: t.string({ required: true }),
-  contactName: t.string({ required: true }),
-  emailAddress: t.string({ required: true }),
-  country: t.string({ required: true, description: "An English country name the service lists, e.g. Australia." }),
+  companyName: t.string({ required: true, description: `At most ${MAX_LENGTH.name} characters.` }),
+  contactName: t.string({ required: true, description: `At most ${MAX_LENGTH.name} characters.` }),
+  emailAddress: t.string({
+    required: true,
+    description: `At most ${MAX_LENGTH.email} characters; no other client may have it (code 150).`,
+  }),
+  country: t.string({
+    required: true,
+    description: "One of `Query.countries` exactly (English names, e.g. Australia); anything else is refused (ONE_OF).",
+  }),
   timeZone: t.string({
     required: true,
-    description: "The service's time zone text, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`.",
+    description:
+      "One of `Query.timeZones` exactly, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`; anything else is refused (ONE_OF).",
   }),
 });
 
@@ -114,7 +134,7 @@ const CreateClientInput = builder.inputType("CreateClientInput", {
 const UpdateClientBasicsInput = builder.inputType("UpdateClientBasicsInput", {
   description: "A client and all its basic details (unchanged values are sent again).",
   fields: (t) => ({
-    clientId: t.id({ required: true, description: "Global id of the Client." }),
+    clientId: t.id({ required: true, description: CLIENT_ID_DESCRIPTION }),
     ...basicsFields(t),
   }),
 });
@@ -122,11 +142,11 @@ const UpdateClientBasicsInput = builder.inputType("UpdateClientBasicsInput", {
 type ClientBasics = typeof CreateClientInput.$inferInput;
 
 function checkBasics(basics: ClientBasics, v: Checker): void {
-  v.text("companyName", basics.companyName).required();
-  v.text("contactName", basics.contactName).required();
-  v.text("emailAddress", basics.emailAddress).required().email();
-  v.text("country", basics.country).required().oneOf(COUNTRIES, "countries");
-  v.text("timeZone", basics.timeZone).required().oneOf(TIME_ZONES, "time zones");
+  v.text("companyName", basics.companyName, MAX_LENGTH.name).required();
+  v.text("contactName", basics.contactName, MAX_LENGTH.name).required();
+  v.text("emailAddress", basics.emailAddress, MAX_LENGTH.email).required().email();
+  v.text("country", basics.country, MAX_LENGTH.reference).required().oneOf(COUNTRIES, "countries");
+  v.text("timeZone", basics.timeZone, MAX_LENGTH.reference).required().oneOf(TIME_ZONES, "time zones");
 }
 
 function basicsParams(basics: ClientBasics) {
@@ -190,7 +210,7 @@ builder.mutationFields((t) => ({
     description: "Replaces a client's basic details (Client.UpdateBasics); access and billing stay as they are.",
     args: { input: t.arg({ type: UpdateClientBasicsInput, required: true }) },
     validate: inputRules<{ input: typeof UpdateClientBasicsInput.$inferInput }>(({ input }, v) => {
-      v.text("clientId", String(input.clientId)).required().globalId("Client", 1);
+      v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
       checkBasics(input, v);
     }),
     nullable: true,

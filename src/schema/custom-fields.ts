@@ -3,12 +3,15 @@
  * the createCustomField / deleteCustomField mutations.
  */
 import type { LegacyListCustomField } from "../backends/legacy/types.js";
+import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
+import { checkListOfClient } from "../domain/legacy/ownership.js";
 import { builder } from "./builder.js";
 import { writeOutcomes } from "./errors.js";
 import { localIdOf } from "./global-id.js";
 import { inputRules } from "./input-rules.js";
 import { payloadList, type ListPayload } from "./lists.js";
 import { ListRef } from "./refs.js";
+import { LIST_ID_DESCRIPTION } from "./id-descriptions.js";
 import { badValue, wireEnum } from "./wire.js";
 
 const DATA_TYPES = {
@@ -27,8 +30,8 @@ type DataType = (typeof DATA_TYPES)[keyof typeof DATA_TYPES];
 const OPTION_SEPARATOR = "||";
 
 // Data types whose options the service refuses (code 256) or requires (257). Date is in neither
-// list of the spec, so its options are left for the service to judge.
-const NO_OPTIONS: readonly DataType[] = ["Text", "Number", "Country", "USState"];
+// list of the spec and the service ignores options given for it, so they are refused here.
+const NO_OPTIONS: readonly DataType[] = ["Text", "Number", "Country", "USState", "Date"];
 const NEEDS_OPTIONS: readonly DataType[] = ["MultiSelectOne", "MultiSelectMany"];
 
 export const CustomFieldDataType = builder.enumType("CustomFieldDataType", {
@@ -106,24 +109,34 @@ const DeleteCustomFieldSuccess = builder.objectRef<DeletedFieldPayload>("DeleteC
 
 const CreateCustomFieldInput = builder.inputType("CreateCustomFieldInput", {
   fields: (t) => ({
-    listId: t.id({ required: true, description: "Global id of the List." }),
-    fieldName: t.string({ required: true, description: "The key is generated from it." }),
+    listId: t.id({ required: true, description: LIST_ID_DESCRIPTION }),
+    fieldName: t.string({
+      required: true,
+      description: `The key is generated from its letters and digits, in brackets. At most ${MAX_LENGTH.fieldName} characters.`,
+    }),
     dataType: t.field({ type: CustomFieldDataType, required: true }),
     options: t.stringList({
-      description: "Required for MULTI_SELECT_ONE and MULTI_SELECT_MANY; not allowed for TEXT, NUMBER, COUNTRY, US_STATE.",
+      description:
+        `Required for MULTI_SELECT_ONE and MULTI_SELECT_MANY; not allowed for TEXT, NUMBER, COUNTRY, US_STATE, DATE. ` +
+        `At most ${MAX_COUNT.options} options of at most ${MAX_LENGTH.option} characters each; surrounding spaces ` +
+        "are removed. Refused: an empty option, one holding `||` or starting or ending with `|` (the service " +
+        "joins options with `||`), and one repeating another (compared without regard to case).",
     }),
   }),
 });
 
 const DeleteCustomFieldInput = builder.inputType("DeleteCustomFieldInput", {
   fields: (t) => ({
-    listId: t.id({ required: true, description: "Global id of the List." }),
-    key: t.string({ required: true, description: "The field's key, e.g. as CustomField.key gives it." }),
+    listId: t.id({ required: true, description: LIST_ID_DESCRIPTION }),
+    key: t.string({
+      required: true,
+      description: `The field's key, e.g. as CustomField.key gives it. At most ${MAX_LENGTH.fieldKey} characters.`,
+    }),
   }),
 });
 
-const createOutcomes = writeOutcomes(["List.CreateCustomField"]);
-const deleteOutcomes = writeOutcomes(["List.DeleteCustomField"]);
+const createOutcomes = writeOutcomes(["List.CreateCustomField"], [], { checksOwnership: true });
+const deleteOutcomes = writeOutcomes(["List.DeleteCustomField"], [], { checksOwnership: true });
 
 builder.mutationFields((t) => ({
   createCustomField: t.field({
@@ -131,15 +144,23 @@ builder.mutationFields((t) => ({
     description: "Adds a custom field to a list (List.CreateCustomField).",
     args: { input: t.arg({ type: CreateCustomFieldInput, required: true }) },
     validate: inputRules<{ input: typeof CreateCustomFieldInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId)).required().globalId("List", 2);
-      v.text("fieldName", input.fieldName).required();
+      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
+      v.text("fieldName", input.fieldName, MAX_LENGTH.fieldName).required();
       const options = input.options ?? [];
       if (NO_OPTIONS.includes(input.dataType) && options.length > 0) {
         v.fail("options", "NOT_ALLOWED", `options are not allowed for ${input.dataType} fields.`);
       } else if (NEEDS_OPTIONS.includes(input.dataType) && options.length === 0) {
         v.fail("options", "REQUIRED", `options are required for ${input.dataType} fields.`);
-      } else {
-        options.forEach((option, i) => v.text(["options", i], option).required().noSeparator());
+      } else if (v.count("options", options, MAX_COUNT.options)) {
+        // The service splits on "||", trims, and drops empties and repeats: each of those would
+        // store something other than what was given, so they are refused instead.
+        const seen = new Set<string>();
+        options.forEach((option, i) => {
+          v.text(["options", i], option, MAX_LENGTH.option).required().noSeparator().noPipeEdges();
+          const folded = option.trim().toLowerCase();
+          if (folded !== "" && seen.has(folded)) v.fail(["options", i], "DUPLICATE", `options[${i}] repeats an earlier option.`);
+          seen.add(folded);
+        });
       }
     }),
     nullable: true,
@@ -147,6 +168,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
       const options = (input.options ?? []).map((o) => o.trim());
+      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw createOutcomes.fromRead(error); });
       await createOutcomes.write(ctx, "List.CreateCustomField", {
         ListID: listId,
         FieldName: input.fieldName.trim(),
@@ -162,13 +184,14 @@ builder.mutationFields((t) => ({
     description: "Deletes a custom field of a list (List.DeleteCustomField).",
     args: { input: t.arg({ type: DeleteCustomFieldInput, required: true }) },
     validate: inputRules<{ input: typeof DeleteCustomFieldInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId)).required().globalId("List", 2);
-      v.text("key", input.key).required();
+      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
+      v.text("key", input.key, MAX_LENGTH.fieldKey).required();
     }),
     nullable: true,
     errors: { types: deleteOutcomes.types, directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
+      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw deleteOutcomes.fromRead(error); });
       await deleteOutcomes.write(ctx, "List.DeleteCustomField", { ListID: listId, Key: input.key });
       ctx.legacy.invalidate("List.GetCustomFields", { ListID: listId });
       return { clientId, listId, key: input.key };

@@ -12,7 +12,8 @@ import type { GraphContext } from "../context.js";
 import { INVALID_API_KEY } from "../errors/legacy.js";
 import type { WriteOperation } from "../loaders/legacy.js";
 import { builder } from "./builder.js";
-import { INPUT_RULES, InputError, type InputIssue } from "./input-error.js";
+import { INPUT_RULES, InputError, type InputIssue } from "../domain/input-error.js";
+import { OWNERSHIP_RULES, OwnershipError } from "../domain/legacy/ownership-error.js";
 import { OUTCOME_GROUPS, OUTCOME_REASONS, outcomeGroupOf, type OutcomeGroup } from "./legacy-outcomes.js";
 
 /** The interface of every member of a payload union but the success type. */
@@ -91,6 +92,27 @@ builder.objectType(InputError, {
   }),
 });
 
+const OwnershipRuleEnum = builder.enumType("OwnershipRule", {
+  description: "A rule about where an id of a mutation's input must belong.",
+  values: Object.fromEntries(Object.entries(OWNERSHIP_RULES).map(([name, description]) => [name, { description }])),
+});
+
+builder.objectType(OwnershipError, {
+  name: "OwnershipError",
+  description:
+    "An id of the input could not be shown to belong where the input says (a list of another client, another " +
+    "client's campaign); checked before anything was written, so nothing was.",
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    field: t.exposeString("field", { description: "Path inside the mutation's input of the id, e.g. `listId`." }),
+    ownershipRule: t.field({
+      type: OwnershipRuleEnum,
+      description: "The rule the id broke (named apart from InputError.rule, so one selection can ask for both).",
+      resolve: (error) => error.rule,
+    }),
+  }),
+});
+
 type OutcomeClass = new (error: LegacyResultError) => LegacyOutcome;
 
 function defineGroup(group: OutcomeGroup): OutcomeClass {
@@ -110,7 +132,7 @@ const groupClasses = new Map<string, OutcomeClass>(
 );
 
 /** An error class the errors plugin can put in a payload union. */
-export type PayloadErrorClass = typeof InputError | OutcomeClass;
+export type PayloadErrorClass = typeof InputError | typeof OwnershipError | OutcomeClass;
 
 /** The typed errors of one mutation and the way it sends its writes. */
 export interface WriteOutcomes {
@@ -127,10 +149,15 @@ export interface WriteOutcomes {
 
 /**
  * The typed errors of a mutation backed by `ops`: InputError, a type per group of the codes the
- * spec lists for them (plus `extraCodes`), and the fallback. Code 100 is not among them: a
+ * spec lists for them (plus `extraCodes`), OwnershipError when it checks the ids it takes against
+ * the service, and the fallback. Code 100 is not among them: a
  * refused key is UNAUTHENTICATED, as on every read.
  */
-export function writeOutcomes(ops: readonly WriteOperation[], extraCodes: readonly number[] = []): WriteOutcomes {
+export function writeOutcomes(
+  ops: readonly WriteOperation[],
+  extraCodes: readonly number[] = [],
+  options: { checksOwnership?: boolean } = {},
+): WriteOutcomes {
   const classes = new Set<OutcomeClass>();
   const codes = [...ops.flatMap((op) => operationSpec(op).errorCodes), ...extraCodes];
   for (const code of codes) {
@@ -144,7 +171,7 @@ export function writeOutcomes(ops: readonly WriteOperation[], extraCodes: readon
     return cls && allowed.has(cls) ? new cls(error) : new UnexpectedResultError(error);
   };
   return {
-    types: [InputError, ...allowed],
+    types: [InputError, ...(options.checksOwnership ? [OwnershipError] : []), ...allowed],
     async write(ctx, op, params) {
       try {
         return await ctx.legacy.write(op, params);

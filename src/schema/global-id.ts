@@ -4,6 +4,7 @@
  * record that needs several keys to be found again (a list needs its client) is a JSON array.
  */
 import { GraphQLError } from "graphql";
+import { MAX_LENGTH } from "../domain/input-limits.js";
 
 /** The backends records come from. */
 export type Backend = "legacy" | "commerce";
@@ -30,6 +31,7 @@ export function encodeGlobalId(typename: string, id: string | number | bigint): 
 
 /** Decodes a global id; throws BAD_USER_INPUT for anything this graph did not issue. */
 export function decodeGlobalId(globalId: string): { typename: string; id: string } {
+  if (globalId.length > MAX_LENGTH.globalId) throw invalid(`longer than ${MAX_LENGTH.globalId} characters`);
   if (!/^[A-Za-z0-9_-]+$/.test(globalId)) throw invalid("not base64url text");
   const text = Buffer.from(globalId, "base64url").toString("utf8");
   const match = /^([a-z]+):([A-Za-z][A-Za-z0-9]*):([\s\S]+)$/.exec(text);

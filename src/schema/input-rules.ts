@@ -5,8 +5,9 @@
  */
 import type { StandardSchemaV1 } from "@pothos/plugin-validation";
 import { findForbiddenXmlChar } from "../backends/legacy/xml.js";
+import { pathText, type InputRule, type RuleIssue } from "../domain/input-error.js";
+import { MAX_LENGTH } from "../domain/input-limits.js";
 import { tryLocalId } from "./global-id.js";
-import { pathText, type InputRule, type RuleIssue } from "./input-error.js";
 
 /** A path inside a mutation's `input`: field names and list indexes. */
 export type InputPath = readonly (string | number)[];
@@ -14,7 +15,6 @@ export type InputPath = readonly (string | number)[];
 // Deliberately the shape only (one @, no spaces, a dot in the domain): the service has the final
 // word on what it accepts and answers with its own code when it disagrees.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-const MAX_EMAIL_LENGTH = 254;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /** Collects the issues of one input. */
@@ -26,9 +26,19 @@ export class Checker {
     this.issues.push({ path: typeof path === "string" ? [path] : [...path], rule, message });
   }
 
-  /** Starts the checks of one text field; XML-forbidden characters are always refused. */
-  text(path: InputPath | string, value: string | null | undefined): TextCheck {
-    return new TextCheck(this, typeof path === "string" ? [path] : path, value ?? "");
+  /**
+   * Starts the checks of one text field. Every text has a maximum length (nothing unbounded
+   * reaches a transport) and XML-forbidden characters are always refused.
+   */
+  text(path: InputPath | string, value: string | null | undefined, maxLength: number): TextCheck {
+    return new TextCheck(this, typeof path === "string" ? [path] : path, value ?? "", maxLength);
+  }
+
+  /** A list of at most `max` entries; false (and an issue) when it is longer. */
+  count(path: InputPath | string, list: readonly unknown[] | null | undefined, max: number): boolean {
+    if ((list?.length ?? 0) <= max) return true;
+    this.fail(path, "MAX_COUNT", `${pathText(typeof path === "string" ? [path] : path)} takes at most ${max} entries.`);
+    return false;
   }
 }
 
@@ -40,7 +50,13 @@ export class TextCheck {
     private readonly checker: Checker,
     private readonly path: InputPath,
     readonly value: string,
+    maxLength: number,
   ) {
+    // Length first: a huge value is refused without scanning it further.
+    if ([...value].length > maxLength) {
+      this.#fail("MAX_LENGTH", `must be at most ${maxLength} characters long`);
+      return;
+    }
     const at = findForbiddenXmlChar(value);
     if (at !== -1) this.#fail("XML_CHARACTERS", `contains a character XML 1.0 forbids at index ${at}`);
   }
@@ -71,7 +87,7 @@ export class TextCheck {
   /** The shape of an email address (when given). */
   email(): this {
     const v = this.value.trim();
-    return this.#check(!this.#present || (v.length <= MAX_EMAIL_LENGTH && EMAIL.test(v)), "EMAIL", "must be an email address");
+    return this.#check(!this.#present || (v.length <= MAX_LENGTH.email && EMAIL.test(v)), "EMAIL", "must be an email address");
   }
 
   /** At least `n` characters (counted in code points). */
@@ -97,6 +113,17 @@ export class TextCheck {
   /** Free of the `||` separator the service splits option lists on. */
   noSeparator(): this {
     return this.#check(!this.value.includes("||"), "NO_SEPARATOR", "must not contain ||");
+  }
+
+  /** Free of `<` and `>` (the service refuses a template name holding either with 4003). */
+  noAngleBrackets(): this {
+    return this.#check(!/[<>]/.test(this.value), "NO_ANGLE_BRACKETS", "must not contain < or >");
+  }
+
+  /** Not starting or ending with `|`: joined with `||`, such an edge would merge with the separator. */
+  noPipeEdges(): this {
+    const v = this.value.trim();
+    return this.#check(!v.startsWith("|") && !v.endsWith("|"), "OPTION_EDGE", "must not start or end with |");
   }
 
   /** A global id of `typename` whose local id has `parts` parts (when given). */
@@ -131,4 +158,10 @@ export function inputRules<Args>(check: (args: Args, v: Checker) => void): Stand
       },
     },
   };
+}
+
+/** The shape of an email address the input rules accept (for arguments checked outside an input). */
+export function isEmailShape(text: string): boolean {
+  const v = text.trim();
+  return v.length <= MAX_LENGTH.email && EMAIL.test(v);
 }

@@ -4,6 +4,9 @@
  */
 import type { LegacyListStatistics, LegacyStatPeriod } from "../backends/legacy/types.js";
 import type { GraphContext } from "../context.js";
+import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
+import { CLIENT_ID_DESCRIPTION, LIST_ID_DESCRIPTION } from "./id-descriptions.js";
+import { checkListOfClient } from "../domain/legacy/ownership.js";
 import { builder } from "./builder.js";
 import { writeOutcomes } from "./errors.js";
 import { compositeId, localIdOf, parseCompositeId } from "./global-id.js";
@@ -109,12 +112,14 @@ const UpdateListSuccess = listPayload("UpdateListSuccess", "The list settings we
 
 const CreateListInput = builder.inputType("CreateListInput", {
   fields: (t) => ({
-    clientId: t.id({ required: true, description: "Global id of the Client." }),
-    title: t.string({ required: true, description: "Unique among the client's lists." }),
-    unsubscribePage: t.string({ description: "URL shown after unsubscribing; blank gives a generic page." }),
+    clientId: t.id({ required: true, description: CLIENT_ID_DESCRIPTION }),
+    title: t.string({ required: true, description: `Unique among the client's lists. At most ${MAX_LENGTH.name} characters.` }),
+    unsubscribePage: t.string({
+      description: `URL shown after unsubscribing; blank gives a generic page. At most ${MAX_LENGTH.url} characters.`,
+    }),
     confirmOptIn: t.boolean({ required: true, description: "Double opt-in: new subscribers confirm by email first." }),
     confirmationSuccessPage: t.string({
-      description: "URL shown after confirming; blank gives a generic page. Only with confirmOptIn.",
+      description: `URL shown after confirming; blank gives a generic page. Only with confirmOptIn. At most ${MAX_LENGTH.url} characters.`,
     }),
   }),
 });
@@ -122,11 +127,11 @@ const CreateListInput = builder.inputType("CreateListInput", {
 const UpdateListInput = builder.inputType("UpdateListInput", {
   description: "All settings of a list. The service replaces every one: an omitted page is sent blank (generic page).",
   fields: (t) => ({
-    listId: t.id({ required: true, description: "Global id of the List." }),
-    title: t.string({ required: true }),
-    unsubscribePage: t.string(),
+    listId: t.id({ required: true, description: LIST_ID_DESCRIPTION }),
+    title: t.string({ required: true, description: `Unique among the client's lists. At most ${MAX_LENGTH.name} characters.` }),
+    unsubscribePage: t.string({ description: `At most ${MAX_LENGTH.url} characters.` }),
     confirmOptIn: t.boolean({ required: true }),
-    confirmationSuccessPage: t.string({ description: "Only with confirmOptIn." }),
+    confirmationSuccessPage: t.string({ description: `Only with confirmOptIn. At most ${MAX_LENGTH.url} characters.` }),
   }),
 });
 
@@ -138,9 +143,9 @@ interface ListSettings {
 }
 
 function checkSettings(input: ListSettings, v: Checker): void {
-  v.text("title", input.title).required();
-  v.text("unsubscribePage", input.unsubscribePage).url();
-  const page = v.text("confirmationSuccessPage", input.confirmationSuccessPage).url();
+  v.text("title", input.title, MAX_LENGTH.name).required();
+  v.text("unsubscribePage", input.unsubscribePage, MAX_LENGTH.url).url();
+  const page = v.text("confirmationSuccessPage", input.confirmationSuccessPage, MAX_LENGTH.url).url();
   if (!input.confirmOptIn && page.value.trim() !== "") {
     v.fail("confirmationSuccessPage", "NOT_ALLOWED", "confirmationSuccessPage is not used without confirmOptIn.");
   }
@@ -156,7 +161,7 @@ function settingsParams(input: ListSettings) {
 }
 
 const createOutcomes = writeOutcomes(["List.Create"]);
-const updateOutcomes = writeOutcomes(["List.Update"]);
+const updateOutcomes = writeOutcomes(["List.Update"], [], { checksOwnership: true });
 
 builder.mutationFields((t) => ({
   createList: t.field({
@@ -164,7 +169,7 @@ builder.mutationFields((t) => ({
     description: "Creates a list for a client (List.Create).",
     args: { input: t.arg({ type: CreateListInput, required: true }) },
     validate: inputRules<{ input: typeof CreateListInput.$inferInput }>(({ input }, v) => {
-      v.text("clientId", String(input.clientId)).required().globalId("Client", 1);
+      v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
       checkSettings(input, v);
     }),
     nullable: true,
@@ -181,13 +186,14 @@ builder.mutationFields((t) => ({
     description: "Replaces a list's title and settings (List.Update).",
     args: { input: t.arg({ type: UpdateListInput, required: true }) },
     validate: inputRules<{ input: typeof UpdateListInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId)).required().globalId("List", 2);
+      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
       checkSettings(input, v);
     }),
     nullable: true,
     errors: { types: updateOutcomes.types, directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
+      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw updateOutcomes.fromRead(error); });
       await updateOutcomes.write(ctx, "List.Update", { ListID: listId, ...settingsParams(input) });
       ctx.legacy.invalidate("Client.GetLists", { ClientID: clientId });
       ctx.legacy.invalidate("Client.GetSegments", { ClientID: clientId });

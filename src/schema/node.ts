@@ -5,6 +5,8 @@
  * record that is gone (NOT_FOUND) or a failing backend call nulls only its own entry.
  */
 import { resolveNodes } from "@pothos/plugin-relay";
+import { GraphQLError } from "graphql";
+import { DEFAULT_MAX_NODE_IDS } from "../domain/input-limits.js";
 import { builder } from "./builder.js";
 import { decodeGlobalId } from "./global-id.js";
 
@@ -13,14 +15,29 @@ builder.queryField("nodes", (t) =>
     type: [builder.nodeInterfaceRef()],
     nullable: { list: false, items: true },
     description:
-      "Records by global id, in the order given. An entry is null, with an error at its index, when its id is " +
-      "malformed or its record cannot be read; the other entries still arrive.",
+      `Records by global id, in the order given; at most ${DEFAULT_MAX_NODE_IDS} ids (the server's MAX_NODE_IDS ` +
+      "may set another number), more are refused with BAD_USER_INPUT before anything is read. An entry is null, " +
+      "with an error at its index, when its id is malformed (BAD_USER_INPUT), its record does not exist or is not " +
+      "readable (NOT_FOUND; a subscriber who is not active included) or its read fails; the other entries still arrive.",
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, ctx, info) =>
-      ids.map(async (id) => {
+    resolve: (_root, { ids }, ctx, info) => {
+      const max = ctx.limits.maxNodeIds;
+      if (ids.length > max) {
+        throw new GraphQLError(`nodes takes at most ${max} ids; ${ids.length} were given.`, {
+          extensions: { code: "BAD_USER_INPUT", limit: max },
+        });
+      }
+      return ids.map(async (id) => {
+        const decoded = decodeGlobalId(String(id));
         // Still a per-request load: the loaders batch and cache across these separate calls.
-        const [node] = await resolveNodes(builder, ctx, info, [decodeGlobalId(String(id))]);
+        const [node] = await resolveNodes(builder, ctx, info, [decoded]);
+        // A loader answers null for a record it cannot find (a subscriber who is not active): the
+        // field promises an error for every null entry.
+        if (node == null) {
+          throw new GraphQLError(`No ${decoded.typename} with that id.`, { extensions: { code: "NOT_FOUND" } });
+        }
         return node;
-      }),
+      });
+    },
   }),
 );

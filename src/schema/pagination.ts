@@ -4,6 +4,7 @@
  * boundary stays put when rows are added or removed elsewhere, unlike an offset.
  */
 import { GraphQLError } from "graphql";
+import { MAX_LENGTH } from "../domain/input-limits.js";
 
 /** The connection arguments of a field. */
 export interface PageArgs {
@@ -30,6 +31,7 @@ function badInput(message: string): GraphQLError {
 const encodeCursor = (key: string): string => Buffer.from(`k:${key}`, "utf8").toString("base64url");
 
 function decodeCursor(cursor: string, arg: string): string {
+  if (cursor.length > MAX_LENGTH.globalId) throw badInput(`${arg} is longer than ${MAX_LENGTH.globalId} characters.`);
   const text = /^[A-Za-z0-9_-]*$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
   if (!text.startsWith("k:")) throw badInput(`${arg} is not a cursor of this connection.`);
   return text.slice(2);

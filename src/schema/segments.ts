@@ -5,7 +5,10 @@ import { findSegment, listOrNull } from "./lookups.js";
 import { ListRef, SegmentRef } from "./refs.js";
 
 builder.node(SegmentRef, {
-  description: "A segment of one of a client's lists.",
+  description:
+    "A segment of one of a client's lists. The legacy service gives a segment no id of its own (Client.GetSegments " +
+    "names only its list and its name): `id` is this graph's global id, made from the client, the list and the " +
+    "name, and finds the segment again through `node`/`nodes`.",
   id: { resolve: (s) => compositeId(s.clientId, s.listId, s.name) },
   loadWithoutCache: (id, ctx) => {
     const [clientId, listId, name] = parseCompositeId(id, 3);

@@ -5,6 +5,8 @@
  */
 import { timeZoneOffsetMinutes } from "../backends/legacy/reference.js";
 import type { GraphContext } from "../context.js";
+import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
+import { checkCampaignOfClient } from "../domain/legacy/ownership.js";
 import { builder } from "./builder.js";
 import { writeOutcomes } from "./errors.js";
 import { localIdOf } from "./global-id.js";
@@ -60,19 +62,28 @@ const SendCampaignSuccess = builder.objectRef<SendPayload>("SendCampaignSuccess"
 const SendCampaignInput = builder.inputType("SendCampaignInput", {
   description: "Give either `sendAt` or `immediately: true`.",
   fields: (t) => ({
-    clientId: t.id({ required: true, description: "Global id of the Client the campaign belongs to (its time zone applies)." }),
+    clientId: t.id({
+      required: true,
+      description: `Global id of the Client the campaign belongs to (its time zone applies). At most ${MAX_LENGTH.globalId} characters.`,
+    }),
     campaignId: t.string({
       required: true,
-      description: "The service's CampaignID (the service lists sent campaigns only, so unsent ones have no global id).",
+      description:
+        `The service's CampaignID, at most ${MAX_LENGTH.serviceId} characters (the service lists sent campaigns only, ` +
+        "so unsent ones have no global id). It must belong to the client: one of its sent campaigns, or a campaign " +
+        "whose every recipient list is one of the client's lists; checked before sending (OwnershipError otherwise).",
     }),
-    confirmationEmail: t.string({ required: true, description: "Receives the confirmation when the campaign is sent." }),
+    confirmationEmail: t.string({
+      required: true,
+      description: `Receives the confirmation when the campaign is sent. At most ${MAX_LENGTH.email} characters.`,
+    }),
     sendAt: t.field({ type: DateTime, description: "When to send; converted to the client's wall time." }),
     immediately: t.boolean({ description: "Send at once." }),
   }),
 });
 
 // The spec lists no "Invalid ClientID" for Campaign.Send: it comes from reading the client's zone.
-const outcomes = writeOutcomes(["Campaign.Send"], [102]);
+const outcomes = writeOutcomes(["Campaign.Send"], [102], { checksOwnership: true });
 
 builder.mutationField("sendCampaign", (t) =>
   t.field({
@@ -80,9 +91,9 @@ builder.mutationField("sendCampaign", (t) =>
     description: "Schedules a campaign for sending (Campaign.Send).",
     args: { input: t.arg({ type: SendCampaignInput, required: true }) },
     validate: inputRules<{ input: typeof SendCampaignInput.$inferInput }>(({ input }, v) => {
-      v.text("clientId", String(input.clientId)).required().globalId("Client", 1);
-      v.text("campaignId", input.campaignId).required();
-      v.text("confirmationEmail", input.confirmationEmail).required().email();
+      v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
+      v.text("campaignId", input.campaignId, MAX_LENGTH.serviceId).required();
+      v.text("confirmationEmail", input.confirmationEmail, MAX_LENGTH.email).required().email();
       const now = input.immediately === true;
       if (now === (input.sendAt != null)) {
         v.fail("sendAt", "EXACTLY_ONE", "Give either sendAt or immediately: true.");
@@ -92,15 +103,16 @@ builder.mutationField("sendCampaign", (t) =>
     errors: { types: outcomes.types, directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId] = localIdOf(String(input.clientId), "Client", 1);
-      let sendDate = IMMEDIATELY;
-      if (input.sendAt) {
-        try {
-          sendDate = wallTime(input.sendAt, await clientOffset(ctx, clientId));
-        } catch (error) {
-          throw outcomes.fromRead(error);
-        }
-      }
       const campaignId = input.campaignId.trim();
+      let sendDate = IMMEDIATELY;
+      try {
+        // The client first (its zone, and whether it exists at all), then whether the campaign is its.
+        await ctx.legacy.read("Client.GetDetail", { ClientID: clientId });
+        await checkCampaignOfClient(ctx.legacy, clientId, campaignId);
+        if (input.sendAt) sendDate = wallTime(input.sendAt, await clientOffset(ctx, clientId));
+      } catch (error) {
+        throw outcomes.fromRead(error);
+      }
       await outcomes.write(ctx, "Campaign.Send", {
         CampaignID: campaignId,
         ConfirmationEmail: input.confirmationEmail.trim(),

@@ -6,10 +6,15 @@
 import type { LegacySubscriberCustomField } from "../backends/legacy/types.js";
 import type { GraphContext } from "../context.js";
 import { EARLIEST_DATE } from "../loaders/legacy.js";
+import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
+import { LIST_ID_DESCRIPTION } from "./id-descriptions.js";
+import { checkListOfClient } from "../domain/legacy/ownership.js";
+import { customFieldWireValues } from "../domain/legacy/custom-field-values.js";
 import { builder } from "./builder.js";
 import { writeOutcomes } from "./errors.js";
 import { compositeId, localIdOf, parseCompositeId } from "./global-id.js";
-import { inputRules } from "./input-rules.js";
+import { inputRules, isEmailShape } from "./input-rules.js";
+import { GraphQLError } from "graphql";
 import { payloadList, type ListPayload } from "./lists.js";
 import { listOrNull } from "./lookups.js";
 import { pageByKey } from "./pagination.js";
@@ -108,12 +113,20 @@ builder.objectFields(ListRef, (t) => ({
   subscriber: t.field({
     type: SubscriberRef,
     nullable: true,
-    description: "The active subscriber with this email (any case), or null when there is none.",
+    description:
+      "The active subscriber with this email (any case), or null when there is none (a blank email included). " +
+      `Text that is not an email address (or longer than ${MAX_LENGTH.email} characters) is a BAD_USER_INPUT error.`,
     args: { email: t.arg.string({ required: true }) },
     resolve: (list, args) => {
       // No one subscribes with a blank address: null, like any address that is not active.
       const email = args.email.trim();
-      return email === "" ? null : compositeId(list.clientId, list.listId, email);
+      if (email === "") return null;
+      if (!isEmailShape(email)) {
+        throw new GraphQLError("email must be an email address: local part, @, and a domain with a dot.", {
+          extensions: { code: "BAD_USER_INPUT", field: "email" },
+        });
+      }
+      return compositeId(list.clientId, list.listId, email);
     },
   }),
 }));
@@ -149,19 +162,35 @@ const UnsubscribeSuccess = builder.objectRef<SubscriberPayload>("UnsubscribeSucc
 });
 
 const CustomFieldValueInput = builder.inputType("CustomFieldValueInput", {
-  description: "A value of one custom field; give a MultiSelectMany field several entries with the same key.",
+  description:
+    "A value of one custom field of the list, checked against the list's fields before anything is sent " +
+    "(InputError naming `customFields[i].key` or `customFields[i].value` otherwise): the key must be one of the " +
+    "list's fields (CUSTOM_FIELD_KEY); a NUMBER field takes a plain decimal such as 42 or -3.5 (NUMBER); a DATE " +
+    "field a real date YYYY-MM-DD (DATE); a MULTI_SELECT_ONE, COUNTRY or US_STATE field one of its options, spelt " +
+    "as `CustomField.options` lists it (OPTION), in one entry (SINGLE_VALUE); a MULTI_SELECT_MANY field any of its " +
+    "options, one entry per option (DUPLICATE for a repeat); a TEXT field any text, in one entry. An empty value " +
+    "clears the field and must be its only entry. Fields not given keep their values; a field given replaces " +
+    "all its previous values.",
   fields: (t) => ({
-    key: t.string({ required: true, description: "The field's key (CustomField.key)." }),
-    value: t.string({ required: true }),
+    key: t.string({
+      required: true,
+      description: `The field's key (CustomField.key; case and brackets optional). At most ${MAX_LENGTH.fieldKey} characters.`,
+    }),
+    value: t.string({ required: true, description: `At most ${MAX_LENGTH.fieldValue} characters.` }),
   }),
 });
 
 const AddSubscriberInput = builder.inputType("AddSubscriberInput", {
   fields: (t) => ({
-    listId: t.id({ required: true, description: "Global id of the List." }),
-    email: t.string({ required: true }),
-    name: t.string({ description: "Sent blank when omitted; replaces the name of an address already on the list." }),
-    customFields: t.field({ type: [CustomFieldValueInput] }),
+    listId: t.id({ required: true, description: LIST_ID_DESCRIPTION }),
+    email: t.string({ required: true, description: `At most ${MAX_LENGTH.email} characters.` }),
+    name: t.string({
+      description: `Sent blank when omitted; replaces the name of an address already on the list. At most ${MAX_LENGTH.name} characters.`,
+    }),
+    customFields: t.field({
+      type: [CustomFieldValueInput],
+      description: `At most ${MAX_COUNT.customFields} entries; see CustomFieldValueInput for the rules per data type.`,
+    }),
     resubscribe: t.boolean({
       defaultValue: false,
       description:
@@ -173,8 +202,8 @@ const AddSubscriberInput = builder.inputType("AddSubscriberInput", {
 
 const UnsubscribeInput = builder.inputType("UnsubscribeInput", {
   fields: (t) => ({
-    listId: t.id({ required: true, description: "Global id of the List." }),
-    email: t.string({ required: true }),
+    listId: t.id({ required: true, description: LIST_ID_DESCRIPTION }),
+    email: t.string({ required: true, description: `At most ${MAX_LENGTH.email} characters.` }),
   }),
 });
 
@@ -183,8 +212,8 @@ const addOutcomes = writeOutcomes([
   "Subscriber.AddWithCustomFields",
   "Subscriber.AddAndResubscribe",
   "Subscriber.AddAndResubscribeWithCustomFields",
-]);
-const unsubscribeOutcomes = writeOutcomes(["Subscriber.Unsubscribe"]);
+], [], { checksOwnership: true });
+const unsubscribeOutcomes = writeOutcomes(["Subscriber.Unsubscribe"], [], { checksOwnership: true });
 
 /** Forgets what a subscriber write changed on a list. */
 function invalidateSubscribers(ctx: GraphContext, listId: string): void {
@@ -202,12 +231,12 @@ builder.mutationFields((t) => ({
       "with resubscribe the AddAndResubscribe variants).",
     args: { input: t.arg({ type: AddSubscriberInput, required: true }) },
     validate: inputRules<{ input: typeof AddSubscriberInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId)).required().globalId("List", 2);
-      v.text("email", input.email).required().email();
-      v.text("name", input.name);
-      (input.customFields ?? []).forEach((field, i) => {
-        v.text(["customFields", i, "key"], field.key).required();
-        v.text(["customFields", i, "value"], field.value);
+      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
+      v.text("email", input.email, MAX_LENGTH.email).required().email();
+      v.text("name", input.name, MAX_LENGTH.name);
+      if (v.count("customFields", input.customFields, MAX_COUNT.customFields)) (input.customFields ?? []).forEach((field, i) => {
+        v.text(["customFields", i, "key"], field.key, MAX_LENGTH.fieldKey).required();
+        v.text(["customFields", i, "value"], field.value, MAX_LENGTH.fieldValue);
       });
     }),
     nullable: true,
@@ -215,7 +244,10 @@ builder.mutationFields((t) => ({
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
       const email = input.email.trim();
-      const fields = (input.customFields ?? []).map((f) => ({ Key: f.key.trim(), Value: f.value }));
+      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw addOutcomes.fromRead(error); });
+      const given = input.customFields ?? [];
+      const fields =
+        given.length === 0 ? [] : customFieldWireValues(await ctx.legacy.read("List.GetCustomFields", { ListID: listId }), given);
       const resubscribe = input.resubscribe ?? false;
       const base = { ListID: listId, Email: email, Name: input.name ?? "" };
       if (fields.length === 0) {
@@ -233,14 +265,15 @@ builder.mutationFields((t) => ({
     description: "Unsubscribes an active subscriber from a list (Subscriber.Unsubscribe).",
     args: { input: t.arg({ type: UnsubscribeInput, required: true }) },
     validate: inputRules<{ input: typeof UnsubscribeInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId)).required().globalId("List", 2);
-      v.text("email", input.email).required().email();
+      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
+      v.text("email", input.email, MAX_LENGTH.email).required().email();
     }),
     nullable: true,
     errors: { types: unsubscribeOutcomes.types, directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
       const email = input.email.trim();
+      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw unsubscribeOutcomes.fromRead(error); });
       await unsubscribeOutcomes.write(ctx, "Subscriber.Unsubscribe", { ListID: listId, Email: email });
       invalidateSubscribers(ctx, listId);
       return { clientId, listId, email, resubscribe: false };

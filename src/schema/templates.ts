@@ -1,5 +1,7 @@
 /** Templates: the Template node, the `template` query and the updateTemplate mutation. */
 import type { GraphContext } from "../context.js";
+import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
+import { TEMPLATE_ID_DESCRIPTION } from "./id-descriptions.js";
 import { builder } from "./builder.js";
 import { writeOutcomes } from "./errors.js";
 import { compositeId, localIdOf, parseCompositeId } from "./global-id.js";
@@ -52,11 +54,16 @@ const UpdateTemplateSuccess = builder.objectRef<TemplatePayload>("UpdateTemplate
 
 const UpdateTemplateInput = builder.inputType("UpdateTemplateInput", {
   fields: (t) => ({
-    templateId: t.id({ required: true, description: "Global id of the Template." }),
-    name: t.string({ required: true, description: "The service keeps the first 30 characters." }),
-    htmlPageUrl: t.string({ required: true, description: "URL of the template's HTML page." }),
-    zipFileUrl: t.string({ description: "URL of a zip of the files the page references." }),
-    screenshotUrl: t.string({ description: "URL of a JPEG at least 218 pixels wide." }),
+    templateId: t.id({ required: true, description: TEMPLATE_ID_DESCRIPTION }),
+    name: t.string({
+      required: true,
+      description:
+        `At most ${MAX_LENGTH.templateName} characters (the service would cut a longer name, so it is refused), ` +
+        "without `<` or `>` (the service refuses those with 4003).",
+    }),
+    htmlPageUrl: t.string({ required: true, description: `URL of the template's HTML page. At most ${MAX_LENGTH.url} characters.` }),
+    zipFileUrl: t.string({ description: `URL of a zip of the files the page references. At most ${MAX_LENGTH.url} characters.` }),
+    screenshotUrl: t.string({ description: `URL of a JPEG at least 218 pixels wide. At most ${MAX_LENGTH.url} characters.` }),
   }),
 });
 
@@ -68,11 +75,11 @@ builder.mutationField("updateTemplate", (t) =>
     description: "Replaces a template's name and content (Template.Update); the service checks the HTML.",
     args: { input: t.arg({ type: UpdateTemplateInput, required: true }) },
     validate: inputRules<{ input: typeof UpdateTemplateInput.$inferInput }>(({ input }, v) => {
-      v.text("templateId", String(input.templateId)).required().globalId("Template", 1);
-      v.text("name", input.name).required();
-      v.text("htmlPageUrl", input.htmlPageUrl).required().url();
-      v.text("zipFileUrl", input.zipFileUrl).url();
-      v.text("screenshotUrl", input.screenshotUrl).url();
+      v.text("templateId", String(input.templateId), MAX_LENGTH.globalId).required().globalId("Template", 1);
+      v.text("name", input.name, MAX_LENGTH.templateName).required().noAngleBrackets();
+      v.text("htmlPageUrl", input.htmlPageUrl, MAX_LENGTH.url).required().url();
+      v.text("zipFileUrl", input.zipFileUrl, MAX_LENGTH.url).url();
+      v.text("screenshotUrl", input.screenshotUrl, MAX_LENGTH.url).url();
     }),
     nullable: true,
     errors: { types: outcomes.types, directResult: true },

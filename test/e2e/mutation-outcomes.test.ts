@@ -253,7 +253,10 @@ describe("payload unions", () => {
     const groups = new Set(codes.map((code) => outcomeGroupOf(code)!.name));
     const success = `${name[0].toUpperCase()}${name.slice(1)}Success`;
     const members = (union as GraphQLUnionType).getTypes().map((t) => t.name).sort();
-    expect(members).toEqual([success, "InputError", "UnexpectedResultError", ...groups].sort());
+    // Mutations that take a list or campaign id check it belongs where the input says before writing.
+    const owned = ["addSubscriber", "unsubscribe", "updateList", "createCustomField", "deleteCustomField", "sendCampaign"];
+    const ownership = owned.includes(name) ? ["OwnershipError"] : [];
+    expect(members).toEqual([success, "InputError", ...ownership, "UnexpectedResultError", ...groups].sort());
   });
 });
 

@@ -11,6 +11,7 @@ const SendCampaign = graphql(`
       __typename
       ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }
       ... on LegacyError { code reason operation }
+      ... on OwnershipError { field ownershipRule message }
     }
   }
 `);
@@ -25,6 +26,7 @@ const UpdateTemplate = graphql(`
       __typename
       ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }
       ... on LegacyError { code reason }
+      ... on InputError { field rule }
     }
   }
 `);
@@ -70,21 +72,26 @@ describe("sendCampaign", () => {
 
   it.each([
     ["sent", clients.northwind, campaigns.sent, "CampaignAlreadySentError", 331],
-    ["noLists", clients.northwind, campaigns.noLists, "CampaignRecipientsError", 332],
     ["emptyLists", clients.northwind, campaigns.emptyLists, "CampaignRecipientsError", 340],
     ["noTestQuota", clients.contoso, campaigns.noTestQuota, "CampaignPaymentError", 333],
     ["noSavedCard", clients.contoso, campaigns.noSavedCard, "CampaignPaymentError", 335],
     ["pendingApproval", clients.fabrikam, campaigns.pendingApproval, "CampaignPendingApprovalError", 334],
     ["paymentFails", clients.tailspin, campaigns.paymentFails, "CampaignPaymentError", 336],
     ["monthlyPaymentFailed", clients.wingtip, campaigns.monthlyPaymentFailed, "CampaignPaymentError", 355],
-    ["unknown", clients.northwind, campaigns.unknown, "CampaignNotFoundError", 301],
   ])("campaign %s answers %s (%i)", async (_name, clientId, campaignId, typename, code) => {
     const { data } = await send(clientId, campaignId);
     expect(data!.sendCampaign).toMatchObject({ __typename: typename, code, operation: "Campaign.Send" });
   });
 
+  it("answers CampaignNotFoundError (301) from the ownership read for a campaign that does not exist, and never sends", async () => {
+    stack.sandbox.calls.reset();
+    const { data } = await send(clients.northwind, campaigns.unknown);
+    expect(data!.sendCampaign).toMatchObject({ __typename: "CampaignNotFoundError", code: 301, operation: "Campaign.GetLists" });
+    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+  });
+
   it("answers SendDateInPastError (337) for an instant before the service's now", async () => {
-    const { data } = await send(clients.northwind, campaigns.noLists, { sendAt: "2026-03-01T00:00:00Z", immediately: undefined });
+    const { data } = await send(clients.northwind, campaigns.emptyLists, { sendAt: "2026-03-01T00:00:00Z", immediately: undefined });
     expect(data!.sendCampaign).toMatchObject({ __typename: "SendDateInPastError", code: 337, reason: "SEND_DATE_IN_PAST" });
   });
 
@@ -97,6 +104,41 @@ describe("sendCampaign", () => {
     stack.sandbox.calls.reset();
     const { data } = await send("19999", campaigns.ready, { sendAt: "2030-01-01T00:00:00Z", immediately: undefined });
     expect(data!.sendCampaign).toMatchObject({ __typename: "ClientNotFoundError", code: 102, operation: "Client.GetDetail" });
+    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+  });
+});
+
+describe("sendCampaign checks that the campaign is the client's before sending", () => {
+  it("refuses another client's unsent campaign (Fabrikam's id, Northwind's 30005) with OwnershipError", async () => {
+    stack.sandbox.calls.reset();
+    const { data } = await send(clients.fabrikam, campaigns.ready);
+    expect(data!.sendCampaign).toMatchObject({ __typename: "OwnershipError", field: "campaignId", ownershipRule: "CAMPAIGN_OF_CLIENT" });
+    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+  });
+
+  it("never converts a send date in another client's zone (Wingtip's id, Northwind's campaign)", async () => {
+    stack.sandbox.calls.reset();
+    const { data } = await send(clients.wingtip, campaigns.ready, { sendAt: "2026-12-01T12:00:00Z", immediately: undefined });
+    expect(data!.sendCampaign).toMatchObject({ __typename: "OwnershipError", ownershipRule: "CAMPAIGN_OF_CLIENT" });
+    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+  });
+
+  it("refuses another client's sent campaign too", async () => {
+    const { data } = await send(clients.contoso, campaigns.sent);
+    expect(data!.sendCampaign).toMatchObject({ __typename: "OwnershipError", ownershipRule: "CAMPAIGN_OF_CLIENT" });
+  });
+
+  it("answers ClientNotFoundError (102) for an unknown client sending immediately, not the campaign's own outcome", async () => {
+    stack.sandbox.calls.reset();
+    const { data } = await send("19999", campaigns.noLists);
+    expect(data!.sendCampaign).toMatchObject({ __typename: "ClientNotFoundError", code: 102 });
+    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+  });
+
+  it("refuses an unsent campaign without lists, whose owner nothing shows, with CAMPAIGN_OWNER_UNKNOWN", async () => {
+    stack.sandbox.calls.reset();
+    const { data } = await send(clients.northwind, campaigns.noLists);
+    expect(data!.sendCampaign).toMatchObject({ __typename: "OwnershipError", field: "campaignId", ownershipRule: "CAMPAIGN_OWNER_UNKNOWN" });
     expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
   });
 });
@@ -123,16 +165,26 @@ describe("updateTemplate", () => {
     });
   });
 
-  it("keeps the first 30 characters of a longer name", async () => {
+  it("refuses a name longer than the 30 characters the service keeps, instead of letting it be cut", async () => {
+    stack.sandbox.calls.reset();
     const { data } = await stack.gql(UpdateTemplate, {
       input: { templateId, name: "A template name that is much longer than thirty", htmlPageUrl: file("newsletter.html") },
     });
-    expect(data!.updateTemplate).toMatchObject({ template: { name: "A template name that is much l" } });
+    expect(data!.updateTemplate).toEqual({ __typename: "InputError", field: "name", rule: "MAX_LENGTH" });
+    expect(stack.sandbox.calls.total()).toBe(0);
+  });
+
+  it("refuses a name holding < or > (the service's 4003) before sending", async () => {
+    stack.sandbox.calls.reset();
+    for (const name of ["<b>Bold</b>", "Sale > 50%"]) {
+      const { data } = await stack.gql(UpdateTemplate, { input: { templateId, name, htmlPageUrl: file("newsletter.html") } });
+      expect(data!.updateTemplate).toEqual({ __typename: "InputError", field: "name", rule: "NO_ANGLE_BRACKETS" });
+    }
+    expect(stack.sandbox.calls.total()).toBe(0);
   });
 
   type Change = { name?: string; htmlPageUrl?: string; zipFileUrl?: string; screenshotUrl?: string };
   it.each<[string, Change, string, number]>([
-    ["a name holding markup", { name: "<b>Bold</b>" }, "TemplateDetailsError", 4003],
     ["an HTML page that is not there", { htmlPageUrl: "missing.html" }, "TemplateDetailsError", 4005],
     ["a zip URL that is a page", { zipFileUrl: "newsletter.html" }, "TemplateDetailsError", 4006],
     ["a narrow screenshot", { screenshotUrl: "screenshot-narrow.jpg" }, "TemplateDetailsError", 4007],

@@ -70,8 +70,10 @@ describe("addSubscriber", () => {
         { key: DEMO.fields.interests, value: "Music" },
       ]),
     );
-    // The write once, then one read each for the payload: the list, its stats, its active subscribers.
+    // The list's client and fields are read before the write (ownership, values); the write once;
+    // then one read each for the payload: its stats, its active subscribers (the lists are reused).
     expect(callCounts(stack.sandbox)).toEqual({
+      "List.GetCustomFields": 1,
       "Subscriber.AddWithCustomFields": 1,
       "Client.GetLists": 1,
       "List.GetStats": 1,

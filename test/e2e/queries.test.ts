@@ -370,8 +370,9 @@ describe("node and nodes", () => {
       gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, email),
     );
     const { data, errors } = await stack.gql(Nodes, { ids });
-    expect(errors).toEqual([]);
     expect(data!.nodes.map((n) => (n && "email" in n ? n.email : null))).toEqual([DEMO.emails.active, DEMO.emails.activeNonAscii, null]);
+    // The null entry carries the error the field promises.
+    expect(errorCodesByPath(errors)).toEqual({ "nodes.2": "NOT_FOUND" });
     expect(callCounts(stack.sandbox)).toEqual({ "Subscribers.GetActive": 1 });
   });
 
@@ -384,7 +385,7 @@ describe("node and nodes", () => {
       gid.segment(DEMO.clients.northwind, DEMO.lists.newsletter, "No such segment"),
       gid.campaign(DEMO.clients.northwind, DEMO.campaigns.unknown),
       gid.template("no-such-template"),
-      // Not active: plain null without an error (the service cannot tell "gone" from "never there").
+      // Not active: null with NOT_FOUND at its index, like every other null entry.
       gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.unsubscribed),
       demo.newsletter,
     ];
@@ -398,6 +399,7 @@ describe("node and nodes", () => {
       "nodes.4": "NOT_FOUND",
       "nodes.5": "NOT_FOUND",
       "nodes.6": "NOT_FOUND",
+      "nodes.7": "NOT_FOUND",
     });
   });
 

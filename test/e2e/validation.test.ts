@@ -125,6 +125,51 @@ describe("addSubscriber and unsubscribe", () => {
   it("refuses a blank email to unsubscribe", () => expectRefused(docs.unsubscribe, { listId: list, email: "" }, [["email", "REQUIRED"]]));
 });
 
+describe("lengths and counts", () => {
+  it("refuses a name of 100,000 characters before sending (it would not fit the GET transport's URL)", () =>
+    expectRefused(docs.addSubscriber, { listId: list, email: "a@example.com", name: "n".repeat(100_000) }, [["name", "MAX_LENGTH"]]));
+  it("refuses an email over 254 characters", () =>
+    expectRefused(docs.addSubscriber, { listId: list, email: `${"a".repeat(250)}@example.com` }, [["email", "MAX_LENGTH"]]));
+  it("refuses more than 50 custom field entries", () =>
+    expectRefused(
+      docs.addSubscriber,
+      { listId: list, email: "a@example.com", customFields: Array.from({ length: 51 }, () => ({ key: "[City]", value: "x" })) },
+      [["customFields", "MAX_COUNT"]],
+    ));
+  it("refuses over-long URLs, titles and client details", async () => {
+    await expectRefused(
+      docs.createList,
+      { clientId: demo.northwind, title: "t".repeat(201), unsubscribePage: `https://example.com/${"p".repeat(2048)}`, confirmOptIn: false },
+      [
+        ["title", "MAX_LENGTH"],
+        ["unsubscribePage", "MAX_LENGTH"],
+      ],
+    );
+    await expectRefused(docs.createClient, { ...basics, companyName: "c".repeat(201), contactName: "c".repeat(201) }, [
+      ["companyName", "MAX_LENGTH"],
+      ["contactName", "MAX_LENGTH"],
+    ]);
+  });
+  it("refuses an over-long id before decoding it", () =>
+    expectRefused(docs.addSubscriber, { listId: "A".repeat(600), email: "a@example.com" }, [["listId", "MAX_LENGTH"]]));
+});
+
+describe("custom field options the wire cannot carry", () => {
+  const field = { listId: list, fieldName: "Pipes", dataType: "MULTI_SELECT_MANY" as const };
+  it("refuses options starting or ending with |, which would merge with the || separator", () =>
+    expectRefused(docs.createCustomField, { ...field, options: ["a|", "|b", "c"] }, [
+      ["options[0]", "OPTION_EDGE"],
+      ["options[1]", "OPTION_EDGE"],
+    ]));
+  it("refuses empty and repeated options, which the service would drop", () =>
+    expectRefused(docs.createCustomField, { ...field, options: ["a", "", "A"] }, [
+      ["options[1]", "REQUIRED"],
+      ["options[2]", "DUPLICATE"],
+    ]));
+  it("refuses options for a Date field, which the service would ignore", () =>
+    expectRefused(docs.createCustomField, { ...field, dataType: "DATE", options: ["x"] }, [["options", "NOT_ALLOWED"]]));
+});
+
 describe("lists and custom fields", () => {
   it("refuses a blank title and a page that is not a URL", () =>
     expectRefused(docs.createList, { clientId: demo.northwind, title: "  ", unsubscribePage: "ftp://example.com/bye", confirmOptIn: false }, [

@@ -24,6 +24,11 @@ type Documents = {
     "\n  mutation FailureAddOne($input: AddSubscriberInput!) {\n    addSubscriber(input: $input) { __typename }\n  }\n": typeof types.FailureAddOneDocument,
     "\n  query FailureKeyScope($garbage: ID!) {\n    clients { id }\n    node(id: $garbage) { id }\n  }\n": typeof types.FailureKeyScopeDocument,
     "\n  mutation FailureAddChecked($input: AddSubscriberInput!) {\n    addSubscriber(input: $input) { __typename ... on InputError { field rule } }\n  }\n": typeof types.FailureAddCheckedDocument,
+    "\n  query LimitedNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }\n": typeof types.LimitedNodesDocument,
+    "\n  query SubscriberByEmail($id: ID!, $email: String!) { list(id: $id) { subscriber(email: $email) { email } } }\n": typeof types.SubscriberByEmailDocument,
+    "\n  query ClientForm { countries timeZones }\n": typeof types.ClientFormDocument,
+    "\n  query SegmentIds($id: ID!) { client(id: $id) { segments { id name listId } } }\n": typeof types.SegmentIdsDocument,
+    "\n  query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }\n": typeof types.SegmentNodeDocument,
     "\n  query MainClientNames { clients { name } }\n": typeof types.MainClientNamesDocument,
     "\n    mutation OutcomeAddSubscriber($input: AddSubscriberInput!) {\n      result: addSubscriber(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": typeof types.OutcomeAddSubscriberDocument,
     "\n    mutation OutcomeUnsubscribe($input: UnsubscribeInput!) {\n      result: unsubscribe(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": typeof types.OutcomeUnsubscribeDocument,
@@ -36,9 +41,9 @@ type Documents = {
     "\n    mutation OutcomeUpdateAccess($input: UpdateClientAccessAndBillingInput!) {\n      result: updateClientAccessAndBilling(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": typeof types.OutcomeUpdateAccessDocument,
     "\n    mutation OutcomeSendCampaign($input: SendCampaignInput!) {\n      result: sendCampaign(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": typeof types.OutcomeSendCampaignDocument,
     "\n    mutation OutcomeUpdateTemplate($input: UpdateTemplateInput!) {\n      result: updateTemplate(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": typeof types.OutcomeUpdateTemplateDocument,
-    "\n  mutation SendCampaign($input: SendCampaignInput!) {\n    sendCampaign(input: $input) {\n      __typename\n      ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }\n      ... on LegacyError { code reason operation }\n    }\n  }\n": typeof types.SendCampaignDocument,
+    "\n  mutation SendCampaign($input: SendCampaignInput!) {\n    sendCampaign(input: $input) {\n      __typename\n      ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }\n      ... on LegacyError { code reason operation }\n      ... on OwnershipError { field ownershipRule message }\n    }\n  }\n": typeof types.SendCampaignDocument,
     "\n  query SentCampaigns($id: ID!) { client(id: $id) { campaigns { campaignId sentDate } } }\n": typeof types.SentCampaignsDocument,
-    "\n  mutation UpdateTemplate($input: UpdateTemplateInput!) {\n    updateTemplate(input: $input) {\n      __typename\n      ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }\n      ... on LegacyError { code reason }\n    }\n  }\n": typeof types.UpdateTemplateDocument,
+    "\n  mutation UpdateTemplate($input: UpdateTemplateInput!) {\n    updateTemplate(input: $input) {\n      __typename\n      ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }\n      ... on LegacyError { code reason }\n      ... on InputError { field rule }\n    }\n  }\n": typeof types.UpdateTemplateDocument,
     "\n  mutation CreateClient($input: CreateClientInput!) {\n    createClient(input: $input) {\n      __typename\n      ... on CreateClientSuccess { clientId client { id name accessAndBilling { accessLevel } } }\n      ... on LegacyError { code reason operation }\n    }\n  }\n": typeof types.CreateClientDocument,
     "\n  mutation UpdateClientBasics($input: UpdateClientBasicsInput!) {\n    updateClientBasics(input: $input) {\n      __typename\n      ... on UpdateClientBasicsSuccess { clientId client { name basicDetails { contactName timeZone utcOffsetMinutes } } }\n      ... on LegacyError { code reason }\n    }\n  }\n": typeof types.UpdateClientBasicsDocument,
     "\n  mutation UpdateAccess($input: UpdateClientAccessAndBillingInput!) {\n    updateClientAccessAndBilling(input: $input) {\n      __typename\n      ... on UpdateClientAccessAndBillingSuccess {\n        clientId\n        client { accessAndBilling { accessLevel permissions username billingType currency deliveryFee costPerRecipient designAndSpamTestFee } }\n      }\n      ... on LegacyError { code reason }\n    }\n  }\n": typeof types.UpdateAccessDocument,
@@ -52,6 +57,10 @@ type Documents = {
     "\n  mutation AddTwice($first: AddSubscriberInput!, $second: AddSubscriberInput!) {\n    first: addSubscriber(input: $first) { __typename ... on AddSubscriberSuccess { list { stats { totalActiveSubscribers } } } }\n    second: addSubscriber(input: $second) { __typename ... on AddSubscriberSuccess { list { stats { totalActiveSubscribers } } } }\n  }\n": typeof types.AddTwiceDocument,
     "\n  mutation Unsubscribe($input: UnsubscribeInput!) {\n    unsubscribe(input: $input) {\n      __typename\n      ... on UnsubscribeSuccess { email list { id } }\n      ... on LegacyError { code reason operation }\n    }\n  }\n": typeof types.UnsubscribeDocument,
     "\n  query Overview {\n    clients {\n      id name\n      lists { id name stats { totalActiveSubscribers totalUnsubscribes totalBounced }\n              customFields { key fieldName dataType options } }\n      campaigns { id subject sentDate summary { recipients uniqueOpened clicks bounced unsubscribed } }\n    }\n  }\n": typeof types.OverviewDocument,
+    "\n  mutation OwnedAddSubscriber($input: AddSubscriberInput!) {\n    addSubscriber(input: $input) {\n      __typename\n      ... on AddSubscriberSuccess { subscriber { customFields { key value } } }\n      ... on OwnershipError { field ownershipRule message }\n      ... on InputError { field rule message issues { field rule } }\n      ... on LegacyError { code }\n    }\n  }\n": typeof types.OwnedAddSubscriberDocument,
+    "\n  mutation OwnedUnsubscribe($input: UnsubscribeInput!) {\n    unsubscribe(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n": typeof types.OwnedUnsubscribeDocument,
+    "\n  mutation OwnedUpdateList($input: UpdateListInput!) {\n    updateList(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n": typeof types.OwnedUpdateListDocument,
+    "\n  mutation OwnedDeleteField($input: DeleteCustomFieldInput!) {\n    deleteCustomField(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n": typeof types.OwnedDeleteFieldDocument,
     "\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      id\n      clientId\n      name\n      basicDetails { companyName contactName emailAddress country timeZone utcOffsetMinutes }\n      accessAndBilling {\n        accessLevel permissions username billingType currency deliveryFee costPerRecipient designAndSpamTestFee\n      }\n      segments { id name listId list { id name } }\n      templates { id templateId name previewUrl screenshotUrl }\n    }\n  }\n": typeof types.ClientDetailDocument,
     "\n  query ListDetail($id: ID!, $first: Int, $after: String) {\n    list(id: $id) {\n      id listId name\n      client { id name }\n      stats {\n        totalActiveSubscribers totalUnsubscribes totalDeleted totalBounced\n        newActiveSubscribers { today yesterday thisWeek thisMonth thisYear }\n        unsubscribes { thisYear } deleted { thisYear } bounced { thisYear }\n      }\n      customFields { key fieldName dataType options }\n      activeSubscribers(first: $first, after: $after) {\n        totalCount\n        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }\n        edges { cursor node { id email name date state customFields { key value } list { id } } }\n      }\n    }\n  }\n": typeof types.ListDetailDocument,
     "\n  query SubscribersSince($id: ID!, $since: LocalDateTime, $last: Int, $before: String) {\n    list(id: $id) {\n      activeSubscribers(since: $since, last: $last, before: $before) {\n        totalCount\n        pageInfo { hasNextPage hasPreviousPage }\n        edges { node { email date } }\n      }\n    }\n  }\n": typeof types.SubscribersSinceDocument,
@@ -85,6 +94,11 @@ const documents: Documents = {
     "\n  mutation FailureAddOne($input: AddSubscriberInput!) {\n    addSubscriber(input: $input) { __typename }\n  }\n": types.FailureAddOneDocument,
     "\n  query FailureKeyScope($garbage: ID!) {\n    clients { id }\n    node(id: $garbage) { id }\n  }\n": types.FailureKeyScopeDocument,
     "\n  mutation FailureAddChecked($input: AddSubscriberInput!) {\n    addSubscriber(input: $input) { __typename ... on InputError { field rule } }\n  }\n": types.FailureAddCheckedDocument,
+    "\n  query LimitedNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }\n": types.LimitedNodesDocument,
+    "\n  query SubscriberByEmail($id: ID!, $email: String!) { list(id: $id) { subscriber(email: $email) { email } } }\n": types.SubscriberByEmailDocument,
+    "\n  query ClientForm { countries timeZones }\n": types.ClientFormDocument,
+    "\n  query SegmentIds($id: ID!) { client(id: $id) { segments { id name listId } } }\n": types.SegmentIdsDocument,
+    "\n  query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }\n": types.SegmentNodeDocument,
     "\n  query MainClientNames { clients { name } }\n": types.MainClientNamesDocument,
     "\n    mutation OutcomeAddSubscriber($input: AddSubscriberInput!) {\n      result: addSubscriber(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": types.OutcomeAddSubscriberDocument,
     "\n    mutation OutcomeUnsubscribe($input: UnsubscribeInput!) {\n      result: unsubscribe(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": types.OutcomeUnsubscribeDocument,
@@ -97,9 +111,9 @@ const documents: Documents = {
     "\n    mutation OutcomeUpdateAccess($input: UpdateClientAccessAndBillingInput!) {\n      result: updateClientAccessAndBilling(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": types.OutcomeUpdateAccessDocument,
     "\n    mutation OutcomeSendCampaign($input: SendCampaignInput!) {\n      result: sendCampaign(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": types.OutcomeSendCampaignDocument,
     "\n    mutation OutcomeUpdateTemplate($input: UpdateTemplateInput!) {\n      result: updateTemplate(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": types.OutcomeUpdateTemplateDocument,
-    "\n  mutation SendCampaign($input: SendCampaignInput!) {\n    sendCampaign(input: $input) {\n      __typename\n      ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }\n      ... on LegacyError { code reason operation }\n    }\n  }\n": types.SendCampaignDocument,
+    "\n  mutation SendCampaign($input: SendCampaignInput!) {\n    sendCampaign(input: $input) {\n      __typename\n      ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }\n      ... on LegacyError { code reason operation }\n      ... on OwnershipError { field ownershipRule message }\n    }\n  }\n": types.SendCampaignDocument,
     "\n  query SentCampaigns($id: ID!) { client(id: $id) { campaigns { campaignId sentDate } } }\n": types.SentCampaignsDocument,
-    "\n  mutation UpdateTemplate($input: UpdateTemplateInput!) {\n    updateTemplate(input: $input) {\n      __typename\n      ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }\n      ... on LegacyError { code reason }\n    }\n  }\n": types.UpdateTemplateDocument,
+    "\n  mutation UpdateTemplate($input: UpdateTemplateInput!) {\n    updateTemplate(input: $input) {\n      __typename\n      ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }\n      ... on LegacyError { code reason }\n      ... on InputError { field rule }\n    }\n  }\n": types.UpdateTemplateDocument,
     "\n  mutation CreateClient($input: CreateClientInput!) {\n    createClient(input: $input) {\n      __typename\n      ... on CreateClientSuccess { clientId client { id name accessAndBilling { accessLevel } } }\n      ... on LegacyError { code reason operation }\n    }\n  }\n": types.CreateClientDocument,
     "\n  mutation UpdateClientBasics($input: UpdateClientBasicsInput!) {\n    updateClientBasics(input: $input) {\n      __typename\n      ... on UpdateClientBasicsSuccess { clientId client { name basicDetails { contactName timeZone utcOffsetMinutes } } }\n      ... on LegacyError { code reason }\n    }\n  }\n": types.UpdateClientBasicsDocument,
     "\n  mutation UpdateAccess($input: UpdateClientAccessAndBillingInput!) {\n    updateClientAccessAndBilling(input: $input) {\n      __typename\n      ... on UpdateClientAccessAndBillingSuccess {\n        clientId\n        client { accessAndBilling { accessLevel permissions username billingType currency deliveryFee costPerRecipient designAndSpamTestFee } }\n      }\n      ... on LegacyError { code reason }\n    }\n  }\n": types.UpdateAccessDocument,
@@ -113,6 +127,10 @@ const documents: Documents = {
     "\n  mutation AddTwice($first: AddSubscriberInput!, $second: AddSubscriberInput!) {\n    first: addSubscriber(input: $first) { __typename ... on AddSubscriberSuccess { list { stats { totalActiveSubscribers } } } }\n    second: addSubscriber(input: $second) { __typename ... on AddSubscriberSuccess { list { stats { totalActiveSubscribers } } } }\n  }\n": types.AddTwiceDocument,
     "\n  mutation Unsubscribe($input: UnsubscribeInput!) {\n    unsubscribe(input: $input) {\n      __typename\n      ... on UnsubscribeSuccess { email list { id } }\n      ... on LegacyError { code reason operation }\n    }\n  }\n": types.UnsubscribeDocument,
     "\n  query Overview {\n    clients {\n      id name\n      lists { id name stats { totalActiveSubscribers totalUnsubscribes totalBounced }\n              customFields { key fieldName dataType options } }\n      campaigns { id subject sentDate summary { recipients uniqueOpened clicks bounced unsubscribed } }\n    }\n  }\n": types.OverviewDocument,
+    "\n  mutation OwnedAddSubscriber($input: AddSubscriberInput!) {\n    addSubscriber(input: $input) {\n      __typename\n      ... on AddSubscriberSuccess { subscriber { customFields { key value } } }\n      ... on OwnershipError { field ownershipRule message }\n      ... on InputError { field rule message issues { field rule } }\n      ... on LegacyError { code }\n    }\n  }\n": types.OwnedAddSubscriberDocument,
+    "\n  mutation OwnedUnsubscribe($input: UnsubscribeInput!) {\n    unsubscribe(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n": types.OwnedUnsubscribeDocument,
+    "\n  mutation OwnedUpdateList($input: UpdateListInput!) {\n    updateList(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n": types.OwnedUpdateListDocument,
+    "\n  mutation OwnedDeleteField($input: DeleteCustomFieldInput!) {\n    deleteCustomField(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n": types.OwnedDeleteFieldDocument,
     "\n  query ClientDetail($id: ID!) {\n    client(id: $id) {\n      id\n      clientId\n      name\n      basicDetails { companyName contactName emailAddress country timeZone utcOffsetMinutes }\n      accessAndBilling {\n        accessLevel permissions username billingType currency deliveryFee costPerRecipient designAndSpamTestFee\n      }\n      segments { id name listId list { id name } }\n      templates { id templateId name previewUrl screenshotUrl }\n    }\n  }\n": types.ClientDetailDocument,
     "\n  query ListDetail($id: ID!, $first: Int, $after: String) {\n    list(id: $id) {\n      id listId name\n      client { id name }\n      stats {\n        totalActiveSubscribers totalUnsubscribes totalDeleted totalBounced\n        newActiveSubscribers { today yesterday thisWeek thisMonth thisYear }\n        unsubscribes { thisYear } deleted { thisYear } bounced { thisYear }\n      }\n      customFields { key fieldName dataType options }\n      activeSubscribers(first: $first, after: $after) {\n        totalCount\n        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }\n        edges { cursor node { id email name date state customFields { key value } list { id } } }\n      }\n    }\n  }\n": types.ListDetailDocument,
     "\n  query SubscribersSince($id: ID!, $since: LocalDateTime, $last: Int, $before: String) {\n    list(id: $id) {\n      activeSubscribers(since: $since, last: $last, before: $before) {\n        totalCount\n        pageInfo { hasNextPage hasPreviousPage }\n        edges { node { email date } }\n      }\n    }\n  }\n": types.SubscribersSinceDocument,
@@ -193,6 +211,26 @@ export function graphql(source: "\n  mutation FailureAddChecked($input: AddSubsc
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query LimitedNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }\n"): (typeof documents)["\n  query LimitedNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SubscriberByEmail($id: ID!, $email: String!) { list(id: $id) { subscriber(email: $email) { email } } }\n"): (typeof documents)["\n  query SubscriberByEmail($id: ID!, $email: String!) { list(id: $id) { subscriber(email: $email) { email } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ClientForm { countries timeZones }\n"): (typeof documents)["\n  query ClientForm { countries timeZones }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SegmentIds($id: ID!) { client(id: $id) { segments { id name listId } } }\n"): (typeof documents)["\n  query SegmentIds($id: ID!) { client(id: $id) { segments { id name listId } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }\n"): (typeof documents)["\n  query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query MainClientNames { clients { name } }\n"): (typeof documents)["\n  query MainClientNames { clients { name } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -241,7 +279,7 @@ export function graphql(source: "\n    mutation OutcomeUpdateTemplate($input: Up
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SendCampaign($input: SendCampaignInput!) {\n    sendCampaign(input: $input) {\n      __typename\n      ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }\n      ... on LegacyError { code reason operation }\n    }\n  }\n"): (typeof documents)["\n  mutation SendCampaign($input: SendCampaignInput!) {\n    sendCampaign(input: $input) {\n      __typename\n      ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }\n      ... on LegacyError { code reason operation }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation SendCampaign($input: SendCampaignInput!) {\n    sendCampaign(input: $input) {\n      __typename\n      ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }\n      ... on LegacyError { code reason operation }\n      ... on OwnershipError { field ownershipRule message }\n    }\n  }\n"): (typeof documents)["\n  mutation SendCampaign($input: SendCampaignInput!) {\n    sendCampaign(input: $input) {\n      __typename\n      ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }\n      ... on LegacyError { code reason operation }\n      ... on OwnershipError { field ownershipRule message }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -249,7 +287,7 @@ export function graphql(source: "\n  query SentCampaigns($id: ID!) { client(id: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateTemplate($input: UpdateTemplateInput!) {\n    updateTemplate(input: $input) {\n      __typename\n      ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }\n      ... on LegacyError { code reason }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTemplate($input: UpdateTemplateInput!) {\n    updateTemplate(input: $input) {\n      __typename\n      ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }\n      ... on LegacyError { code reason }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateTemplate($input: UpdateTemplateInput!) {\n    updateTemplate(input: $input) {\n      __typename\n      ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }\n      ... on LegacyError { code reason }\n      ... on InputError { field rule }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateTemplate($input: UpdateTemplateInput!) {\n    updateTemplate(input: $input) {\n      __typename\n      ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }\n      ... on LegacyError { code reason }\n      ... on InputError { field rule }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -302,6 +340,22 @@ export function graphql(source: "\n  mutation Unsubscribe($input: UnsubscribeInp
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Overview {\n    clients {\n      id name\n      lists { id name stats { totalActiveSubscribers totalUnsubscribes totalBounced }\n              customFields { key fieldName dataType options } }\n      campaigns { id subject sentDate summary { recipients uniqueOpened clicks bounced unsubscribed } }\n    }\n  }\n"): (typeof documents)["\n  query Overview {\n    clients {\n      id name\n      lists { id name stats { totalActiveSubscribers totalUnsubscribes totalBounced }\n              customFields { key fieldName dataType options } }\n      campaigns { id subject sentDate summary { recipients uniqueOpened clicks bounced unsubscribed } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OwnedAddSubscriber($input: AddSubscriberInput!) {\n    addSubscriber(input: $input) {\n      __typename\n      ... on AddSubscriberSuccess { subscriber { customFields { key value } } }\n      ... on OwnershipError { field ownershipRule message }\n      ... on InputError { field rule message issues { field rule } }\n      ... on LegacyError { code }\n    }\n  }\n"): (typeof documents)["\n  mutation OwnedAddSubscriber($input: AddSubscriberInput!) {\n    addSubscriber(input: $input) {\n      __typename\n      ... on AddSubscriberSuccess { subscriber { customFields { key value } } }\n      ... on OwnershipError { field ownershipRule message }\n      ... on InputError { field rule message issues { field rule } }\n      ... on LegacyError { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OwnedUnsubscribe($input: UnsubscribeInput!) {\n    unsubscribe(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n"): (typeof documents)["\n  mutation OwnedUnsubscribe($input: UnsubscribeInput!) {\n    unsubscribe(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OwnedUpdateList($input: UpdateListInput!) {\n    updateList(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n"): (typeof documents)["\n  mutation OwnedUpdateList($input: UpdateListInput!) {\n    updateList(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation OwnedDeleteField($input: DeleteCustomFieldInput!) {\n    deleteCustomField(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n"): (typeof documents)["\n  mutation OwnedDeleteField($input: DeleteCustomFieldInput!) {\n    deleteCustomField(input: $input) { __typename ... on OwnershipError { field ownershipRule } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -53,11 +53,13 @@ export type AccessPermission =
   | 'SUBSCRIBER_MANAGEMENT';
 
 export type AddSubscriberInput = {
+  /** At most 50 entries; see CustomFieldValueInput for the rules per data type. */
   customFields?: Array<CustomFieldValueInput> | null | undefined;
+  /** At most 254 characters. */
   email: string;
-  /** Global id of the List. */
+  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
-  /** Sent blank when omitted; replaces the name of an address already on the list. */
+  /** Sent blank when omitted; replaces the name of an address already on the list. At most 200 characters. */
   name?: string | null | undefined;
   /** Use AddAndResubscribe: an unsubscribed, deleted, bounced or unconfirmed address becomes Active again instead of being refused (a suppressed address is still refused). */
   resubscribe?: boolean | null | undefined;
@@ -81,35 +83,38 @@ export type BounceType =
 
 /** Basic details of the new client; the service requires all of them. */
 export type CreateClientInput = {
+  /** At most 200 characters. */
   companyName: string;
+  /** At most 200 characters. */
   contactName: string;
-  /** An English country name the service lists, e.g. Australia. */
+  /** One of `Query.countries` exactly (English names, e.g. Australia); anything else is refused (ONE_OF). */
   country: string;
+  /** At most 254 characters; no other client may have it (code 150). */
   emailAddress: string;
-  /** The service's time zone text, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`. */
+  /** One of `Query.timeZones` exactly, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`; anything else is refused (ONE_OF). */
   timeZone: string;
 };
 
 export type CreateCustomFieldInput = {
   dataType: CustomFieldDataType;
-  /** The key is generated from it. */
+  /** The key is generated from its letters and digits, in brackets. At most 100 characters. */
   fieldName: string;
-  /** Global id of the List. */
+  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
-  /** Required for MULTI_SELECT_ONE and MULTI_SELECT_MANY; not allowed for TEXT, NUMBER, COUNTRY, US_STATE. */
+  /** Required for MULTI_SELECT_ONE and MULTI_SELECT_MANY; not allowed for TEXT, NUMBER, COUNTRY, US_STATE, DATE. At most 100 options of at most 200 characters each; surrounding spaces are removed. Refused: an empty option, one holding `||` or starting or ending with `|` (the service joins options with `||`), and one repeating another (compared without regard to case). */
   options?: Array<string> | null | undefined;
 };
 
 export type CreateListInput = {
-  /** Global id of the Client. */
+  /** Global id of the Client (at most 512 characters). */
   clientId: string | number;
   /** Double opt-in: new subscribers confirm by email first. */
   confirmOptIn: boolean;
-  /** URL shown after confirming; blank gives a generic page. Only with confirmOptIn. */
+  /** URL shown after confirming; blank gives a generic page. Only with confirmOptIn. At most 2048 characters. */
   confirmationSuccessPage?: string | null | undefined;
-  /** Unique among the client's lists. */
+  /** Unique among the client's lists. At most 200 characters. */
   title: string;
-  /** URL shown after unsubscribing; blank gives a generic page. */
+  /** URL shown after unsubscribing; blank gives a generic page. At most 2048 characters. */
   unsubscribePage?: string | null | undefined;
 };
 
@@ -139,40 +144,61 @@ export type CustomFieldDataType =
   /** A US state; options are generated (read back as MultiSelectOne). */
   | 'US_STATE';
 
-/** A value of one custom field; give a MultiSelectMany field several entries with the same key. */
+/** A value of one custom field of the list, checked against the list's fields before anything is sent (InputError naming `customFields[i].key` or `customFields[i].value` otherwise): the key must be one of the list's fields (CUSTOM_FIELD_KEY); a NUMBER field takes a plain decimal such as 42 or -3.5 (NUMBER); a DATE field a real date YYYY-MM-DD (DATE); a MULTI_SELECT_ONE, COUNTRY or US_STATE field one of its options, spelt as `CustomField.options` lists it (OPTION), in one entry (SINGLE_VALUE); a MULTI_SELECT_MANY field any of its options, one entry per option (DUPLICATE for a repeat); a TEXT field any text, in one entry. An empty value clears the field and must be its only entry. Fields not given keep their values; a field given replaces all its previous values. */
 export type CustomFieldValueInput = {
-  /** The field's key (CustomField.key). */
+  /** The field's key (CustomField.key; case and brackets optional). At most 102 characters. */
   key: string;
+  /** At most 500 characters. */
   value: string;
 };
 
 export type DeleteCustomFieldInput = {
-  /** The field's key, e.g. as CustomField.key gives it. */
+  /** The field's key, e.g. as CustomField.key gives it. At most 102 characters. */
   key: string;
-  /** Global id of the List. */
+  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
 };
 
 /** The rule an input value broke. */
 export type InputRule =
+  /** the key of one of the list's custom fields */
+  | 'CUSTOM_FIELD_KEY'
+  /** a real date written YYYY-MM-DD */
+  | 'DATE'
   /** a plain decimal number without currency symbol, e.g. 12.50 */
   | 'DECIMAL'
+  /** each value at most once (compared without regard to case) */
+  | 'DUPLICATE'
   /** an email address: local part, @, and a domain with a dot */
   | 'EMAIL'
   /** exactly one of these fields */
   | 'EXACTLY_ONE'
   /** a global id of the expected type */
   | 'GLOBAL_ID'
+  /** a list of at most this many entries (the field's description gives the number) */
+  | 'MAX_COUNT'
+  /** text at most this many characters long (the field's description gives the number) */
+  | 'MAX_LENGTH'
   /** text at least this many characters long */
   | 'MIN_LENGTH'
   /** this field must be empty in this combination */
   | 'NOT_ALLOWED'
+  /** text must not contain < or > */
+  | 'NO_ANGLE_BRACKETS'
   /** text must not contain the service's list separator || */
   | 'NO_SEPARATOR'
+  /** a plain decimal number such as 42 or -3.5 */
+  | 'NUMBER'
   /** one of the values the service accepts */
   | 'ONE_OF'
+  /** one of the custom field's options, spelt as the field lists it */
+  | 'OPTION'
+  /** an option must not start or end with |, which would merge with the || separator */
+  | 'OPTION_EDGE'
   /** a value is required (blank text counts as missing) */
   | 'REQUIRED'
+  /** at most one entry for this custom field (only MultiSelectMany takes several) */
+  | 'SINGLE_VALUE'
   /** an absolute http or https URL */
   | 'URL'
   /** text must not contain characters XML 1.0 forbids (most control characters) */
@@ -347,13 +373,22 @@ export type LegacyErrorReason =
   /** Code 151: Username Taken. */
   | 'USERNAME_TAKEN';
 
+/** A rule about where an id of a mutation's input must belong. */
+export type OwnershipRule =
+  /** the campaign must belong to the client: one of its sent campaigns, or every list it goes to is one of the client's lists */
+  | 'CAMPAIGN_OF_CLIENT'
+  /** an unsent campaign without recipient lists cannot be shown to belong to any client, so it is not sent */
+  | 'CAMPAIGN_OWNER_UNKNOWN'
+  /** the list must be one of the lists of the client its global id names (Client.GetLists) */
+  | 'LIST_OF_CLIENT';
+
 /** Give either `sendAt` or `immediately: true`. */
 export type SendCampaignInput = {
-  /** The service's CampaignID (the service lists sent campaigns only, so unsent ones have no global id). */
+  /** The service's CampaignID, at most 32 characters (the service lists sent campaigns only, so unsent ones have no global id). It must belong to the client: one of its sent campaigns, or a campaign whose every recipient list is one of the client's lists; checked before sending (OwnershipError otherwise). */
   campaignId: string;
-  /** Global id of the Client the campaign belongs to (its time zone applies). */
+  /** Global id of the Client the campaign belongs to (its time zone applies). At most 512 characters. */
   clientId: string | number;
-  /** Receives the confirmation when the campaign is sent. */
+  /** Receives the confirmation when the campaign is sent. At most 254 characters. */
   confirmationEmail: string;
   /** Send at once. */
   immediately?: boolean | null | undefined;
@@ -370,8 +405,9 @@ export type SubscriberState =
   | 'UNSUBSCRIBED';
 
 export type UnsubscribeInput = {
+  /** At most 254 characters. */
   email: string;
-  /** Global id of the List. */
+  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
 };
 
@@ -379,55 +415,60 @@ export type UnsubscribeInput = {
 export type UpdateClientAccessAndBillingInput = {
   accessLevel: AccessLevel;
   billingType?: BillingType | null | undefined;
-  /** Global id of the Client. */
+  /** Global id of the Client (at most 512 characters). */
   clientId: string | number;
-  /** Decimal text in the currency's minor unit. */
+  /** Decimal text in the currency's minor unit; at most 20 characters. */
   costPerRecipient?: string | null | undefined;
   currency?: Currency | null | undefined;
-  /** Decimal text in the currency's major unit, no symbol. */
+  /** Decimal text in the currency's major unit, no symbol; at most 20 characters. */
   deliveryFee?: string | null | undefined;
-  /** Decimal text in the currency's major unit. */
+  /** Decimal text in the currency's major unit; at most 20 characters. */
   designAndSpamTestFee?: string | null | undefined;
-  /** At least 5 characters. */
+  /** At least 5 and at most 128 characters. */
   password?: string | null | undefined;
-  /** Unique across the designer and all clients. */
+  /** Unique across the designer and all clients. At most 200 characters. */
   username?: string | null | undefined;
 };
 
 /** A client and all its basic details (unchanged values are sent again). */
 export type UpdateClientBasicsInput = {
-  /** Global id of the Client. */
+  /** Global id of the Client (at most 512 characters). */
   clientId: string | number;
+  /** At most 200 characters. */
   companyName: string;
+  /** At most 200 characters. */
   contactName: string;
-  /** An English country name the service lists, e.g. Australia. */
+  /** One of `Query.countries` exactly (English names, e.g. Australia); anything else is refused (ONE_OF). */
   country: string;
+  /** At most 254 characters; no other client may have it (code 150). */
   emailAddress: string;
-  /** The service's time zone text, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`. */
+  /** One of `Query.timeZones` exactly, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`; anything else is refused (ONE_OF). */
   timeZone: string;
 };
 
 /** All settings of a list. The service replaces every one: an omitted page is sent blank (generic page). */
 export type UpdateListInput = {
   confirmOptIn: boolean;
-  /** Only with confirmOptIn. */
+  /** Only with confirmOptIn. At most 2048 characters. */
   confirmationSuccessPage?: string | null | undefined;
-  /** Global id of the List. */
+  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
+  /** Unique among the client's lists. At most 200 characters. */
   title: string;
+  /** At most 2048 characters. */
   unsubscribePage?: string | null | undefined;
 };
 
 export type UpdateTemplateInput = {
-  /** URL of the template's HTML page. */
+  /** URL of the template's HTML page. At most 2048 characters. */
   htmlPageUrl: string;
-  /** The service keeps the first 30 characters. */
+  /** At most 30 characters (the service would cut a longer name, so it is refused), without `<` or `>` (the service refuses those with 4003). */
   name: string;
-  /** URL of a JPEG at least 218 pixels wide. */
+  /** URL of a JPEG at least 218 pixels wide. At most 2048 characters. */
   screenshotUrl?: string | null | undefined;
-  /** Global id of the Template. */
+  /** Global id of the Template (at most 512 characters). */
   templateId: string | number;
-  /** URL of a zip of the files the page references. */
+  /** URL of a zip of the files the page references. At most 2048 characters. */
   zipFileUrl?: string | null | undefined;
 };
 
@@ -503,6 +544,7 @@ export type FailureAddOneMutation = { addSubscriber:
     | { __typename: 'InputError' }
     | { __typename: 'InvalidEmailError' }
     | { __typename: 'ListNotFoundError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'SubscriberInactiveError' }
     | { __typename: 'SubscriberSuppressedError' }
     | { __typename: 'UnexpectedResultError' }
@@ -532,9 +574,58 @@ export type FailureAddCheckedMutation = { addSubscriber:
     | { __typename: 'InputError', field: string, rule: InputRule }
     | { __typename: 'InvalidEmailError' }
     | { __typename: 'ListNotFoundError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'SubscriberInactiveError' }
     | { __typename: 'SubscriberSuppressedError' }
     | { __typename: 'UnexpectedResultError' }
+   | null };
+
+export type LimitedNodesQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type LimitedNodesQuery = { nodes: Array<
+    | { __typename: 'Campaign', id: string }
+    | { __typename: 'Client', id: string }
+    | { __typename: 'List', id: string }
+    | { __typename: 'Segment', id: string }
+    | { __typename: 'Subscriber', id: string }
+    | { __typename: 'Template', id: string }
+   | null> };
+
+export type SubscriberByEmailQueryVariables = Exact<{
+  id: string | number;
+  email: string;
+}>;
+
+
+export type SubscriberByEmailQuery = { list: { subscriber: { email: string } | null } | null };
+
+export type ClientFormQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ClientFormQuery = { countries: Array<string>, timeZones: Array<string> };
+
+export type SegmentIdsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SegmentIdsQuery = { client: { segments: Array<{ id: string, name: string, listId: string }> | null } | null };
+
+export type SegmentNodeQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SegmentNodeQuery = { node:
+    | { __typename: 'Campaign', id: string }
+    | { __typename: 'Client', id: string }
+    | { __typename: 'List', id: string }
+    | { __typename: 'Segment', name: string, listId: string, id: string }
+    | { __typename: 'Subscriber', id: string }
+    | { __typename: 'Template', id: string }
    | null };
 
 export type MainClientNamesQueryVariables = Exact<{ [key: string]: never; }>;
@@ -552,6 +643,7 @@ export type OutcomeAddSubscriberMutation = { result:
     | { __typename: 'InputError' }
     | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'SubscriberInactiveError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'SubscriberSuppressedError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
@@ -567,6 +659,7 @@ export type OutcomeUnsubscribeMutation = { result:
     | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'NotSubscribedError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'UnsubscribeSuccess' }
    | null };
@@ -593,6 +686,7 @@ export type OutcomeUpdateListMutation = { result:
     | { __typename: 'InputError' }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'ListTitleError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'UpdateListSuccess' }
    | null };
@@ -607,6 +701,7 @@ export type OutcomeCreateCustomFieldMutation = { result:
     | { __typename: 'CustomFieldError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'InputError' }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
    | null };
 
@@ -620,6 +715,7 @@ export type OutcomeDeleteCustomFieldMutation = { result:
     | { __typename: 'DeleteCustomFieldSuccess' }
     | { __typename: 'InputError' }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
    | null };
 
@@ -680,6 +776,7 @@ export type OutcomeSendCampaignMutation = { result:
     | { __typename: 'ConfirmationEmailError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'InputError' }
     | { __typename: 'InvalidDateError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'SendCampaignSuccess' }
     | { __typename: 'SendDateInPastError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
@@ -714,6 +811,7 @@ export type SendCampaignMutation = { sendCampaign:
     | { __typename: 'ConfirmationEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
     | { __typename: 'InputError' }
     | { __typename: 'InvalidDateError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'OwnershipError', field: string, ownershipRule: OwnershipRule, message: string }
     | { __typename: 'SendCampaignSuccess', campaignId: string, immediately: boolean, scheduledFor: string | null, client: { id: string } | null }
     | { __typename: 'SendDateInPastError', code: number, reason: LegacyErrorReason | null, operation: string }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
@@ -732,7 +830,7 @@ export type UpdateTemplateMutationVariables = Exact<{
 
 
 export type UpdateTemplateMutation = { updateTemplate:
-    | { __typename: 'InputError' }
+    | { __typename: 'InputError', field: string, rule: InputRule }
     | { __typename: 'TemplateContentError', code: number, reason: LegacyErrorReason | null }
     | { __typename: 'TemplateDetailsError', code: number, reason: LegacyErrorReason | null }
     | { __typename: 'TemplateNotFoundError', code: number, reason: LegacyErrorReason | null }
@@ -804,6 +902,7 @@ export type UpdateListMutation = { updateList:
     | { __typename: 'InputError' }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null }
     | { __typename: 'ListTitleError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
     | { __typename: 'UpdateListSuccess', listId: string, list: { id: string, name: string } | null }
    | null };
@@ -825,6 +924,7 @@ export type RenameAndCreateMutation = { updateList:
     | { __typename: 'InputError' }
     | { __typename: 'ListNotFoundError' }
     | { __typename: 'ListTitleError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError' }
     | { __typename: 'UpdateListSuccess', list: { name: string, client: { lists: Array<{ name: string }> | null } | null } | null }
    | null, createList:
@@ -845,6 +945,7 @@ export type CreateCustomFieldMutation = { createCustomField:
     | { __typename: 'CustomFieldError', code: number, reason: LegacyErrorReason | null }
     | { __typename: 'InputError' }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
    | null };
 
@@ -858,6 +959,7 @@ export type DeleteCustomFieldMutation = { deleteCustomField:
     | { __typename: 'DeleteCustomFieldSuccess', key: string, list: { customFields: Array<{ key: string }> | null } | null }
     | { __typename: 'InputError' }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
    | null };
 
@@ -871,6 +973,7 @@ export type AddSubscriberMutation = { addSubscriber:
     | { __typename: 'InputError', field: string, rule: InputRule, message: string }
     | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'SubscriberInactiveError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'SubscriberSuppressedError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
@@ -887,6 +990,7 @@ export type AddTwiceMutation = { first:
     | { __typename: 'InputError' }
     | { __typename: 'InvalidEmailError' }
     | { __typename: 'ListNotFoundError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'SubscriberInactiveError' }
     | { __typename: 'SubscriberSuppressedError' }
     | { __typename: 'UnexpectedResultError' }
@@ -895,6 +999,7 @@ export type AddTwiceMutation = { first:
     | { __typename: 'InputError' }
     | { __typename: 'InvalidEmailError' }
     | { __typename: 'ListNotFoundError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'SubscriberInactiveError' }
     | { __typename: 'SubscriberSuppressedError' }
     | { __typename: 'UnexpectedResultError' }
@@ -910,6 +1015,7 @@ export type UnsubscribeMutation = { unsubscribe:
     | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, operation: string }
     | { __typename: 'NotSubscribedError', code: number, reason: LegacyErrorReason | null, operation: string }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
     | { __typename: 'UnsubscribeSuccess', email: string, list: { id: string } | null }
    | null };
@@ -918,6 +1024,65 @@ export type OverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type OverviewQuery = { clients: Array<{ id: string, name: string, lists: Array<{ id: string, name: string, stats: { totalActiveSubscribers: number, totalUnsubscribes: number, totalBounced: number } | null, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType, options: Array<string> }> | null }> | null, campaigns: Array<{ id: string, subject: string, sentDate: string | null, summary: { recipients: number, uniqueOpened: number, clicks: number, bounced: number, unsubscribed: number } | null }> | null }> | null };
+
+export type OwnedAddSubscriberMutationVariables = Exact<{
+  input: AddSubscriberInput;
+}>;
+
+
+export type OwnedAddSubscriberMutation = { addSubscriber:
+    | { __typename: 'AddSubscriberSuccess', subscriber: { customFields: Array<{ key: string, value: string }> } | null }
+    | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule }> }
+    | { __typename: 'InvalidEmailError', code: number }
+    | { __typename: 'ListNotFoundError', code: number }
+    | { __typename: 'OwnershipError', field: string, ownershipRule: OwnershipRule, message: string }
+    | { __typename: 'SubscriberInactiveError', code: number }
+    | { __typename: 'SubscriberSuppressedError', code: number }
+    | { __typename: 'UnexpectedResultError', code: number }
+   | null };
+
+export type OwnedUnsubscribeMutationVariables = Exact<{
+  input: UnsubscribeInput;
+}>;
+
+
+export type OwnedUnsubscribeMutation = { unsubscribe:
+    | { __typename: 'InputError' }
+    | { __typename: 'InvalidEmailError' }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'NotSubscribedError' }
+    | { __typename: 'OwnershipError', field: string, ownershipRule: OwnershipRule }
+    | { __typename: 'UnexpectedResultError' }
+    | { __typename: 'UnsubscribeSuccess' }
+   | null };
+
+export type OwnedUpdateListMutationVariables = Exact<{
+  input: UpdateListInput;
+}>;
+
+
+export type OwnedUpdateListMutation = { updateList:
+    | { __typename: 'InputError' }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'ListTitleError' }
+    | { __typename: 'OwnershipError', field: string, ownershipRule: OwnershipRule }
+    | { __typename: 'UnexpectedResultError' }
+    | { __typename: 'UpdateListSuccess' }
+   | null };
+
+export type OwnedDeleteFieldMutationVariables = Exact<{
+  input: DeleteCustomFieldInput;
+}>;
+
+
+export type OwnedDeleteFieldMutation = { deleteCustomField:
+    | { __typename: 'CustomFieldError' }
+    | { __typename: 'DeleteCustomFieldSuccess' }
+    | { __typename: 'InputError' }
+    | { __typename: 'ListNotFoundError' }
+    | { __typename: 'OwnershipError', field: string, ownershipRule: OwnershipRule }
+    | { __typename: 'UnexpectedResultError' }
+   | null };
 
 export type ClientDetailQueryVariables = Exact<{
   id: string | number;
@@ -1026,6 +1191,7 @@ export type ValidateAddSubscriberMutation = { result:
     | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule, message: string }> }
     | { __typename: 'InvalidEmailError' }
     | { __typename: 'ListNotFoundError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'SubscriberInactiveError' }
     | { __typename: 'SubscriberSuppressedError' }
     | { __typename: 'UnexpectedResultError' }
@@ -1041,6 +1207,7 @@ export type ValidateUnsubscribeMutation = { result:
     | { __typename: 'InvalidEmailError' }
     | { __typename: 'ListNotFoundError' }
     | { __typename: 'NotSubscribedError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError' }
     | { __typename: 'UnsubscribeSuccess' }
    | null };
@@ -1067,6 +1234,7 @@ export type ValidateUpdateListMutation = { result:
     | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule, message: string }> }
     | { __typename: 'ListNotFoundError' }
     | { __typename: 'ListTitleError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError' }
     | { __typename: 'UpdateListSuccess' }
    | null };
@@ -1081,6 +1249,7 @@ export type ValidateCreateCustomFieldMutation = { result:
     | { __typename: 'CustomFieldError' }
     | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule, message: string }> }
     | { __typename: 'ListNotFoundError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError' }
    | null };
 
@@ -1094,6 +1263,7 @@ export type ValidateDeleteCustomFieldMutation = { result:
     | { __typename: 'DeleteCustomFieldSuccess' }
     | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule, message: string }> }
     | { __typename: 'ListNotFoundError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'UnexpectedResultError' }
    | null };
 
@@ -1154,6 +1324,7 @@ export type ValidateSendCampaignMutation = { result:
     | { __typename: 'ConfirmationEmailError' }
     | { __typename: 'InputError', field: string, rule: InputRule, message: string, issues: Array<{ field: string, rule: InputRule, message: string }> }
     | { __typename: 'InvalidDateError' }
+    | { __typename: 'OwnershipError' }
     | { __typename: 'SendCampaignSuccess' }
     | { __typename: 'SendDateInPastError' }
     | { __typename: 'UnexpectedResultError' }
@@ -1184,6 +1355,11 @@ export const FailureOverviewDocument = {"kind":"Document","definitions":[{"kind"
 export const FailureAddOneDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FailureAddOne"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}}]}}]}}]} as unknown as DocumentNode<FailureAddOneMutation, FailureAddOneMutationVariables>;
 export const FailureKeyScopeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FailureKeyScope"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"garbage"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"garbage"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<FailureKeyScopeQuery, FailureKeyScopeQueryVariables>;
 export const FailureAddCheckedDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"FailureAddChecked"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]} as unknown as DocumentNode<FailureAddCheckedMutation, FailureAddCheckedMutationVariables>;
+export const LimitedNodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LimitedNodes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<LimitedNodesQuery, LimitedNodesQueryVariables>;
+export const SubscriberByEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubscriberByEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"email"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"email"},"value":{"kind":"Variable","name":{"kind":"Name","value":"email"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode<SubscriberByEmailQuery, SubscriberByEmailQueryVariables>;
+export const ClientFormDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ClientForm"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"countries"}},{"kind":"Field","name":{"kind":"Name","value":"timeZones"}}]}}]} as unknown as DocumentNode<ClientFormQuery, ClientFormQueryVariables>;
+export const SegmentIdsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SegmentIds"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"segments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}}]}}]}}]}}]} as unknown as DocumentNode<SegmentIdsQuery, SegmentIdsQueryVariables>;
+export const SegmentNodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SegmentNode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Segment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}}]}}]}}]}}]} as unknown as DocumentNode<SegmentNodeQuery, SegmentNodeQueryVariables>;
 export const MainClientNamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MainClientNames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<MainClientNamesQuery, MainClientNamesQueryVariables>;
 export const OutcomeAddSubscriberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeAddSubscriber"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeAddSubscriberMutation, OutcomeAddSubscriberMutationVariables>;
 export const OutcomeUnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeUnsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeUnsubscribeMutation, OutcomeUnsubscribeMutationVariables>;
@@ -1196,9 +1372,9 @@ export const OutcomeUpdateClientBasicsDocument = {"kind":"Document","definitions
 export const OutcomeUpdateAccessDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeUpdateAccess"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientAccessAndBillingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateClientAccessAndBilling"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeUpdateAccessMutation, OutcomeUpdateAccessMutationVariables>;
 export const OutcomeSendCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeSendCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"sendCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeSendCampaignMutation, OutcomeSendCampaignMutationVariables>;
 export const OutcomeUpdateTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeUpdateTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTemplateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"updateTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeUpdateTemplateMutation, OutcomeUpdateTemplateMutationVariables>;
-export const SendCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SendCampaignSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"immediately"}},{"kind":"Field","name":{"kind":"Name","value":"scheduledFor"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<SendCampaignMutation, SendCampaignMutationVariables>;
+export const SendCampaignDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendCampaign"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendCampaignInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendCampaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SendCampaignSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"immediately"}},{"kind":"Field","name":{"kind":"Name","value":"scheduledFor"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OwnershipError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"ownershipRule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<SendCampaignMutation, SendCampaignMutationVariables>;
 export const SentCampaignsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SentCampaigns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"sentDate"}}]}}]}}]}}]} as unknown as DocumentNode<SentCampaignsQuery, SentCampaignsQueryVariables>;
-export const UpdateTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTemplateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTemplateSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"templateId"}},{"kind":"Field","name":{"kind":"Name","value":"template"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"previewUrl"}},{"kind":"Field","name":{"kind":"Name","value":"screenshotUrl"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateTemplateMutation, UpdateTemplateMutationVariables>;
+export const UpdateTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTemplateInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTemplateSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"templateId"}},{"kind":"Field","name":{"kind":"Name","value":"template"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"previewUrl"}},{"kind":"Field","name":{"kind":"Name","value":"screenshotUrl"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateTemplateMutation, UpdateTemplateMutationVariables>;
 export const CreateClientDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateClient"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateClientInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createClient"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateClientSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"accessAndBilling"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessLevel"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<CreateClientMutation, CreateClientMutationVariables>;
 export const UpdateClientBasicsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateClientBasics"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientBasicsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateClientBasics"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientBasicsSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"basicDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contactName"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"utcOffsetMinutes"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateClientBasicsMutation, UpdateClientBasicsMutationVariables>;
 export const UpdateAccessDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateAccess"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientAccessAndBillingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateClientAccessAndBilling"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateClientAccessAndBillingSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessAndBilling"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessLevel"}},{"kind":"Field","name":{"kind":"Name","value":"permissions"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"billingType"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryFee"}},{"kind":"Field","name":{"kind":"Name","value":"costPerRecipient"}},{"kind":"Field","name":{"kind":"Name","value":"designAndSpamTestFee"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}}]} as unknown as DocumentNode<UpdateAccessMutation, UpdateAccessMutationVariables>;
@@ -1212,6 +1388,10 @@ export const AddSubscriberDocument = {"kind":"Document","definitions":[{"kind":"
 export const AddTwiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddTwice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"second"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"first"},"name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}}]}}]}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"second"},"name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"second"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<AddTwiceMutation, AddTwiceMutationVariables>;
 export const UnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Unsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<UnsubscribeMutation, UnsubscribeMutationVariables>;
 export const OverviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Overview"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"lists"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}},{"kind":"Field","name":{"kind":"Name","value":"totalUnsubscribes"}},{"kind":"Field","name":{"kind":"Name","value":"totalBounced"}}]}},{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"fieldName"}},{"kind":"Field","name":{"kind":"Name","value":"dataType"}},{"kind":"Field","name":{"kind":"Name","value":"options"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"sentDate"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recipients"}},{"kind":"Field","name":{"kind":"Name","value":"uniqueOpened"}},{"kind":"Field","name":{"kind":"Name","value":"clicks"}},{"kind":"Field","name":{"kind":"Name","value":"bounced"}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}}]}}]}}]}}]}}]} as unknown as DocumentNode<OverviewQuery, OverviewQueryVariables>;
+export const OwnedAddSubscriberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OwnedAddSubscriber"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscriber"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OwnershipError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"ownershipRule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<OwnedAddSubscriberMutation, OwnedAddSubscriberMutationVariables>;
+export const OwnedUnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OwnedUnsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OwnershipError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"ownershipRule"}}]}}]}}]}}]} as unknown as DocumentNode<OwnedUnsubscribeMutation, OwnedUnsubscribeMutationVariables>;
+export const OwnedUpdateListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OwnedUpdateList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OwnershipError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"ownershipRule"}}]}}]}}]}}]} as unknown as DocumentNode<OwnedUpdateListMutation, OwnedUpdateListMutationVariables>;
+export const OwnedDeleteFieldDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OwnedDeleteField"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteCustomFieldInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteCustomField"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"OwnershipError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"ownershipRule"}}]}}]}}]}}]} as unknown as DocumentNode<OwnedDeleteFieldMutation, OwnedDeleteFieldMutationVariables>;
 export const ClientDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ClientDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"basicDetails"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"companyName"}},{"kind":"Field","name":{"kind":"Name","value":"contactName"}},{"kind":"Field","name":{"kind":"Name","value":"emailAddress"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"timeZone"}},{"kind":"Field","name":{"kind":"Name","value":"utcOffsetMinutes"}}]}},{"kind":"Field","name":{"kind":"Name","value":"accessAndBilling"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessLevel"}},{"kind":"Field","name":{"kind":"Name","value":"permissions"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"billingType"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"deliveryFee"}},{"kind":"Field","name":{"kind":"Name","value":"costPerRecipient"}},{"kind":"Field","name":{"kind":"Name","value":"designAndSpamTestFee"}}]}},{"kind":"Field","name":{"kind":"Name","value":"segments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"templates"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"templateId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"previewUrl"}},{"kind":"Field","name":{"kind":"Name","value":"screenshotUrl"}}]}}]}}]}}]} as unknown as DocumentNode<ClientDetailQuery, ClientDetailQueryVariables>;
 export const ListDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ListDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"client"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}},{"kind":"Field","name":{"kind":"Name","value":"totalUnsubscribes"}},{"kind":"Field","name":{"kind":"Name","value":"totalDeleted"}},{"kind":"Field","name":{"kind":"Name","value":"totalBounced"}},{"kind":"Field","name":{"kind":"Name","value":"newActiveSubscribers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"today"}},{"kind":"Field","name":{"kind":"Name","value":"yesterday"}},{"kind":"Field","name":{"kind":"Name","value":"thisWeek"}},{"kind":"Field","name":{"kind":"Name","value":"thisMonth"}},{"kind":"Field","name":{"kind":"Name","value":"thisYear"}}]}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"thisYear"}}]}},{"kind":"Field","name":{"kind":"Name","value":"deleted"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"thisYear"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bounced"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"thisYear"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"fieldName"}},{"kind":"Field","name":{"kind":"Name","value":"dataType"}},{"kind":"Field","name":{"kind":"Name","value":"options"}}]}},{"kind":"Field","name":{"kind":"Name","value":"activeSubscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"startCursor"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"value"}}]}},{"kind":"Field","name":{"kind":"Name","value":"list"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ListDetailQuery, ListDetailQueryVariables>;
 export const SubscribersSinceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubscribersSince"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"since"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"LocalDateTime"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"last"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"before"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"activeSubscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"since"},"value":{"kind":"Variable","name":{"kind":"Name","value":"since"}}},{"kind":"Argument","name":{"kind":"Name","value":"last"},"value":{"kind":"Variable","name":{"kind":"Name","value":"last"}}},{"kind":"Argument","name":{"kind":"Name","value":"before"},"value":{"kind":"Variable","name":{"kind":"Name","value":"before"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"date"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SubscribersSinceQuery, SubscribersSinceQueryVariables>;

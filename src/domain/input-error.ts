@@ -1,5 +1,6 @@
 /**
- * InputError: input refused before any backend call. It names the field (its path inside the
+ * InputError: input refused before any backend call, by the schema's input rules or by a domain
+ * service (rules that need a read, like custom-field values). It names the field (its path inside the
  * mutation's `input`, e.g. `customFields[1].key`) and the rule it broke, and lists every issue.
  */
 import type { StandardSchemaV1 } from "@pothos/plugin-validation";
@@ -17,6 +18,16 @@ export const INPUT_RULES = {
   NOT_ALLOWED: "this field must be empty in this combination",
   NO_SEPARATOR: "text must not contain the service's list separator ||",
   XML_CHARACTERS: "text must not contain characters XML 1.0 forbids (most control characters)",
+  MAX_LENGTH: "text at most this many characters long (the field's description gives the number)",
+  MAX_COUNT: "a list of at most this many entries (the field's description gives the number)",
+  NO_ANGLE_BRACKETS: "text must not contain < or >",
+  OPTION_EDGE: "an option must not start or end with |, which would merge with the || separator",
+  DUPLICATE: "each value at most once (compared without regard to case)",
+  CUSTOM_FIELD_KEY: "the key of one of the list's custom fields",
+  NUMBER: "a plain decimal number such as 42 or -3.5",
+  DATE: "a real date written YYYY-MM-DD",
+  OPTION: "one of the custom field's options, spelt as the field lists it",
+  SINGLE_VALUE: "at most one entry for this custom field (only MultiSelectMany takes several)",
 } as const;
 
 /** One of INPUT_RULES. */
