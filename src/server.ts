@@ -8,7 +8,7 @@
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { createYoga, useExecutionCancellation, type YogaServerInstance } from "graphql-yoga";
+import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { LegacyClient } from "./backends/legacy/client.js";
 import type { Config } from "./config.js";
 import { createContext, type ContextDeps, type GraphContext } from "./context.js";
@@ -41,8 +41,31 @@ export interface Gateway {
   readonly port: number;
   /** The node:http server, for protocols that attach to it (websockets). */
   readonly server: Server;
-  readonly yoga: YogaServerInstance<Record<string, never>, GraphContext>;
+  readonly yoga: YogaServerInstance<NodeContext, GraphContext>;
   close(): Promise<void>;
+}
+
+/** What node:http hands yoga with each request (absent when tests call `yoga.fetch`). */
+export interface NodeContext {
+  req?: IncomingMessage;
+  res?: ServerResponse;
+}
+
+/**
+ * The signal that ends a request's work: the caller hanging up (seen on the socket, which is
+ * reliable where the fetch Request's own signal is not), the Request's signal, or the deadline.
+ */
+const requestSignals = new WeakMap<Request, AbortSignal>();
+const hangUps = new WeakMap<IncomingMessage, AbortSignal>();
+
+/** Resolvers stop being called once the request's signal aborts (execution honours `signal`). */
+function useRequestSignal(): Plugin {
+  const attach = ({ args }: { args: { contextValue: unknown } }) => {
+    const request = (args.contextValue as { request?: Request } | undefined)?.request;
+    const signal = request && requestSignals.get(request);
+    if (signal) (args as { signal?: AbortSignal }).signal = signal;
+  };
+  return { onExecute: attach, onSubscribe: attach };
 }
 
 /** Backend clients to use instead of the ones built from the config. */
@@ -64,14 +87,14 @@ function legacyClientFor(config: Config): LegacyClient {
 }
 
 /** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
-export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): YogaServerInstance<Record<string, never>, GraphContext> {
+export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): YogaServerInstance<NodeContext, GraphContext> {
   const deps = {
     legacyClient,
     legacy: config.legacy,
     limits: { maxNodeIds: config.limits.maxNodeIds },
   } satisfies ContextDeps & Record<string, unknown>;
   const { deadlineMs } = config.limits;
-  return createYoga<Record<string, never>, GraphContext>({
+  return createYoga<NodeContext, GraphContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
@@ -87,11 +110,14 @@ export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): Yo
       useQueryParamsCheck(),
       useRequestLimits(config.limits),
       // Stops resolving when the caller goes away, instead of finishing work nobody will read.
-      useExecutionCancellation(),
+      useRequestSignal(),
     ],
-    context: ({ request }) =>
-      // The request's own abort, or its deadline: whichever comes first ends its backend calls.
-      createContext(deps, request, AbortSignal.any([request.signal, AbortSignal.timeout(deadlineMs)])),
+    context: ({ request, req }) => {
+      const hangUp = req && hangUps.get(req);
+      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(deadlineMs), ...(hangUp ? [hangUp] : [])]);
+      requestSignals.set(request, signal);
+      return createContext(deps, request, signal);
+    },
     // Unexpected errors are masked to "Unexpected error."; ours are GraphQLErrors with safe messages.
     maskedErrors: true,
   });
@@ -136,10 +162,14 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       return;
     }
     const started = Date.now();
+    const hangUp = new AbortController();
+    hangUps.set(req, hangUp.signal);
     res.once("close", () => {
+      if (res.writableFinished) return;
       // One line per request the caller abandoned, whatever it was doing at the time; the query
       // string is left out, since it may carry addresses.
-      if (!res.writableFinished) log(`request abandoned by the caller: ${req.method} ${path} after ${Date.now() - started} ms`);
+      log(`request abandoned by the caller: ${req.method} ${path} after ${Date.now() - started} ms`);
+      hangUp.abort(new DOMException("The caller hung up.", "AbortError"));
     });
     void yoga.requestListener(req, res);
   };

@@ -5,7 +5,7 @@
  * a request ends by its deadline however slowly a backend answers.
  */
 import { createServer, type Server } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { configWarnings, loadConfig } from "../../src/config.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
@@ -117,10 +117,15 @@ describe("start-up", () => {
 });
 
 describe("abandoned and slow requests", () => {
-  it("stops resolving when the caller hangs up, and logs one line for it", async () => {
+  it.each([
+    ["before the first reply", 100],
+    ["while the per-client reads are under way", 450],
+  ])("stops resolving when the caller hangs up %s, and logs one line for it", async (_when, abortAfterMs) => {
     const slow = await slowLegacy(sandbox.url, 300);
     const lines: string[] = [];
     const gateway = await createGateway(gatewayConfig(slow.url), { log: (line) => lines.push(line) });
+    // Anything else the process would print for this request (yoga's logger writes to the console).
+    const printed = [vi.spyOn(console, "error"), vi.spyOn(console, "warn"), vi.spyOn(console, "debug"), vi.spyOn(console, "info")];
     try {
       const controller = new AbortController();
       const pending = fetch(`${gateway.url}/graphql`, {
@@ -129,8 +134,8 @@ describe("abandoned and slow requests", () => {
         body: JSON.stringify({ query: OVERVIEW_QUERY }),
         signal: controller.signal,
       }).catch((error: unknown) => error);
-      // User.GetClients is answered at 300 ms; hang up while the per-client reads are under way.
-      await new Promise((r) => setTimeout(r, 450));
+      // User.GetClients is answered at 300 ms, the per-client reads at 600 ms.
+      await new Promise((r) => setTimeout(r, abortAfterMs));
       controller.abort();
       await pending;
       const seenAtAbort = slow.seen.length;
@@ -141,7 +146,9 @@ describe("abandoned and slow requests", () => {
       expect(slow.seen).not.toContain("List.GetStats");
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^request abandoned by the caller: POST \/graphql after \d+ ms$/);
+      expect(printed.flatMap((spy) => spy.mock.calls)).toEqual([]);
     } finally {
+      for (const spy of printed) spy.mockRestore();
       await gateway.close();
       await slow.close();
     }
