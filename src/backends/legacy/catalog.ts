@@ -162,19 +162,21 @@ export interface OperationSpec {
   readonly write: boolean;
 }
 
-const p = (name: string, type: ParamSpec["type"] = "string", extra: Partial<ParamSpec> = {}): ParamSpec => ({
-  name,
-  type,
-  ...extra,
-});
-const opt = (name: string): ParamSpec => p(name, "string", { optional: true });
-const customFields = p("CustomFields", "SubscriberCustomField", { array: true });
+// The helpers keep each name and kind as literal types, so LegacyParamsOf<Op> (types.ts) can type
+// a call's parameters from its row.
+const p = <N extends string, T extends ParamSpec["type"] = "string", E extends Partial<ParamSpec> = {}>(
+  name: N,
+  type: T = "string" as T,
+  extra: E = {} as E,
+) => ({ name, type, ...extra }) as { readonly name: N; readonly type: T } & Readonly<E>;
+const opt = <N extends string>(name: N) => p(name, "string", { optional: true } as const);
+const customFields = p("CustomFields", "SubscriberCustomField", { array: true } as const);
 
 const ADD_CODES = [1, 100, 101, 204, 205, 206, 207, 208];
-const addParams = [p("ListID", "int"), p("Email"), p("Name")];
-const byClient = [p("ClientID", "int")];
-const byCampaign = [p("CampaignID", "int")];
-const clientBasics = [p("CompanyName"), p("ContactName"), p("EmailAddress"), p("Country"), p("Timezone")];
+const addParams = [p("ListID", "int"), p("Email"), p("Name")] as const;
+const byClient = [p("ClientID", "int")] as const;
+const byCampaign = [p("CampaignID", "int")] as const;
+const clientBasics = [p("CompanyName"), p("ContactName"), p("EmailAddress"), p("Country"), p("Timezone")] as const;
 
 const STATUS = { kind: "status" } as const;
 const STRING = { kind: "string" } as const;

@@ -5,7 +5,7 @@
  * samples show text), every collection as an array (also with zero or one element), and fills a
  * declared field that the reply omits with "". The graph layer turns them into typed values.
  */
-import type { OperationName } from "./catalog.js";
+import type { OPERATIONS, OperationName } from "./catalog.js";
 
 export interface LegacyResult {
   Code: string;
@@ -150,3 +150,31 @@ export type LegacyParamValue = string | number | boolean | null | undefined | Le
 
 /** Parameters of one call, by wire name, ApiKey excluded (it comes from the credentials). */
 export type LegacyParams = Readonly<Record<string, LegacyParamValue>>;
+
+type CatalogRow<Op extends OperationName> = Extract<(typeof OPERATIONS)[number], { name: Op }>;
+type ParamRow<Op extends OperationName> = CatalogRow<Op>["params"][number];
+
+/** The value a parameter of that catalog kind takes. */
+type ParamValueOf<P> = P extends { type: "SubscriberCustomField" }
+  ? readonly LegacySubscriberCustomField[]
+  : P extends { type: "int" }
+    ? string | number
+    : P extends { type: "boolean" }
+      ? boolean
+      : string;
+
+/**
+ * The parameters of one operation, typed from its catalog row: every parameter by its exact wire
+ * name, optional ones (and CustomFields) may be left out, a misspelt name does not compile.
+ * `legacyClient.call<Op>(op, params: LegacyParamsOf<Op>)`.
+ */
+export type LegacyParamsOf<Op extends OperationName> = {
+  readonly [P in ParamRow<Op> as P extends { optional: true } ? never : P extends { array: true } ? never : P["name"]]: ParamValueOf<P>;
+} & {
+  readonly [P in ParamRow<Op> as P extends { optional: true } ? P["name"] : P extends { array: true } ? P["name"] : never]?:
+    | ParamValueOf<P>
+    | null;
+};
+
+/** What an operation resolves to, by name (the same as `LegacyResults[Op]`). */
+export type LegacyResultOf<Op extends OperationName> = LegacyResults[Op];
