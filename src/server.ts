@@ -114,9 +114,11 @@ export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): Yo
     ],
     context: ({ request, req }) => {
       const hangUp = req && hangUps.get(req);
-      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(deadlineMs), ...(hangUp ? [hangUp] : [])]);
-      requestSignals.set(request, signal);
-      return createContext(deps, request, signal);
+      const gone = hangUp ? AbortSignal.any([request.signal, hangUp]) : request.signal;
+      // Execution stops when the caller is gone; at the deadline only the backend calls still
+      // running end, so the fields already resolved still arrive, with errors on the rest.
+      requestSignals.set(request, gone);
+      return createContext(deps, request, AbortSignal.any([gone, AbortSignal.timeout(deadlineMs)]));
     },
     // Unexpected errors are masked to "Unexpected error."; ours are GraphQLErrors with safe messages.
     maskedErrors: true,

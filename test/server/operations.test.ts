@@ -138,6 +138,8 @@ describe("abandoned and slow requests", () => {
       await new Promise((r) => setTimeout(r, abortAfterMs));
       controller.abort();
       await pending;
+      // Calls already on their way when the caller hung up may still land; give them a moment.
+      await new Promise((r) => setTimeout(r, 150));
       const seenAtAbort = slow.seen.length;
       await new Promise((r) => setTimeout(r, 1_000));
       // The reads already sent finish at the backend; nothing new is started (no List.GetStats,
