@@ -59,31 +59,108 @@ export function escapeXml(text: string): string {
 }
 
 const PREDEFINED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-const REFERENCE = /&(?:#x([0-9A-Fa-f]+);|#([0-9]+);|([A-Za-z][\w.-]*);)?/g;
 
-/** Decodes predefined entities and character references in one pass; anything else is malformed. */
-function decodeReferences(raw: string): string {
-  if (!raw.includes("&")) return raw;
-  return raw.replace(REFERENCE, (_match, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-    if (name !== undefined) {
-      const value = PREDEFINED[name];
-      if (value === undefined) throw new XmlReplyError("malformed", `undeclared entity &${name};`);
-      return value;
-    }
-    const digits = hex ?? dec;
-    if (digits === undefined) throw new XmlReplyError("malformed", "a bare & in character data");
-    const codePoint = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(dec ?? "", 10);
-    const char = codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : "";
-    if (char === "" || findForbiddenXmlChar(char) !== -1) {
-      throw new XmlReplyError("malformed", "a character reference to a character XML forbids");
-    }
-    return char;
-  });
+/** Why a reference could not be decoded; the sandbox maps these onto its own SOAP faults. */
+export type XmlReferenceFault = "undeclared-entity" | "bare-ampersand" | "forbidden-character";
+
+/** A reference in character data that XML (with entities off) does not allow. */
+export class XmlReferenceError extends XmlReplyError {
+  constructor(
+    readonly fault: XmlReferenceFault,
+    message: string,
+    /** The entity name, for an undeclared entity. */
+    readonly entity?: string,
+  ) {
+    super("malformed", message);
+    this.name = "XmlReferenceError";
+  }
 }
 
-/** True when the document declares a DOCTYPE or entities anywhere outside CDATA sections. */
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const isHexDigit = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+const isAsciiLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+// The name characters the earlier pattern took ([\w.-]): letters, digits, "_", "." and "-".
+const isNameChar = (c: number) => isAsciiLetter(c) || isDigit(c) || c === 0x5f || c === 0x2e || c === 0x2d;
+
+/**
+ * Decodes the five predefined entities and character references in one left-to-right pass, so
+ * `&amp;lt;` becomes `&lt;` exactly once. Anything else after an `&` throws XmlReferenceError.
+ * A scan rather than a pattern: the text is the backend's, and its cost must stay linear.
+ */
+export function decodeXmlReferences(raw: string): string {
+  let amp = raw.indexOf("&");
+  if (amp === -1) return raw;
+  let out = "";
+  let from = 0;
+  while (amp !== -1) {
+    out += raw.slice(from, amp);
+    const { char, end } = referenceAt(raw, amp);
+    out += char;
+    from = end;
+    amp = raw.indexOf("&", from);
+  }
+  return out + raw.slice(from);
+}
+
+/** The character the reference at `amp` stands for, and the index just past its `;`. */
+function referenceAt(raw: string, amp: number): { char: string; end: number } {
+  let i = amp + 1;
+  if (raw.charCodeAt(i) === 0x23 /* # */) {
+    const hex = raw.charCodeAt(i + 1) === 0x78; /* x */
+    i += hex ? 2 : 1;
+    const start = i;
+    while (i < raw.length && (hex ? isHexDigit(raw.charCodeAt(i)) : isDigit(raw.charCodeAt(i)))) i++;
+    if (i === start || raw.charCodeAt(i) !== 0x3b /* ; */) {
+      throw new XmlReferenceError("bare-ampersand", "a bare & in character data");
+    }
+    let first = start;
+    while (first < i - 1 && raw.charCodeAt(first) === 0x30) first++;
+    // More digits than 0x10FFFF has in either base is out of range; parsing them would lose precision.
+    const codePoint = i - first > 7 ? Infinity : Number.parseInt(raw.slice(first, i), hex ? 16 : 10);
+    const char = codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : "";
+    if (char === "" || findForbiddenXmlChar(char) !== -1) {
+      throw new XmlReferenceError("forbidden-character", "a character reference to a character XML forbids");
+    }
+    return { char, end: i + 1 };
+  }
+  if (!isAsciiLetter(raw.charCodeAt(i))) throw new XmlReferenceError("bare-ampersand", "a bare & in character data");
+  const start = i;
+  while (i < raw.length && isNameChar(raw.charCodeAt(i))) i++;
+  if (raw.charCodeAt(i) !== 0x3b) throw new XmlReferenceError("bare-ampersand", "a bare & in character data");
+  const name = raw.slice(start, i);
+  const value = Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name] : undefined;
+  if (value === undefined) throw new XmlReferenceError("undeclared-entity", `undeclared entity &${name};`, name);
+  return { char: value, end: i + 1 };
+}
+
+/**
+ * True when the document declares a DOCTYPE or entities anywhere outside CDATA sections.
+ * One forward scan: a CDATA section's end is searched for once, and once a search finds none no
+ * later section is searched again, so a reply of unterminated `<![CDATA[` costs linear time.
+ */
 function declaresDoctype(xml: string): boolean {
-  return /<!(?:DOCTYPE|ENTITY)/i.test(xml.replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, ""));
+  // "]]>" occurs nowhere at or after this index (learned from a failed search).
+  let noCloseFrom = Infinity;
+  let i = xml.indexOf("<!");
+  while (i !== -1) {
+    if (xml.startsWith("<![CDATA[", i)) {
+      const close = i + 9 < noCloseFrom ? xml.indexOf("]]>", i + 9) : -1;
+      if (close !== -1) {
+        i = xml.indexOf("<!", close + 3);
+        continue;
+      }
+      noCloseFrom = Math.min(noCloseFrom, i + 9);
+      // An unterminated section hides nothing: its text is scanned like the rest.
+    } else if (startsWithIgnoringCase(xml, i + 2, "DOCTYPE") || startsWithIgnoringCase(xml, i + 2, "ENTITY")) {
+      return true;
+    }
+    i = xml.indexOf("<!", i + 2);
+  }
+  return false;
+}
+
+function startsWithIgnoringCase(text: string, at: number, upper: string): boolean {
+  return text.length - at >= upper.length && text.slice(at, at + upper.length).toUpperCase() === upper;
 }
 
 /**
@@ -168,14 +245,14 @@ function toElement(name: string, node: OrderedNode): XmlElement {
   const attributes: Record<string, string> = {};
   for (const [key, value] of Object.entries(node[":@"] ?? {})) {
     if (key === "xmlns" || key.startsWith("xmlns:")) continue;
-    attributes[localName(key)] = decodeReferences(String(value));
+    attributes[localName(key)] = decodeXmlReferences(String(value));
   }
   const children: XmlElement[] = [];
   let text = "";
   for (const child of (node[name] as OrderedNode[] | undefined) ?? []) {
     const key = Object.keys(child).find((k) => k !== ":@");
     if (key === undefined) continue;
-    if (key === "#text") text += decodeReferences(String(child[key]));
+    if (key === "#text") text += decodeXmlReferences(String(child[key]));
     else if (key === "#cdata") {
       // CDATA is literal: no reference decoding.
       for (const part of child[key] as OrderedNode[]) text += String(part["#text"] ?? "");
