@@ -8,7 +8,7 @@
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { createYoga, useReadinessCheck, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { LegacyClient } from "./backends/legacy/client.js";
 import type { Config } from "./config.js";
 import { createContext, type ContextDeps, type GraphContext } from "./context.js";
@@ -88,6 +88,7 @@ function legacyClientFor(config: Config): LegacyClient {
 
 /** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
 export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): YogaServerInstance<NodeContext, GraphContext> {
+  const readiness: Readiness = createReadiness(config);
   const deps = {
     legacyClient,
     legacy: config.legacy,
@@ -99,11 +100,23 @@ export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): Yo
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
     graphiql: { title: "mailgraph", defaultQuery: OVERVIEW_QUERY },
+    // Liveness (/health, /livez) is answered by the node server before yoga, so it does not depend
+    // on the GraphQL pipeline; readiness (/readyz) is yoga's check, below.
     // GraphiQL's scripts and styles are served inline rather than from a CDN, so the IDE also
     // works offline and behind firewalls that block third-party hosts.
     renderGraphiQL,
     cors: corsOptions(config.http),
     plugins: [
+      useReadinessCheck({
+        endpoint: "/readyz",
+        check: async ({ fetchAPI }) => {
+          const report = await readiness.check();
+          return new fetchAPI.Response(JSON.stringify(report), {
+            status: report.status === "ready" ? 200 : 503,
+            headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+          });
+        },
+      }),
       // A browser sends "simple" requests (form posts, plain GETs) to any site without asking
       // first; requiring a non-simple content type or this header stops pages driving the graph.
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
@@ -135,7 +148,6 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const owned = options.legacyClient ? undefined : legacyClientFor(config);
   const legacyClient = options.legacyClient ?? owned!;
   const yoga = createGraphQLApp(config, legacyClient);
-  const readiness: Readiness = createReadiness(config);
   const log = options.log ?? ((line: string) => console.warn(line));
   const hosts = hostPolicy(config.http, config.host);
 
@@ -149,13 +161,6 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     const path = (req.url ?? "/").split("?")[0];
     if (path === "/health" || path === "/livez") {
       sendJson(res, 200, { status: "ok" });
-      return;
-    }
-    if (path === "/readyz") {
-      void readiness.check().then(
-        (report) => sendJson(res, report.status === "ready" ? 200 : 503, report),
-        () => sendJson(res, 503, { status: "unavailable" }),
-      );
       return;
     }
     if (path === "/" && (req.method === "GET" || req.method === "HEAD")) {
