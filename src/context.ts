@@ -5,7 +5,7 @@
 import { initContextCache } from "@pothos/core";
 import type { LegacyConfig } from "./config.js";
 import { DEFAULT_MAX_NODE_IDS } from "./domain/input-limits.js";
-import { createLegacyLoaders, type LegacyCaller, type LegacyLoaders } from "./loaders/legacy.js";
+import { createLegacyLoaders, type LegacyCaller, type LegacyLoaders } from "./domain/legacy/loaders.js";
 
 /** Header through which a caller sends its own legacy API key. */
 export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";

@@ -10,7 +10,7 @@ import { LegacyResultError } from "../backends/legacy/errors.js";
 import type { LegacyParams, LegacyResults } from "../backends/legacy/types.js";
 import type { GraphContext } from "../context.js";
 import { INVALID_API_KEY } from "../errors/legacy.js";
-import type { WriteOperation } from "../loaders/legacy.js";
+import type { WriteOperation } from "../domain/legacy/loaders.js";
 import { builder } from "./builder.js";
 import { INPUT_RULES, InputError, type InputIssue } from "../domain/input-error.js";
 import { OWNERSHIP_RULES, OwnershipError } from "../domain/legacy/ownership-error.js";

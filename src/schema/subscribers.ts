@@ -5,7 +5,7 @@
  */
 import type { LegacySubscriberCustomField } from "../backends/legacy/types.js";
 import type { GraphContext } from "../context.js";
-import { EARLIEST_DATE } from "../loaders/legacy.js";
+import { EARLIEST_DATE } from "../domain/legacy/loaders.js";
 import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
 import { LIST_ID_DESCRIPTION } from "./id-descriptions.js";
 import { checkListOfClient } from "../domain/legacy/ownership.js";

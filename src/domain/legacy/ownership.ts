@@ -5,7 +5,7 @@
  * to. All reads here are the request's cached reads: the payload reuses them.
  */
 import { GraphQLError } from "graphql";
-import type { LegacyLoaders } from "../../loaders/legacy.js";
+import type { LegacyLoaders } from "./loaders.js";
 import { OwnershipError } from "./ownership-error.js";
 
 /** The Result code a failed read carried (the loaders keep it in `extensions.legacyCode`). */

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LegacyClient } from "../../../src/backends/legacy/client.js";
 import { loadConfig } from "../../../src/config.js";
-import { createLegacyLoaders } from "../../../src/loaders/legacy.js";
+import { createLegacyLoaders } from "../../../src/domain/legacy/loaders.js";
 import { DEMO } from "../../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import { soapResult, startLegacyProxy, type LegacyProxy } from "../../e2e/support/legacy-proxy.js";

@@ -1,11 +1,11 @@
 /** The per-request legacy loaders against a real client and sandbox. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LegacyClient } from "../../src/backends/legacy/client.js";
-import { LegacyResultError } from "../../src/backends/legacy/errors.js";
-import { loadConfig } from "../../src/config.js";
-import { createLegacyLoaders } from "../../src/loaders/legacy.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { LegacyClient } from "../../../src/backends/legacy/client.js";
+import { LegacyResultError } from "../../../src/backends/legacy/errors.js";
+import { loadConfig } from "../../../src/config.js";
+import { createLegacyLoaders } from "../../../src/domain/legacy/loaders.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 
 let sandbox: LegacySandbox;
 let client: LegacyClient;
