@@ -8,7 +8,7 @@ import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import ValidationPlugin from "@pothos/plugin-validation";
 import type { GraphContext } from "../context.js";
-import { decodeGlobalId, encodeGlobalId } from "./global-id.js";
+import { decodeGlobalId, encodeGlobalId } from "./support/global-id.js";
 import { InputError } from "../domain/input-error.js";
 
 /** Type parameters shared by every definition of the graph. */

@@ -1,20 +1,20 @@
 /** The executable schema: the builder plus every domain file, in dependency order. */
 import { lexicographicSortSchema, type GraphQLSchema } from "graphql";
 import { builder } from "./builder.js";
-import "./scalars.js";
-import "./connections.js";
-import "./errors.js";
-import "./refs.js";
-import "./clients.js";
-import "./client-access.js";
-import "./lists.js";
-import "./custom-fields.js";
-import "./subscribers.js";
-import "./segments.js";
-import "./campaigns.js";
-import "./send-campaign.js";
-import "./templates.js";
-import "./node.js";
+import "./support/scalars.js";
+import "./support/connections.js";
+import "./support/errors.js";
+import "./legacy/refs.js";
+import "./legacy/clients.js";
+import "./legacy/client-access.js";
+import "./legacy/lists.js";
+import "./legacy/custom-fields.js";
+import "./legacy/subscribers.js";
+import "./legacy/segments.js";
+import "./legacy/campaigns.js";
+import "./legacy/send-campaign.js";
+import "./legacy/templates.js";
+import "./support/nodes.js";
 
 builder.queryType({ description: "Reads of the email-marketing backends." });
 builder.mutationType({ description: "Writes; each answers a payload union of its success type and typed errors." });

@@ -11,7 +11,7 @@ import { LEGACY_ERROR_NAMES, operation, type OperationName } from "../../src/bac
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { schema } from "../../src/schema/index.js";
-import { OUTCOME_REASONS, outcomeGroupOf } from "../../src/schema/legacy-outcomes.js";
+import { OUTCOME_REASONS, outcomeGroupOf } from "../../src/schema/legacy/outcomes.js";
 import type { Gateway } from "../../src/server.js";
 import { graphql } from "../gql/index.js";
 import { asType, postGraphQL, type Response } from "./support/graphql-http.js";

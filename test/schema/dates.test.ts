@@ -1,8 +1,8 @@
 /** Date handling: legacy wall times, instants with offsets, and the send date conversion. */
 import type { GraphQLScalarType } from "graphql";
 import { describe, expect, it } from "vitest";
-import { parseInstant, wireToLocal } from "../../src/schema/scalars.js";
-import { wallTime } from "../../src/schema/send-campaign.js";
+import { parseInstant, wireToLocal } from "../../src/schema/support/scalars.js";
+import { wallTime } from "../../src/schema/legacy/send-campaign.js";
 import { schema } from "../../src/schema/index.js";
 
 const local = schema.getType("LocalDateTime") as GraphQLScalarType;

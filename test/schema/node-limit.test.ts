@@ -6,7 +6,7 @@ import { loadConfig } from "../../src/config.js";
 import { createContext } from "../../src/context.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
-import { compositeId, encodeGlobalId } from "../../src/schema/global-id.js";
+import { compositeId, encodeGlobalId } from "../../src/schema/support/global-id.js";
 import { schema } from "../../src/schema/index.js";
 
 let sandbox: LegacySandbox;

@@ -1,7 +1,7 @@
 /** Global ids of demo records, made with the graph's own encoder. */
 import { DEMO } from "../../../src/sandbox/demo-data.js";
-import { compositeId, encodeGlobalId } from "../../../src/schema/global-id.js";
-import "../../../src/schema/refs.js";
+import { compositeId, encodeGlobalId } from "../../../src/schema/support/global-id.js";
+import "../../../src/schema/legacy/refs.js";
 
 const id = (type: string, ...parts: string[]) => encodeGlobalId(type, compositeId(...parts));
 

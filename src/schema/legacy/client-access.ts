@@ -12,15 +12,15 @@ import {
   accessAllows,
   type BillingType as BillingTypeValue,
   type Currency as CurrencyValue,
-} from "../backends/legacy/reference.js";
-import type { LegacyClientAccessAndBilling } from "../backends/legacy/types.js";
-import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
-import { CLIENT_ID_DESCRIPTION } from "./id-descriptions.js";
-import { builder } from "./builder.js";
+} from "../../backends/legacy/reference.js";
+import type { LegacyClientAccessAndBilling } from "../../backends/legacy/types.js";
+import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
+import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
+import { builder } from "../builder.js";
 import { clientPayload, invalidateClient } from "./clients.js";
-import { writeOutcomes } from "./errors.js";
-import { localIdOf } from "./global-id.js";
-import { inputRules } from "./input-rules.js";
+import { writeOutcomes } from "../support/errors.js";
+import { localIdOf } from "../support/global-id.js";
+import { inputRules } from "../support/input-rules.js";
 import { ClientRef } from "./refs.js";
 import { badValue, blankToNull, wireEnum, wireInt } from "./wire.js";
 

@@ -3,23 +3,23 @@
  * a request comes from one Subscribers.GetActive), List.activeSubscribers and List.subscriber,
  * and the addSubscriber / unsubscribe mutations.
  */
-import type { LegacySubscriberCustomField } from "../backends/legacy/types.js";
-import type { GraphContext } from "../context.js";
-import { EARLIEST_DATE } from "../domain/legacy/loaders.js";
-import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
-import { LIST_ID_DESCRIPTION } from "./id-descriptions.js";
-import { checkListOfClient } from "../domain/legacy/ownership.js";
-import { customFieldWireValues } from "../domain/legacy/custom-field-values.js";
-import { builder } from "./builder.js";
-import { writeOutcomes } from "./errors.js";
-import { compositeId, localIdOf, parseCompositeId } from "./global-id.js";
-import { inputRules, isEmailShape } from "./input-rules.js";
+import type { LegacySubscriberCustomField } from "../../backends/legacy/types.js";
+import type { GraphContext } from "../../context.js";
+import { EARLIEST_DATE } from "../../domain/legacy/loaders.js";
+import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
+import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
+import { checkListOfClient } from "../../domain/legacy/ownership.js";
+import { customFieldWireValues } from "../../domain/legacy/custom-field-values.js";
+import { builder } from "../builder.js";
+import { writeOutcomes } from "../support/errors.js";
+import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
+import { inputRules, isEmailShape } from "../support/input-rules.js";
 import { GraphQLError } from "graphql";
 import { payloadList, type ListPayload } from "./lists.js";
 import { listOrNull } from "./lookups.js";
-import { pageByKey } from "./pagination.js";
+import { pageByKey } from "../support/pagination.js";
 import { ListRef, type SubscriberShape } from "./refs.js";
-import { LocalDateTime } from "./scalars.js";
+import { LocalDateTime } from "../support/scalars.js";
 import { badValue } from "./wire.js";
 
 const STATES = {

@@ -1,6 +1,6 @@
 /** Segments: the Segment node (a named part of a list) and Client.segments' item type. */
-import { builder } from "./builder.js";
-import { compositeId, parseCompositeId } from "./global-id.js";
+import { builder } from "../builder.js";
+import { compositeId, parseCompositeId } from "../support/global-id.js";
 import { findSegment, listOrNull } from "./lookups.js";
 import { ListRef, SegmentRef } from "./refs.js";
 

@@ -6,9 +6,9 @@ import type {
   LegacyCampaignEntry,
   LegacySubscriber,
   LegacyTemplate,
-} from "../backends/legacy/types.js";
-import { builder } from "./builder.js";
-import { registerNodeType } from "./global-id.js";
+} from "../../backends/legacy/types.js";
+import { builder } from "../builder.js";
+import { registerNodeType } from "../support/global-id.js";
 
 /** A client of the designer account, as User.GetClients lists it. */
 export interface ClientShape {

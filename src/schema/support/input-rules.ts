@@ -4,9 +4,9 @@
  * plugin turns them into an InputError before the resolver (and so before any backend call) runs.
  */
 import type { StandardSchemaV1 } from "@pothos/plugin-validation";
-import { findForbiddenXmlChar } from "../backends/legacy/xml.js";
-import { pathText, type InputRule, type RuleIssue } from "../domain/input-error.js";
-import { MAX_LENGTH } from "../domain/input-limits.js";
+import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
+import { pathText, type InputRule, type RuleIssue } from "../../domain/input-error.js";
+import { MAX_LENGTH } from "../../domain/input-limits.js";
 import { tryLocalId } from "./global-id.js";
 
 /** A path inside a mutation's `input`: field names and list indexes. */

@@ -2,15 +2,15 @@
  * Subscriber lists: the List node with its statistics, the `list` query, and the createList /
  * updateList mutations. Custom fields and subscribers of a list have their own files.
  */
-import type { LegacyListStatistics, LegacyStatPeriod } from "../backends/legacy/types.js";
-import type { GraphContext } from "../context.js";
-import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
-import { CLIENT_ID_DESCRIPTION, LIST_ID_DESCRIPTION } from "./id-descriptions.js";
-import { checkListOfClient } from "../domain/legacy/ownership.js";
-import { builder } from "./builder.js";
-import { writeOutcomes } from "./errors.js";
-import { compositeId, localIdOf, parseCompositeId } from "./global-id.js";
-import { inputRules, type Checker } from "./input-rules.js";
+import type { LegacyListStatistics, LegacyStatPeriod } from "../../backends/legacy/types.js";
+import type { GraphContext } from "../../context.js";
+import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
+import { CLIENT_ID_DESCRIPTION, LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
+import { checkListOfClient } from "../../domain/legacy/ownership.js";
+import { builder } from "../builder.js";
+import { writeOutcomes } from "../support/errors.js";
+import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
+import { inputRules, type Checker } from "../support/input-rules.js";
 import { findClient, findList } from "./lookups.js";
 import { ClientRef, ListRef, type ListShape } from "./refs.js";
 import { wireInt } from "./wire.js";

@@ -6,8 +6,8 @@
  */
 import { resolveNodes } from "@pothos/plugin-relay";
 import { GraphQLError } from "graphql";
-import { DEFAULT_MAX_NODE_IDS } from "../domain/input-limits.js";
-import { builder } from "./builder.js";
+import { DEFAULT_MAX_NODE_IDS } from "../../domain/input-limits.js";
+import { builder } from "../builder.js";
 import { decodeGlobalId } from "./global-id.js";
 
 builder.queryField("nodes", (t) =>

@@ -5,16 +5,16 @@
  * every code the service answers with reaches the caller typed, with its number.
  */
 import { GraphQLError } from "graphql";
-import { LEGACY_ERROR_NAMES, operation as operationSpec } from "../backends/legacy/catalog.js";
-import { LegacyResultError } from "../backends/legacy/errors.js";
-import type { LegacyParams, LegacyResults } from "../backends/legacy/types.js";
-import type { GraphContext } from "../context.js";
-import { INVALID_API_KEY } from "../errors/legacy.js";
-import type { WriteOperation } from "../domain/legacy/loaders.js";
-import { builder } from "./builder.js";
-import { INPUT_RULES, InputError, type InputIssue } from "../domain/input-error.js";
-import { OWNERSHIP_RULES, OwnershipError } from "../domain/legacy/ownership-error.js";
-import { OUTCOME_GROUPS, OUTCOME_REASONS, outcomeGroupOf, type OutcomeGroup } from "./legacy-outcomes.js";
+import { LEGACY_ERROR_NAMES, operation as operationSpec } from "../../backends/legacy/catalog.js";
+import { LegacyResultError } from "../../backends/legacy/errors.js";
+import type { LegacyParams, LegacyResults } from "../../backends/legacy/types.js";
+import type { GraphContext } from "../../context.js";
+import { INVALID_API_KEY } from "../../errors/legacy.js";
+import type { WriteOperation } from "../../domain/legacy/loaders.js";
+import { builder } from "../builder.js";
+import { INPUT_RULES, InputError, type InputIssue } from "../../domain/input-error.js";
+import { OWNERSHIP_RULES, OwnershipError } from "../../domain/legacy/ownership-error.js";
+import { OUTCOME_GROUPS, OUTCOME_REASONS, outcomeGroupOf, type OutcomeGroup } from "../legacy/outcomes.js";
 
 /** The interface of every member of a payload union but the success type. */
 export const ErrorInterface = builder.interfaceRef<Error>("Error").implement({

@@ -3,8 +3,8 @@
  * segment" operations, so a record is found in its client's collection (one cached read per
  * request). A record that is not there is a NOT_FOUND error on the field that asked for it.
  */
-import type { GraphContext } from "../context.js";
-import { notFoundError } from "../errors/legacy.js";
+import type { GraphContext } from "../../context.js";
+import { notFoundError } from "../../errors/legacy.js";
 import type { CampaignShape, ClientShape, ListShape, SegmentShape } from "./refs.js";
 
 /** A client from User.GetClients. */

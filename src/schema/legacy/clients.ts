@@ -2,15 +2,15 @@
  * Clients of the designer account: the Client node, its basic details, the `clients` and
  * `client` queries, and the createClient / updateClientBasics mutations.
  */
-import { COUNTRIES, TIME_ZONES, timeZoneOffsetMinutes } from "../backends/legacy/reference.js";
-import type { LegacyClientBasicDetails } from "../backends/legacy/types.js";
-import type { GraphContext } from "../context.js";
-import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
-import { CLIENT_ID_DESCRIPTION } from "./id-descriptions.js";
-import { builder, type Types } from "./builder.js";
-import { writeOutcomes } from "./errors.js";
-import { compositeId, localIdOf, parseCompositeId } from "./global-id.js";
-import { inputRules, type Checker } from "./input-rules.js";
+import { COUNTRIES, TIME_ZONES, timeZoneOffsetMinutes } from "../../backends/legacy/reference.js";
+import type { LegacyClientBasicDetails } from "../../backends/legacy/types.js";
+import type { GraphContext } from "../../context.js";
+import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
+import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
+import { builder, type Types } from "../builder.js";
+import { writeOutcomes } from "../support/errors.js";
+import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
+import { inputRules, type Checker } from "../support/input-rules.js";
 import { clientCampaigns, clientLists, clientSegments, findClient } from "./lookups.js";
 import { CampaignRef, ClientRef, ListRef, SegmentRef, TemplateRef } from "./refs.js";
 

@@ -3,17 +3,17 @@
  * a wall time of the client's time zone, so an instant is converted with the offset of the
  * client's TimeZone (Client.GetDetail) before it is sent.
  */
-import { timeZoneOffsetMinutes } from "../backends/legacy/reference.js";
-import type { GraphContext } from "../context.js";
-import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
-import { checkCampaignOfClient } from "../domain/legacy/ownership.js";
-import { builder } from "./builder.js";
-import { writeOutcomes } from "./errors.js";
-import { localIdOf } from "./global-id.js";
-import { inputRules } from "./input-rules.js";
+import { timeZoneOffsetMinutes } from "../../backends/legacy/reference.js";
+import type { GraphContext } from "../../context.js";
+import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
+import { checkCampaignOfClient } from "../../domain/legacy/ownership.js";
+import { builder } from "../builder.js";
+import { writeOutcomes } from "../support/errors.js";
+import { localIdOf } from "../support/global-id.js";
+import { inputRules } from "../support/input-rules.js";
 import { findClient } from "./lookups.js";
 import { ClientRef } from "./refs.js";
-import { DateTime, LocalDateTime } from "./scalars.js";
+import { DateTime, LocalDateTime } from "../support/scalars.js";
 import { badValue } from "./wire.js";
 
 /** The SendDate value that sends at once. */

@@ -7,8 +7,8 @@ import {
   localIdOf,
   parseCompositeId,
   registerNodeType,
-} from "../../src/schema/global-id.js";
-import "../../src/schema/refs.js";
+} from "../../../src/schema/support/global-id.js";
+import "../../../src/schema/legacy/refs.js";
 
 describe("global ids", () => {
   it("round-trip a composite local id, also with awkward characters", () => {

@@ -4,7 +4,7 @@
  * record that needs several keys to be found again (a list needs its client) is a JSON array.
  */
 import { GraphQLError } from "graphql";
-import { MAX_LENGTH } from "../domain/input-limits.js";
+import { MAX_LENGTH } from "../../domain/input-limits.js";
 
 /** The backends records come from. */
 export type Backend = "legacy" | "commerce";

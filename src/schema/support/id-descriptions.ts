@@ -1,5 +1,5 @@
 /** Descriptions of the id fields of mutation inputs, the same wherever the id is taken. */
-import { MAX_LENGTH } from "../domain/input-limits.js";
+import { MAX_LENGTH } from "../../domain/input-limits.js";
 
 export const LIST_ID_DESCRIPTION =
   `Global id of the List (at most ${MAX_LENGTH.globalId} characters). The list must be one of the lists of the ` +

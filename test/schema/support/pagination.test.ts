@@ -1,7 +1,7 @@
 /** Connections over whole collections: ordering, cursors that survive changes, both directions. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PAGE_SIZE, pageByKey, type Page } from "../../src/schema/pagination.js";
+import { PAGE_SIZE, pageByKey, type Page } from "../../../src/schema/support/pagination.js";
 
 const byItself = (s: string) => s;
 

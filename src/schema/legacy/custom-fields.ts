@@ -2,16 +2,16 @@
  * Custom fields of a list: the CustomField type and its data-type enum, List.customFields, and
  * the createCustomField / deleteCustomField mutations.
  */
-import type { LegacyListCustomField } from "../backends/legacy/types.js";
-import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
-import { checkListOfClient } from "../domain/legacy/ownership.js";
-import { builder } from "./builder.js";
-import { writeOutcomes } from "./errors.js";
-import { localIdOf } from "./global-id.js";
-import { inputRules } from "./input-rules.js";
+import type { LegacyListCustomField } from "../../backends/legacy/types.js";
+import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
+import { checkListOfClient } from "../../domain/legacy/ownership.js";
+import { builder } from "../builder.js";
+import { writeOutcomes } from "../support/errors.js";
+import { localIdOf } from "../support/global-id.js";
+import { inputRules } from "../support/input-rules.js";
 import { payloadList, type ListPayload } from "./lists.js";
 import { ListRef } from "./refs.js";
-import { LIST_ID_DESCRIPTION } from "./id-descriptions.js";
+import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { badValue, wireEnum } from "./wire.js";
 
 const DATA_TYPES = {

@@ -4,7 +4,7 @@
  * boundary stays put when rows are added or removed elsewhere, unlike an offset.
  */
 import { GraphQLError } from "graphql";
-import { MAX_LENGTH } from "../domain/input-limits.js";
+import { MAX_LENGTH } from "../../domain/input-limits.js";
 
 /** The connection arguments of a field. */
 export interface PageArgs {

@@ -7,14 +7,14 @@ import type {
   LegacySubscriberBounce,
   LegacySubscriberOpen,
   LegacySubscriberUnsubscribe,
-} from "../backends/legacy/types.js";
-import type { GraphContext } from "../context.js";
-import { builder, type Types } from "./builder.js";
-import { compositeId, localIdOf, parseCompositeId } from "./global-id.js";
+} from "../../backends/legacy/types.js";
+import type { GraphContext } from "../../context.js";
+import { builder, type Types } from "../builder.js";
+import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { findCampaign, findClient, listOrNull } from "./lookups.js";
-import { pageByKey } from "./pagination.js";
+import { pageByKey } from "../support/pagination.js";
 import { CampaignRef, ClientRef, ListRef, type CampaignShape } from "./refs.js";
-import { LocalDateTime } from "./scalars.js";
+import { LocalDateTime } from "../support/scalars.js";
 import { badValue, wireEnum, wireInt } from "./wire.js";
 
 const BOUNCE_TYPES = { HARD: "Hard", SOFT: "Soft" } as const;

@@ -1,11 +1,11 @@
 /** Templates: the Template node, the `template` query and the updateTemplate mutation. */
-import type { GraphContext } from "../context.js";
-import { MAX_LENGTH, MAX_COUNT } from "../domain/input-limits.js";
-import { TEMPLATE_ID_DESCRIPTION } from "./id-descriptions.js";
-import { builder } from "./builder.js";
-import { writeOutcomes } from "./errors.js";
-import { compositeId, localIdOf, parseCompositeId } from "./global-id.js";
-import { inputRules } from "./input-rules.js";
+import type { GraphContext } from "../../context.js";
+import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
+import { TEMPLATE_ID_DESCRIPTION } from "../support/id-descriptions.js";
+import { builder } from "../builder.js";
+import { writeOutcomes } from "../support/errors.js";
+import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
+import { inputRules } from "../support/input-rules.js";
 import { TemplateRef } from "./refs.js";
 import { blankToNull } from "./wire.js";
 

@@ -5,7 +5,7 @@
  * DateTime: RFC 3339 with a mandatory offset, converted to the client's wall time before sending.
  */
 import { GraphQLError, Kind, type ValueNode } from "graphql";
-import { builder } from "./builder.js";
+import { builder } from "../builder.js";
 
 const WIRE_LOCAL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
