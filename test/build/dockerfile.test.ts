@@ -28,8 +28,8 @@ function parseDockerfile(text: string): Instruction[] {
     .map((line) => line.trim())
     .filter((line) => line !== "")
     .map((line) => {
-      const [keyword, ...rest] = line.split(/\s+/);
-      return { keyword: keyword!.toUpperCase(), args: rest.join(" ") };
+      const [keyword = "", ...rest] = line.split(/\s+/);
+      return { keyword: keyword.toUpperCase(), args: rest.join(" ") };
     });
 }
 
@@ -38,8 +38,8 @@ function stages(instructions: Instruction[]): { name?: string; image: string; bo
   const result: { name?: string; image: string; body: Instruction[] }[] = [];
   for (const instruction of instructions) {
     if (instruction.keyword === "FROM") {
-      const [image, as, name] = instruction.args.split(/\s+/);
-      result.push({ image: image!, name: as?.toUpperCase() === "AS" ? name : undefined, body: [] });
+      const [image = "", as, name] = instruction.args.split(/\s+/);
+      result.push({ image, name: as?.toUpperCase() === "AS" ? name : undefined, body: [] });
     } else {
       result.at(-1)?.body.push(instruction);
     }
@@ -48,7 +48,14 @@ function stages(instructions: Instruction[]): { name?: string; image: string; bo
 }
 
 const dockerfile = parseDockerfile(readFileSync(`${ROOT}/Dockerfile`, "utf8"));
-const [build, runtime] = stages(dockerfile);
+/** `value`, or a failed test naming what is missing. */
+function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the Dockerfile has no ${what}`);
+  return value;
+}
+
+const build = present(stages(dockerfile)[0], "build stage");
+const runtime = present(stages(dockerfile)[1], "runtime stage");
 const args = (body: Instruction[], keyword: string) => body.filter((i) => i.keyword === keyword).map((i) => i.args);
 const dockerignore = readFileSync(`${ROOT}/.dockerignore`, "utf8")
   .split("\n")
@@ -58,39 +65,39 @@ const dockerignore = readFileSync(`${ROOT}/.dockerignore`, "utf8")
 describe("Dockerfile", () => {
   it("has a build stage and a runtime stage, both on node:22-bookworm-slim", () => {
     expect(stages(dockerfile)).toHaveLength(2);
-    expect(build!.name).toBeDefined();
-    expect([build!.image, runtime!.image]).toEqual(["node:22-bookworm-slim", "node:22-bookworm-slim"]);
+    expect(build.name).toBeDefined();
+    expect([build.image, runtime.image]).toEqual(["node:22-bookworm-slim", "node:22-bookworm-slim"]);
   });
 
   it("compiles in the build stage with every dependency installed", () => {
-    const runs = args(build!.body, "RUN");
+    const runs = args(build.body, "RUN");
     expect(runs.some((r) => /^npm ci\b/.test(r) && !r.includes("--omit=dev"))).toBe(true);
     expect(runs.some((r) => r.includes("npm run build"))).toBe(true);
-    const copied = args(build!.body, "COPY").join(" ");
+    const copied = args(build.body, "COPY").join(" ");
     for (const file of ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.build.json", "src"]) {
       expect(copied.split(/\s+/)).toContain(file);
     }
   });
 
   it("installs production dependencies only in the runtime stage and copies dist/ from the build", () => {
-    const runs = args(runtime!.body, "RUN");
+    const runs = args(runtime.body, "RUN");
     expect(runs.some((r) => /^npm ci\b.*--omit=dev/.test(r))).toBe(true);
-    const copies = args(runtime!.body, "COPY");
-    expect(copies).toContain(`--from=${build!.name} /app/dist ./dist`);
+    const copies = args(runtime.body, "COPY");
+    expect(copies).toContain(`--from=${build.name} /app/dist ./dist`);
     expect(copies.some((c) => /\bsrc\b/.test(c))).toBe(false);
   });
 
   it("runs node dist/main.js as a non-root user, listening beyond loopback", () => {
-    const users = args(runtime!.body, "USER");
+    const users = args(runtime.body, "USER");
     expect(users).toHaveLength(1);
     expect(users[0]).not.toMatch(/^(root|0)(:|$)/);
-    expect(args(runtime!.body, "CMD")).toEqual(['["node", "dist/main.js"]']);
-    expect(args(runtime!.body, "ENTRYPOINT")).toEqual([]);
-    expect(args(runtime!.body, "ENV").join(" ")).toMatch(/\bHOST=0\.0\.0\.0\b/);
+    expect(args(runtime.body, "CMD")).toEqual(['["node", "dist/main.js"]']);
+    expect(args(runtime.body, "ENTRYPOINT")).toEqual([]);
+    expect(args(runtime.body, "ENV").join(" ")).toMatch(/\bHOST=0\.0\.0\.0\b/);
   });
 
   it("has a HEALTHCHECK on /health that needs nothing but node", () => {
-    const [healthcheck] = args(runtime!.body, "HEALTHCHECK");
+    const [healthcheck] = args(runtime.body, "HEALTHCHECK");
     expect(healthcheck).toMatch(/CMD \["node", "-e", .*fetch\(.*\/health/);
     expect(healthcheck).not.toMatch(/\b(curl|wget)\b/);
   });

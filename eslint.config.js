@@ -1,0 +1,38 @@
+// ESLint flat config: typescript-eslint's type-aware recommended rules over every TypeScript file the
+// project's tsconfig.json covers. Formatting is Prettier's job (`prettier --check` in `npm run lint`).
+import js from "@eslint/js";
+import { defineConfig, globalIgnores } from "eslint/config";
+import tseslint from "typescript-eslint";
+
+export default defineConfig(
+  // Build output and generated code (test/gql/ is written by `npm run codegen`).
+  // Hidden directories hold tooling and scratch files, not project sources.
+  globalIgnores(["dist/", "coverage/", "test/gql/", ".*/"]),
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ["eslint.config.js"] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: {
+      // A promise nobody awaits loses its rejection; `void` marks the deliberate ones.
+      "@typescript-eslint/no-floating-promises": "error",
+      // An async callback where a void one is expected (event emitters, node:http handlers) drops its
+      // rejection. Attributes (JSX) do not apply here.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // Template literals with numbers are how ports and counts reach messages.
+      "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true, allowBoolean: true }],
+    },
+  },
+  {
+    // Plain JavaScript (this file): no type information to lint with.
+    files: ["**/*.js"],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+);
