@@ -180,12 +180,14 @@ describe("hostile replies each give their own error, and the next call works", (
     expect(server.received.filter((r) => r.url.includes("Subscriber.Add"))).toHaveLength(1);
   });
 
-  it("a caller's abort rejects with the abort reason; a deadline signal → LEGACY_TIMEOUT", async () => {
+  it("a caller's abort → LEGACY_ABORTED; a deadline signal → LEGACY_TIMEOUT", async () => {
     mode = modes.hang;
     const controller = new AbortController();
     const pending = client.call("Client.GetLists", { ClientID: 1 }, { signal: controller.signal });
-    controller.abort(new Error("caller gave up"));
-    await expect(pending).rejects.toThrow("caller gave up");
+    controller.abort(new Error("request closed"));
+    const aborted = await failureOf(pending);
+    expect(aborted).toMatchObject({ code: "LEGACY_ABORTED", message: "Client.GetLists: the caller gave up on the call" });
+    expect((aborted.cause as Error).message).toBe("request closed");
     const deadline = await failureOf(client.call("Client.GetLists", { ClientID: 1 }, { signal: AbortSignal.timeout(50) }));
     expect(deadline.code).toBe("LEGACY_TIMEOUT");
     mode = modes.good;

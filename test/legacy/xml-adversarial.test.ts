@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { operation } from "../../src/backends/legacy/catalog.js";
 import { decodeReply } from "../../src/backends/legacy/codec.js";
 import { LegacyError } from "../../src/backends/legacy/errors.js";
-import { redactorFor } from "../../src/backends/legacy/redact.js";
+import { redactorFor } from "../../src/backends/redact.js";
 import { decodeXmlReferences, parseXml, XmlReferenceError, XmlReplyError } from "../../src/backends/legacy/xml.js";
 
 /** The default LEGACY_MAX_RESPONSE_BYTES. */
@@ -36,8 +36,16 @@ describe("parseXml on cap-sized hostile text", () => {
   const cases: [string, () => string, "unsafe" | "malformed"][] = [
     ["only unterminated CDATA openings", () => fill("<![CDATA["), "malformed"],
     ["unterminated CDATA openings inside a root", () => fill("<![CDATA[", "<ArrayOfList>"), "malformed"],
-    ["a DOCTYPE behind unterminated CDATA openings", () => fill("<![CDATA[", "", "<!DOCTYPE x [<!ENTITY a 'b'>]>"), "unsafe"],
-    ["CDATA openings closed once, far away, then a DOCTYPE", () => fill("<![CDATA[", "<a>", "]]></a><!DOCTYPE x>"), "unsafe"],
+    [
+      "a DOCTYPE behind unterminated CDATA openings",
+      () => fill("<![CDATA[", "", "<!DOCTYPE x [<!ENTITY a 'b'>]>"),
+      "unsafe",
+    ],
+    [
+      "CDATA openings closed once, far away, then a DOCTYPE",
+      () => fill("<![CDATA[", "<a>", "]]></a><!DOCTYPE x>"),
+      "unsafe",
+    ],
     ["declaration-like openings that never say DOCTYPE", () => fill("<!DOCTYP", "<a>"), "malformed"],
     ["nesting without end", () => fill("<List>"), "unsafe"],
   ];

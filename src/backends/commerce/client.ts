@@ -9,7 +9,7 @@ import { csvRecords } from "./csv.js";
 import * as decode from "./decode.js";
 import { CommerceConfigError, CommerceInputError, CommerceTransportError } from "./errors.js";
 import { CommerceHttp, target, type HttpReply, type HttpRequest } from "./http.js";
-import { secretsFromHeaders } from "./redact.js";
+import { secretsFromHeaders } from "../redact.js";
 import { httpError, parseJson } from "./reply.js";
 import { root } from "./shape.js";
 import { exchangeAuthorizationCode, type CodeExchange } from "./token-exchange.js";

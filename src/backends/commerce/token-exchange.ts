@@ -6,7 +6,7 @@
  */
 import { CommerceOAuthError, CommerceTransportError } from "./errors.js";
 import type { CommerceHttp } from "./http.js";
-import { secretsFromHeaders, redact } from "./redact.js";
+import { redact, secretsFromHeaders } from "../redact.js";
 import { httpError, parseJson } from "./reply.js";
 import { root } from "./shape.js";
 import type { AccessTokenGrant } from "./types.js";

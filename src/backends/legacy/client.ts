@@ -7,7 +7,7 @@ import type { HttpLimits } from "../../config.js";
 import { operation as operationSpec, type LegacyTransport, type OperationName } from "./catalog.js";
 import { decodeReply, encodeRequest, type EncodeTarget } from "./codec.js";
 import { prepareParams } from "./params.js";
-import { redactorFor } from "./redact.js";
+import { redactorFor } from "../redact.js";
 import { LegacyHttp, type LegacyHttpReply } from "./transport.js";
 import type { LegacyParams, LegacyResults } from "./types.js";
 

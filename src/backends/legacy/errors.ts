@@ -14,7 +14,8 @@ export type LegacyErrorCode =
   | "LEGACY_EMPTY_REPLY" // an empty body
   | "LEGACY_REPLY_TOO_LARGE" // the body exceeded the configured size cap
   | "LEGACY_UNSAFE_XML" // DOCTYPE / entity declarations, or nesting beyond the bound
-  | "LEGACY_TIMEOUT" // connect, headers or body timeout
+  | "LEGACY_TIMEOUT" // connect, headers or body timeout, or the call's deadline
+  | "LEGACY_ABORTED" // the caller's signal fired (the request went away): not the service's fault
   | "LEGACY_UNAVAILABLE"; // connection refused, reset, DNS failure
 
 /** Base of every legacy client error. */

@@ -8,7 +8,7 @@
 import type { OperationSpec, WireTypeName } from "./catalog.js";
 import { LegacyResultError, LegacySoapFaultError, LegacyTransportError } from "./errors.js";
 import type { WireParam } from "./params.js";
-import type { Redactor } from "./redact.js";
+import type { Redactor } from "../redact.js";
 import type { LegacyHttpReply } from "./transport.js";
 import type { LegacyResult } from "./types.js";
 import { decodeItems, decodeObject, EMPTY_ELEMENT, scalarText, type WireData } from "./wire-values.js";

@@ -1,0 +1,236 @@
+/**
+ * The one undici layer both backend clients send through: a keep-alive Agent (one pool per
+ * origin) with the configured connect, headers and body timeouts, a total deadline per call, a
+ * response size cap, and failures reduced to a small set of kinds with scrubbed causes. It moves
+ * bytes only; each client gives statuses and bodies their meaning and its own error types.
+ */
+import { Agent } from "undici";
+import type { HttpLimits } from "../config.js";
+import { sanitizedCause, type Redactor } from "./redact.js";
+
+/** One request below an origin. */
+export interface BackendRequest {
+  readonly method: "GET" | "POST" | "PUT" | "DELETE";
+  /** scheme://host:port */
+  readonly origin: string;
+  /** Path and query, sent exactly as given. */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+/** A complete reply, its body read within the size cap. */
+export interface BackendReply {
+  readonly status: number;
+  /** Lower-cased header names; repeated headers joined with ", ". */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+/** How one request may be sent. */
+export interface BackendSendOptions {
+  /** The caller's signal (the GraphQL request going away, or its own deadline). */
+  readonly signal?: AbortSignal;
+  /** Scrubs the request's secrets from any text a failure carries. */
+  readonly redact: Redactor;
+  /**
+   * Send once more when a reused keep-alive socket turns out to be closed. Only for requests
+   * that are safe to repeat; the retry stays within the same deadline.
+   */
+  readonly retryStaleSocket?: boolean;
+}
+
+/**
+ * What went wrong below HTTP semantics:
+ * - `timeout`: connect, headers or body timeout, the call's deadline, or a caller's deadline signal;
+ * - `aborted`: the caller gave up (its signal fired for any reason but a deadline);
+ * - `unavailable`: refused, reset, DNS and other socket failures with a known code;
+ * - `failed`: any other failure to complete the exchange;
+ * - `too-large`: the body exceeded the size cap.
+ */
+export type BackendFailureKind = "timeout" | "aborted" | "unavailable" | "failed" | "too-large";
+
+/** A failed exchange. Clients map it onto their own typed errors; `cause` is already scrubbed. */
+export class BackendHttpError extends Error {
+  /** A scrubbed copy of the underlying error (name, code, message), when there was one. */
+  declare readonly cause: Error | undefined;
+
+  constructor(
+    readonly kind: BackendFailureKind,
+    /** The low-level code (ECONNREFUSED, UND_ERR_BODY_TIMEOUT, …); "DEADLINE" for a deadline; "" when unknown. */
+    readonly code: string,
+    options: { status?: number; maxBytes?: number; cause?: Error } = {},
+  ) {
+    super(`backend call ${kind}${code ? ` (${code})` : ""}`, { cause: options.cause });
+    this.name = "BackendHttpError";
+    this.status = options.status;
+    this.maxBytes = options.maxBytes;
+  }
+  /** The status of a reply whose body was refused (too large). */
+  readonly status: number | undefined;
+  /** The cap that was exceeded, for `too-large`. */
+  readonly maxBytes: number | undefined;
+}
+
+/** The code a deadline (ours or the caller's) is reported with. */
+export const DEADLINE = "DEADLINE";
+
+const TIMEOUT_CODES = new Set([
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "ETIMEDOUT",
+]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_DESTROYED",
+]);
+const TOO_LARGE_CODES = new Set(["UND_ERR_RES_EXCEEDED_MAX_SIZE"]);
+// A server closing an idle keep-alive socket just as a request goes out shows up as these.
+const STALE_SOCKET_CODES = new Set(["ECONNRESET", "UND_ERR_SOCKET", "EPIPE"]);
+
+/** Sends requests to a backend's origins over keep-alive connections. */
+export class BackendHttp {
+  readonly #agent: Agent;
+  readonly #maxBytes: number;
+  readonly #deadlineMs: number;
+
+  constructor(limits: HttpLimits) {
+    this.#maxBytes = limits.maxResponseBytes;
+    this.#deadlineMs = limits.deadlineMs;
+    this.#agent = new Agent({
+      connections: limits.connections,
+      connect: { timeout: limits.connectTimeoutMs },
+      headersTimeout: limits.headersTimeoutMs,
+      bodyTimeout: limits.bodyTimeoutMs,
+      pipelining: 1,
+    });
+  }
+
+  /** Sends one request and reads the whole reply; rejects with BackendHttpError. */
+  async send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
+    // undici's body timeout restarts with every chunk; only this bounds the call as a whole.
+    const deadline = AbortSignal.timeout(this.#deadlineMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    try {
+      return await untilAborted(this.#exchange(request, signal, options.retryStaleSocket === true), signal);
+    } catch (err) {
+      throw failure(err, options, deadline, this.#maxBytes);
+    }
+  }
+
+  async #exchange(request: BackendRequest, signal: AbortSignal, retryStaleSocket: boolean): Promise<BackendReply> {
+    try {
+      return await this.#attempt(request, signal);
+    } catch (err) {
+      if (!retryStaleSocket || signal.aborted || !STALE_SOCKET_CODES.has(errorCode(err))) throw err;
+    }
+    return this.#attempt(request, signal);
+  }
+
+  async #attempt(request: BackendRequest, signal: AbortSignal): Promise<BackendReply> {
+    const response = await this.#agent.request({
+      origin: request.origin,
+      path: request.path,
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal,
+    });
+    const headers = flatHeaders(response.headers);
+    const status = response.statusCode;
+    const declared = Number(headers["content-length"]);
+    if (Number.isFinite(declared) && declared > this.#maxBytes) {
+      response.body.destroy();
+      throw new BackendHttpError("too-large", "", { status, maxBytes: this.#maxBytes });
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      if (size > this.#maxBytes) {
+        // Stop reading: destroying the body closes the socket instead of draining the rest.
+        response.body.destroy();
+        throw new BackendHttpError("too-large", "", { status, maxBytes: this.#maxBytes });
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { status, headers, body: Buffer.concat(chunks, size) };
+  }
+
+  /** Closes idle connections and waits for requests in flight. */
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+}
+
+/** True for a call the caller gave up on (either backend's error): quiet, not an upstream fault. */
+export function isCallerAbort(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "LEGACY_ABORTED" || code === "COMMERCE_ABORTED";
+}
+
+/**
+ * `work`, or a rejection as soon as `signal` fires. undici drops a request still waiting for a
+ * connection only once it is handed a socket; this makes the deadline hold in every phase.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    work.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function failure(err: unknown, options: BackendSendOptions, deadline: AbortSignal, maxBytes: number): BackendHttpError {
+  if (err instanceof BackendHttpError) return err;
+  const caller = options.signal;
+  if (caller?.aborted && !isTimeoutReason(caller.reason)) {
+    return new BackendHttpError("aborted", "", { cause: sanitizedCause(caller.reason ?? err, options.redact) });
+  }
+  if (deadline.aborted || caller?.aborted) {
+    return new BackendHttpError("timeout", DEADLINE);
+  }
+  const code = errorCode(err);
+  const cause = sanitizedCause(err, options.redact);
+  if (TIMEOUT_CODES.has(code)) return new BackendHttpError("timeout", code, { cause });
+  if (TOO_LARGE_CODES.has(code)) return new BackendHttpError("too-large", code, { cause, maxBytes });
+  if (UNAVAILABLE_CODES.has(code)) return new BackendHttpError("unavailable", code, { cause });
+  return new BackendHttpError("failed", code, { cause });
+}
+
+/** AbortSignal.timeout() reports a passed deadline with a TimeoutError. */
+function isTimeoutReason(reason: unknown): boolean {
+  return reason instanceof DOMException && reason.name === "TimeoutError";
+}
+
+function errorCode(err: unknown): string {
+  // undici wraps socket errors; the system code may sit on the cause.
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && (TIMEOUT_CODES.has(code) || UNAVAILABLE_CODES.has(code))) return code;
+  }
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : "";
+}
+
+function flatHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
+  // No prototype: a header named like an Object.prototype member stays a header.
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
