@@ -17,7 +17,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 ENV HOST=0.0.0.0 PORT=4000
-EXPOSE 4000 4101 4102
+# Embedded sandboxes listen on the container's loopback (SANDBOX_HOST) since they accept demo keys:
+# only the gateway is published.
+EXPOSE 4000
 USER node
 # Slim images have no curl: ask the gateway's /health with node's own fetch. Loopback Host names are
 # always served, whatever ALLOWED_HOSTS says.

@@ -87,13 +87,15 @@ describe("Dockerfile", () => {
     expect(copies.some((c) => /\bsrc\b/.test(c))).toBe(false);
   });
 
-  it("runs node dist/main.js as a non-root user, listening beyond loopback", () => {
+  it("runs node dist/main.js as a non-root user, publishing the gateway only", () => {
     const users = args(runtime.body, "USER");
     expect(users).toHaveLength(1);
     expect(users[0]).not.toMatch(/^(root|0)(:|$)/);
     expect(args(runtime.body, "CMD")).toEqual(['["node", "dist/main.js"]']);
     expect(args(runtime.body, "ENTRYPOINT")).toEqual([]);
     expect(args(runtime.body, "ENV").join(" ")).toMatch(/\bHOST=0\.0\.0\.0\b/);
+    // The embedded sandboxes stay on the container's loopback: only the gateway is published.
+    expect(args(runtime.body, "EXPOSE")).toEqual(["4000"]);
   });
 
   it("has a HEALTHCHECK on /health that needs nothing but node", () => {
