@@ -4,7 +4,15 @@
  */
 import { compactVerify, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
-import { apiKeySigner, partnerSigner, popSigner, signerSecrets, type HmacAlgorithm } from "../../src/backends/commerce/auth.js";
+import {
+  apiKeySigner,
+  HMAC_MIN_KEY_BYTES,
+  hmacKeyLongEnough,
+  partnerSigner,
+  popSigner,
+  signerSecrets,
+  type HmacAlgorithm,
+} from "../../src/backends/commerce/auth.js";
 import { CommerceConfigError } from "../../src/backends/commerce/errors.js";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { secretOf } from "./support/limits.js";
@@ -116,6 +124,26 @@ describe("partnerSigner", () => {
   it("applies the same key-length rule", () => {
     expect(() => partnerSigner({ appId: "a", clientSecret: SECRET60, algorithm: "HS512" })).toThrow(CommerceConfigError);
     expect(partnerSigner({ appId: "a", clientSecret: SECRET60, algorithm: "HS384" }).scheme).toBe("partner");
+  });
+});
+
+describe("hmacKeyLongEnough", () => {
+  it.each([
+    ["HS256", 32],
+    ["HS384", 48],
+    ["HS512", 64],
+  ] as const)("%s needs %i bytes, counted in UTF-8, and agrees with the signers", (algorithm, bytes) => {
+    expect(HMAC_MIN_KEY_BYTES[algorithm]).toBe(bytes);
+    expect(hmacKeyLongEnough(secretOf(bytes - 1), algorithm)).toBe(false);
+    expect(hmacKeyLongEnough(secretOf(bytes), algorithm)).toBe(true);
+    // "é" is two bytes: half as many characters meet the rule.
+    expect(hmacKeyLongEnough("é".repeat(bytes / 2), algorithm)).toBe(true);
+    expect(() => popSigner({ accessToken: TOKEN30, clientSecret: secretOf(bytes - 1), algorithm })).toThrow(CommerceConfigError);
+    expect(() => popSigner({ accessToken: TOKEN30, clientSecret: secretOf(bytes), algorithm })).not.toThrow();
+  });
+
+  it("is false for an algorithm outside the three", () => {
+    expect(hmacKeyLongEnough(secretOf(128), "toString" as HmacAlgorithm)).toBe(false);
   });
 });
 

@@ -19,7 +19,16 @@ export interface CommerceSigner {
 }
 
 /** Minimum key length in bytes per algorithm (RFC 7518 §3.2: key size ≥ hash output size). */
-export const HMAC_MIN_KEY_BYTES: Readonly<Record<HmacAlgorithm, number>> = { HS256: 32, HS384: 48, HS512: 64 };
+export const HMAC_MIN_KEY_BYTES: Readonly<Record<HmacAlgorithm, number>> = Object.freeze({ HS256: 32, HS384: 48, HS512: 64 });
+
+/**
+ * True when a secret, as the UTF-8 bytes the signers key HMAC with, is long enough for the
+ * algorithm. The one statement of the rule: start-up checks and the signers both ask here.
+ */
+export function hmacKeyLongEnough(secret: string, algorithm: HmacAlgorithm): boolean {
+  if (!Object.hasOwn(HMAC_MIN_KEY_BYTES, algorithm)) return false;
+  return Buffer.byteLength(secret, "utf8") >= HMAC_MIN_KEY_BYTES[algorithm];
+}
 
 const secretsOf = new WeakMap<CommerceSigner, readonly string[]>();
 
@@ -41,10 +50,10 @@ function requireText(value: string, what: string): void {
 
 function hmacKey(clientSecret: string, algorithm: HmacAlgorithm): Uint8Array {
   requireText(clientSecret, "client secret");
-  const min = HMAC_MIN_KEY_BYTES[algorithm];
+  const min = Object.hasOwn(HMAC_MIN_KEY_BYTES, algorithm) ? HMAC_MIN_KEY_BYTES[algorithm] : undefined;
   if (min === undefined) throw new CommerceConfigError(`algorithm must be HS256, HS384 or HS512`);
   const key = new TextEncoder().encode(clientSecret);
-  if (key.length < min) {
+  if (!hmacKeyLongEnough(clientSecret, algorithm)) {
     throw new CommerceConfigError(
       `client secret is too short for ${algorithm}: RFC 7518 §3.2 requires a key of at least ${min} bytes ` +
         `(the hash size), this one has ${key.length}`,
