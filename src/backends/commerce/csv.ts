@@ -63,7 +63,8 @@ export function csvRecords<K extends string>(text: string, columns: readonly K[]
   return rows
     .filter((r) => !(r.length === 1 && r[0] === ""))
     .map((r, n) => {
-      if (r.length !== header.length) throw new CsvFormatError(`row ${n + 1} has ${r.length} fields, the header ${header.length}`);
-      return Object.fromEntries(columns.map((name, k) => [name, r[index[k]!]!])) as Record<K, string>;
+      if (r.length !== header.length)
+        throw new CsvFormatError(`row ${n + 1} has ${r.length} fields, the header ${header.length}`);
+      return Object.fromEntries(columns.map((name, k) => [name, r[index[k]]])) as Record<K, string>;
     });
 }
