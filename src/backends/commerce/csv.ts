@@ -55,16 +55,17 @@ function formatError(error: unknown): Error {
 export function csvRecords<K extends string>(text: string, columns: readonly K[]): Record<K, string>[] {
   const [header, ...rows] = parseCsv(text);
   if (!header) throw new CsvFormatError("no header line");
-  const index = columns.map((name) => {
+  const positions = columns.map((name) => {
     const at = header.findIndex((h) => h.trim().toLowerCase() === name.toLowerCase());
     if (at < 0) throw new CsvFormatError(`header has no "${name}" column`);
-    return at;
+    return [name, at] as const;
   });
   return rows
     .filter((r) => !(r.length === 1 && r[0] === ""))
     .map((r, n) => {
-      if (r.length !== header.length)
+      if (r.length !== header.length) {
         throw new CsvFormatError(`row ${n + 1} has ${r.length} fields, the header ${header.length}`);
-      return Object.fromEntries(columns.map((name, k) => [name, r[index[k]]])) as Record<K, string>;
+      }
+      return Object.fromEntries(positions.map(([name, at]) => [name, r[at] ?? ""])) as Record<K, string>;
     });
 }

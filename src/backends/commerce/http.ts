@@ -56,7 +56,8 @@ export class CommerceHttp {
         { signal: req.signal, redact },
       );
       const headers = { ...reply.headers };
-      const mediaType = (headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+      const [type = ""] = (headers["content-type"] ?? "").split(";");
+      const mediaType = type.trim().toLowerCase();
       return { status: reply.status, headers, mediaType, text: reply.body.toString("utf8") };
     } catch (error) {
       if (!(error instanceof BackendHttpError)) throw error;

@@ -55,7 +55,7 @@ const ESCAPES: Readonly<Record<string, string>> = {
 
 /** Escapes the five XML special characters and CR, so the value survives in text and attributes. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"'\r]/g, (c) => ESCAPES[c]);
+  return text.replace(/[&<>"'\r]/g, (c) => ESCAPES[c] ?? c);
 }
 
 const PREDEFINED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
@@ -287,8 +287,11 @@ export function parseXml(xml: string): XmlElement {
     return key === undefined || key === "#text" || key === "#cdata" ? [] : [toElement(key, node)];
   });
   const strayText = nodes.some((node) => typeof node["#text"] === "string" && String(node["#text"]).trim() !== "");
-  if (roots.length !== 1 || strayText) throw new XmlReplyError("malformed", "the reply is not exactly one root element");
-  return roots[0];
+  const [root] = roots;
+  if (roots.length !== 1 || strayText || root === undefined) {
+    throw new XmlReplyError("malformed", "the reply is not exactly one root element");
+  }
+  return root;
 }
 
 /** The first child element with that local name. */
