@@ -168,7 +168,10 @@ const origins = z
   .string()
   .optional()
   .transform((raw, ctx) => {
-    const items = (raw ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const items = (raw ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const out: string[] = [];
     for (const item of items) {
       if (item === "*") {
@@ -177,7 +180,8 @@ const origins = z
       }
       try {
         const url = new URL(item);
-        if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== item.replace(/\/$/, "")) throw new Error();
+        if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== item.replace(/\/$/, ""))
+          throw new Error();
         out.push(url.origin);
       } catch {
         ctx.addIssue({ code: "custom", message: `must list origins such as https://app.example.com (got "${item}")` });
@@ -363,10 +367,14 @@ export function configWarnings(config: Config): string[] {
     );
   }
   if (config.commerce.url && !config.commerce.apiKey && !config.commerce.accessToken) {
-    warnings.push("COMMERCE_URL is set without COMMERCE_API_KEY or COMMERCE_ACCESS_TOKEN: commerce calls have no credential");
+    warnings.push(
+      "COMMERCE_URL is set without COMMERCE_API_KEY or COMMERCE_ACCESS_TOKEN: commerce calls have no credential",
+    );
   }
   if (config.http.allowedHosts.length === 0 && !isLoopbackHost(config.host)) {
-    warnings.push(`HOST=${config.host} with no ALLOWED_HOSTS: requests for any Host name are served (set ALLOWED_HOSTS)`);
+    warnings.push(
+      `HOST=${config.host} with no ALLOWED_HOSTS: requests for any Host name are served (set ALLOWED_HOSTS)`,
+    );
   }
   return warnings;
 }

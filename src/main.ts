@@ -104,7 +104,9 @@ async function main(): Promise<void> {
         : `legacy list service          ${config.legacy.url}/api/api.asmx  (${legacyTransport})`,
     );
     console.log(
-      embedded("commerce") ? `commerce REST sandbox        ${config.commerce.url}` : `commerce REST interface      ${config.commerce.url}`,
+      embedded("commerce")
+        ? `commerce REST sandbox        ${config.commerce.url}`
+        : `commerce REST interface      ${config.commerce.url}`,
     );
     for (const warning of configWarnings(config)) console.warn(`warning: ${warning}`);
 
@@ -116,8 +118,14 @@ async function main(): Promise<void> {
       await closeAll();
       process.exit(0);
     };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    const onSignal = () => {
+      stop().catch((error: unknown) => {
+        console.error(`mailgraph could not stop cleanly: ${String((error as Error)?.message ?? error)}`);
+        process.exit(1);
+      });
+    };
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
   } catch (error) {
     await closeAll();
     throw error;
@@ -125,6 +133,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : `mailgraph failed to start: ${String((error as Error)?.message ?? error)}`);
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `mailgraph failed to start: ${String((error as Error)?.message ?? error)}`,
+  );
   process.exit(1);
 });

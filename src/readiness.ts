@@ -38,7 +38,11 @@ async function probe(url: string | undefined): Promise<BackendState> {
     return res.status < 500 ? { status: "up", ms } : { status: "down", reason: `HTTP ${res.status}`, ms };
   } catch (error) {
     const timedOut = (error as Error)?.name === "TimeoutError";
-    return { status: "down", reason: timedOut ? `no answer within ${PROBE_TIMEOUT_MS} ms` : "unreachable", ms: Date.now() - started };
+    return {
+      status: "down",
+      reason: timedOut ? `no answer within ${PROBE_TIMEOUT_MS} ms` : "unreachable",
+      ms: Date.now() - started,
+    };
   }
 }
 

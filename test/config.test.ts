@@ -54,7 +54,14 @@ describe("legacy configuration", () => {
       transport: "get",
       namespace: "urn:example:lists/",
       apiKey: "key-1",
-      limits: { connectTimeoutMs: 1000, headersTimeoutMs: 2000, bodyTimeoutMs: 3000, maxResponseBytes: 65536, connections: 2, deadlineMs: 20_000 },
+      limits: {
+        connectTimeoutMs: 1000,
+        headersTimeoutMs: 2000,
+        bodyTimeoutMs: 3000,
+        maxResponseBytes: 65536,
+        connections: 2,
+        deadlineMs: 20_000,
+      },
       concurrency: 3,
     });
     expect(config.sandbox).toMatchObject({ legacyPort: 0, legacyApiKey: "my-sandbox-key" });
@@ -78,7 +85,10 @@ describe("legacy configuration", () => {
   });
 
   it("refuses credentials in LEGACY_URL without repeating them", () => {
-    const problems = problemsOf({ LEGACY_URL: "https://user:hunter2-secret@lists.example.com", LEGACY_API_KEY: "key-secret-9" });
+    const problems = problemsOf({
+      LEGACY_URL: "https://user:hunter2-secret@lists.example.com",
+      LEGACY_API_KEY: "key-secret-9",
+    });
     expect(problems).toEqual(["LEGACY_URL must not carry credentials in the URL"]);
     const text = new ConfigError(problems).message;
     expect(text).not.toContain("hunter2-secret");

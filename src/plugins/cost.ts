@@ -28,6 +28,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
   isObjectType,
+  OperationTypeNode,
 } from "graphql";
 
 /** Backend calls of a root mutation field: the write and the reads that check what it touches. */
@@ -105,7 +106,8 @@ export function operationCost(
   let mutationFields = 0;
   if (root) {
     const rootFields = collectFields(walk, operation.selectionSet, root);
-    if (operation.operation === "mutation") mutationFields = rootFields.filter((f) => f.field.name.value !== "__typename").length;
+    if (operation.operation === OperationTypeNode.MUTATION)
+      mutationFields = rootFields.filter((f) => f.field.name.value !== "__typename").length;
     for (const { field, parent } of rootFields) visitField(walk, field, parent, 1, undefined, true);
   }
   return { cost: walk.cost, stopped: walk.stopped, mutationFields, maxIds: walk.maxIds };
@@ -117,7 +119,12 @@ interface Collected {
 }
 
 /** The fields of a selection set with the type each is selected on, fragments expanded. */
-function collectFields(walk: Walk, set: SelectionSetNode, parent: GraphQLCompositeType, out: Collected[] = []): Collected[] {
+function collectFields(
+  walk: Walk,
+  set: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  out: Collected[] = [],
+): Collected[] {
   for (const selection of set.selections) {
     if (walk.stopped || ++walk.visits > MAX_VISITS) {
       walk.stopped = true;
@@ -129,7 +136,8 @@ function collectFields(walk: Walk, set: SelectionSetNode, parent: GraphQLComposi
       collectFields(walk, selection.selectionSet, narrow(walk, parent, selection.typeCondition?.name.value), out);
     } else {
       const fragment = walk.fragments.get(selection.name.value);
-      if (fragment) collectFields(walk, fragment.selectionSet, narrow(walk, parent, fragment.typeCondition.name.value), out);
+      if (fragment)
+        collectFields(walk, fragment.selectionSet, narrow(walk, parent, fragment.typeCondition.name.value), out);
     }
   }
   return out;

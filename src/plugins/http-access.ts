@@ -57,11 +57,19 @@ export function refuseRequest(
   const host = req.headers.host;
   if (!host) return { status: 400, code: "BAD_REQUEST", message: "The request has no Host header." };
   if (!hostAllowed(host, hosts)) {
-    return { status: 421, code: "HOST_NOT_ALLOWED", message: "This gateway does not serve that host name (see ALLOWED_HOSTS)." };
+    return {
+      status: 421,
+      code: "HOST_NOT_ALLOWED",
+      message: "This gateway does not serve that host name (see ALLOWED_HOSTS).",
+    };
   }
   const origin = req.headers.origin;
   if (origin !== undefined && !originAllowed(origin, host, access)) {
-    return { status: 403, code: "ORIGIN_NOT_ALLOWED", message: "Requests from this origin are not allowed (see CORS_ORIGINS)." };
+    return {
+      status: 403,
+      code: "ORIGIN_NOT_ALLOWED",
+      message: "Requests from this origin are not allowed (see CORS_ORIGINS).",
+    };
   }
   if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") {
     const length = req.headers["content-length"];
@@ -112,7 +120,13 @@ export function corsOptions(access: HttpAccessConfig): (request: Request) => COR
       // Credentials (cookies) only for origins named one by one, never for "*".
       credentials: !any,
       methods: ["GET", "POST", "OPTIONS"],
-      allowedHeaders: ["content-type", "authorization", "x-legacy-api-key", "x-commerce-api-key", "x-graphql-yoga-csrf"],
+      allowedHeaders: [
+        "content-type",
+        "authorization",
+        "x-legacy-api-key",
+        "x-commerce-api-key",
+        "x-graphql-yoga-csrf",
+      ],
       maxAge: 600,
     };
   };

@@ -16,7 +16,18 @@ import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
 import { maxDirectivesRule } from "@escape.tech/graphql-armor-max-directives";
 import type { Plugin } from "graphql-yoga";
-import { GraphQLError, Kind, parse, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode, type ValidationContext } from "graphql";
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  type DocumentNode,
+  type ExecutionArgs,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+  type ParseOptions,
+  type Source,
+  type ValidationContext,
+} from "graphql";
 import type { RequestLimits } from "../config.js";
 import { operationCost } from "./cost.js";
 import { limitError, type LimitName } from "./limit-error.js";
@@ -69,7 +80,11 @@ function maxNesting(limits: RequestLimits): number {
   return limits.maxDepth * 4 + 16;
 }
 
-type Armor = (options: { n: number; onReject: Array<(ctx: ValidationContext | null, error: GraphQLError) => void>; propagateOnRejection: boolean }) => (ctx: ValidationContext) => unknown;
+type Armor = (options: {
+  n: number;
+  onReject: Array<(ctx: ValidationContext | null, error: GraphQLError) => void>;
+  propagateOnRejection: boolean;
+}) => (ctx: ValidationContext) => unknown;
 
 /** A graphql-armor rule whose rejection is reported as our limit error instead of its own text. */
 function armorRule(rule: Armor, limit: LimitName, max: number, extra: Record<string, unknown> = {}) {
@@ -91,14 +106,17 @@ function armorRule(rule: Armor, limit: LimitName, max: number, extra: Record<str
 export function useRequestLimits(limits: RequestLimits): Plugin {
   const nestingMax = maxNesting(limits);
   const rules = [
-    armorRule(maxDepthRule as unknown as Armor, "MAX_DEPTH", limits.maxDepth, { flattenFragments: true, ignoreIntrospection: true }),
+    armorRule(maxDepthRule as unknown as Armor, "MAX_DEPTH", limits.maxDepth, {
+      flattenFragments: true,
+      ignoreIntrospection: true,
+    }),
     armorRule(maxAliasesRule as unknown as Armor, "MAX_ALIASES", limits.maxAliases),
     armorRule(maxDirectivesRule as unknown as Armor, "MAX_DIRECTIVES", limits.maxDirectives),
   ];
 
   return {
     onParse({ setParseFn }) {
-      setParseFn((source, options) => {
+      setParseFn((source: string | Source, options?: ParseOptions) => {
         const text = typeof source === "string" ? source : source.body;
         const nesting = sourceNesting(text, nestingMax);
         if (nesting > nestingMax) throw limitError("MAX_NESTING", nestingMax, nesting, true);
@@ -116,14 +134,18 @@ export function useRequestLimits(limits: RequestLimits): Plugin {
       for (const rule of rules) addValidationRule(rule as never);
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const error = executionLimitError(args.schema, args.document, args.operationName, args.variableValues, limits);
+      const error = limitOf(args as ExecutionArgs, limits);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const error = executionLimitError(args.schema, args.document, args.operationName, args.variableValues, limits);
+      const error = limitOf(args as ExecutionArgs, limits);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
   };
+}
+
+function limitOf(args: ExecutionArgs, limits: RequestLimits): GraphQLError | undefined {
+  return executionLimitError(args.schema, args.document, args.operationName, args.variableValues, limits);
 }
 
 /** The first limit an operation passes once its variables are known, or undefined. */
@@ -134,10 +156,14 @@ export function executionLimitError(
   variables: Readonly<Record<string, unknown>> | null | undefined,
   limits: RequestLimits,
 ): GraphQLError | undefined {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
   if (!operation) return undefined; // execution reports the missing operation itself
-  const fragments = document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
+  const fragments = document.definitions.filter(
+    (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
+  );
   const result = operationCost(schema, operation, fragments, variables ?? undefined, {
     defaultListSize: limits.defaultListSize,
     stopAbove: limits.maxCost,

@@ -10,12 +10,13 @@ const JSON_PARAMS = ["variables", "extensions"] as const;
 
 export function useQueryParamsCheck(): Plugin {
   return {
-    onRequest({ request, url, endResponse, fetchAPI }) {
+    onRequest(payload) {
+      const { request, url, fetchAPI } = payload;
       if (request.method !== "GET") return;
       for (const name of JSON_PARAMS) {
         const raw = url.searchParams.get(name);
         if (raw === null || raw === "") continue;
-        let ok = true;
+        let ok: boolean;
         try {
           const value: unknown = JSON.parse(raw);
           ok = value === null || (typeof value === "object" && !Array.isArray(value));
@@ -24,11 +25,14 @@ export function useQueryParamsCheck(): Plugin {
         }
         if (!ok) {
           const message = `The ${name} parameter must be a JSON object (check its URL encoding).`;
-          endResponse(
-            new fetchAPI.Response(JSON.stringify({ errors: [{ message, extensions: { code: "BAD_REQUEST", parameter: name } }] }), {
-              status: 400,
-              headers: { "content-type": "application/json; charset=utf-8" },
-            }),
+          payload.endResponse(
+            new fetchAPI.Response(
+              JSON.stringify({ errors: [{ message, extensions: { code: "BAD_REQUEST", parameter: name } }] }),
+              {
+                status: 400,
+                headers: { "content-type": "application/json; charset=utf-8" },
+              },
+            ),
           );
           return;
         }

@@ -58,8 +58,11 @@ function listenError(error: NodeJS.ErrnoException, host: string, options: Listen
   const who = options.name ?? "a server";
   const where = `${host.includes(":") ? `[${host}]` : host}:${options.port ?? 0}`;
   const change = options.portSetting ? ` (set ${options.portSetting} to another port)` : "";
-  if (error.code === "EADDRINUSE") return new Error(`${who} could not listen on ${where}: the port is already in use${change}`, { cause: error });
-  if (error.code === "EACCES") return new Error(`${who} may not listen on ${where}: permission denied${change}`, { cause: error });
-  if (error.code === "EADDRNOTAVAIL") return new Error(`${who} could not listen on ${where}: no such local address (check HOST)`, { cause: error });
+  if (error.code === "EADDRINUSE")
+    return new Error(`${who} could not listen on ${where}: the port is already in use${change}`, { cause: error });
+  if (error.code === "EACCES")
+    return new Error(`${who} may not listen on ${where}: permission denied${change}`, { cause: error });
+  if (error.code === "EADDRNOTAVAIL")
+    return new Error(`${who} could not listen on ${where}: no such local address (check HOST)`, { cause: error });
   return new Error(`${who} could not listen on ${where}: ${error.message}`, { cause: error });
 }

@@ -32,28 +32,38 @@ describe("operationCost", () => {
   });
 
   it("sizes connections by first/last and nodes by its ids, literal or variable", () => {
-    expect(cost('{ list(id: "x") { activeSubscribers(first: 3) { edges { node { email list { name } } } } } }').cost).toBe(2);
-    expect(cost('{ client(id: "x") { campaigns { bounces(first: 50) { edges { node { email } } } } } }').cost).toBe(1 + 1 + 10);
+    expect(
+      cost('{ list(id: "x") { activeSubscribers(first: 3) { edges { node { email list { name } } } } } }').cost,
+    ).toBe(2);
+    expect(cost('{ client(id: "x") { campaigns { bounces(first: 50) { edges { node { email } } } } } }').cost).toBe(
+      1 + 1 + 10,
+    );
     const ids = ["a", "b", "c", "d"];
-    expect(cost("query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Client { lists { name } } } }", { ids })).toMatchObject({
+    expect(
+      cost("query($ids: [ID!]!) { nodes(ids: $ids) { id ... on Client { lists { name } } } }", { ids }),
+    ).toMatchObject({
       cost: 4 + 4,
       maxIds: 4,
     });
   });
 
   it("counts fragments and inline fragments once per place they are spread", () => {
-    const doc = "{ clients { ...F ...F ... on Client { lists { name } } } } fragment F on Client { campaigns { name } }";
+    const doc =
+      "{ clients { ...F ...F ... on Client { lists { name } } } } fragment F on Client { campaigns { name } }";
     expect(cost(doc).cost).toBe(1 + 10 * 3);
   });
 
   it("counts each mutation field as a write with its checks, and its payload's reads", () => {
-    const doc = 'mutation { a: unsubscribe(input: { listId: "x", email: "e" }) { ... on UnsubscribeSuccess { list { name } } } }';
+    const doc =
+      'mutation { a: unsubscribe(input: { listId: "x", email: "e" }) { ... on UnsubscribeSuccess { list { name } } } }';
     expect(cost(doc)).toMatchObject({ cost: WRITE_COST + 1, mutationFields: 1 });
   });
 
   it("stops counting once past the limit, so a fan-out by fragments is cheap to refuse", () => {
-    const fragments = Array.from({ length: 30 }, (_, i) =>
-      `fragment F${i} on Client { a: lists { client { ${i === 29 ? "id" : `...F${i + 1}`} } } b: lists { client { ${i === 29 ? "id" : `...F${i + 1}`} } } }`,
+    const fragments = Array.from(
+      { length: 30 },
+      (_, i) =>
+        `fragment F${i} on Client { a: lists { client { ${i === 29 ? "id" : `...F${i + 1}`} } } b: lists { client { ${i === 29 ? "id" : `...F${i + 1}`} } } }`,
     );
     const started = performance.now();
     const result = cost(`{ clients { ...F0 } } ${fragments.join(" ")}`, undefined, 1000);

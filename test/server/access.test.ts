@@ -17,7 +17,10 @@ let stack: Stack;
 let open: Gateway; // with CORS_ORIGINS and ALLOWED_HOSTS set
 beforeAll(async () => {
   stack = await startStack();
-  open = await startGateway(stack.sandbox.url, { CORS_ORIGINS: `${APP}, http://localhost:5173`, ALLOWED_HOSTS: "mailgraph.example.com" });
+  open = await startGateway(stack.sandbox.url, {
+    CORS_ORIGINS: `${APP}, http://localhost:5173`,
+    ALLOWED_HOSTS: "mailgraph.example.com",
+  });
 });
 afterAll(async () => {
   await open.close();
@@ -44,7 +47,11 @@ describe("by default (no CORS_ORIGINS)", () => {
   it("does not answer a preflight from another origin with CORS headers", async () => {
     const res = await send(`${stack.gateway.url}/graphql`, {
       method: "OPTIONS",
-      headers: { origin: EVIL, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: EVIL,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
     expect(res.headers.get("access-control-allow-credentials")).toBeNull();
@@ -102,7 +109,9 @@ describe("by default (no CORS_ORIGINS)", () => {
     });
     expect(res.status).toBe(421);
     expect(res.body).toMatch(/HOST_NOT_ALLOWED/);
-    const local = await rawRequest(`${stack.gateway.url}/health`, { headers: { host: `localhost:${stack.gateway.port}` } });
+    const local = await rawRequest(`${stack.gateway.url}/health`, {
+      headers: { host: `localhost:${stack.gateway.port}` },
+    });
     expect(local.status).toBe(200);
   });
 });
@@ -111,7 +120,11 @@ describe("with CORS_ORIGINS and ALLOWED_HOSTS", () => {
   it("answers an allowed origin's preflight with its origin and credentials, and serves its requests", async () => {
     const pre = await send(`${open.url}/graphql`, {
       method: "OPTIONS",
-      headers: { origin: APP, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: APP,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(pre.headers.get("access-control-allow-origin")).toBe(APP);
     expect(pre.headers.get("access-control-allow-credentials")).toBe("true");

@@ -54,7 +54,10 @@ describe("depth", () => {
     let inner = "id";
     for (let i = 0; i < 24; i++) inner = `... on List { client { lists { ${inner} } } }`;
     // Refused while parsing (bracket nesting) or while validating (selection depth): both before execution.
-    await expectRefused(`{ node(id: "${demo.newsletter}") { ${inner} } }`, ["MAX_DEPTH_EXCEEDED", "MAX_NESTING_EXCEEDED"]);
+    await expectRefused(`{ node(id: "${demo.newsletter}") { ${inner} } }`, [
+      "MAX_DEPTH_EXCEEDED",
+      "MAX_NESTING_EXCEEDED",
+    ]);
   });
 
   it("refuses a fragment fan-out of two aliased lists per fragment over 12 levels, in under 1 KB", async () => {
@@ -81,7 +84,10 @@ describe("depth", () => {
 
 describe("aliases, mutation fields and nodes", () => {
   it("refuses 1,000 aliases of template(id) with distinct ids (too many tokens already), and 16", async () => {
-    const fields = Array.from({ length: 1000 }, (_, i) => `t${i}: template(id: "${gid.template(String(50_000 + i))}") { name }`);
+    const fields = Array.from(
+      { length: 1000 },
+      (_, i) => `t${i}: template(id: "${gid.template(String(50_000 + i))}") { name }`,
+    );
     await expectRefused(`{ ${fields.join(" ")} }`, "MAX_TOKENS_EXCEEDED");
     const res = await expectRefused(`{ ${fields.slice(0, 16).join(" ")} }`, "MAX_ALIASES_EXCEEDED");
     expect(res.body!.errors![0]!.extensions).toMatchObject({ limit: "MAX_ALIASES", max: 15, found: 16 });
@@ -92,11 +98,14 @@ describe("aliases, mutation fields and nodes", () => {
   it("refuses 300 aliased addSubscriber: no write, no email", async () => {
     const fields = Array.from(
       { length: 300 },
-      (_, i) => `a${i}: addSubscriber(input: { listId: "${demo.newsletter}", email: "bomb${i}@example.com" }) { __typename }`,
+      (_, i) =>
+        `a${i}: addSubscriber(input: { listId: "${demo.newsletter}", email: "bomb${i}@example.com" }) { __typename }`,
     );
     await expectRefused(`mutation { ${fields.join(" ")} }`, "MAX_TOKENS_EXCEEDED");
     await expectRefused(`mutation { ${fields.slice(0, 16).join(" ")} }`, "MAX_ALIASES_EXCEEDED");
-    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { emails: Array<{ to: string }> };
+    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as {
+      emails: Array<{ to: string }>;
+    };
     expect(outbox.emails.filter((e) => e.to.startsWith("bomb"))).toEqual([]);
   });
 
@@ -115,7 +124,9 @@ describe("aliases, mutation fields and nodes", () => {
     } else {
       expect(res.status).toBe(400);
     }
-    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as { emails: Array<{ to: string }> };
+    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as {
+      emails: Array<{ to: string }>;
+    };
     expect(outbox.emails.filter((e) => e.to.startsWith("many"))).toEqual([]);
   });
 
@@ -131,7 +142,10 @@ describe("cost", () => {
   it("counts list fields by their expected size and refuses what would pass MAX_COST", async () => {
     const cheap = await post(stack.gateway.url, `{ clients { lists { name } } }`);
     expect(cheap.body?.errors).toBeUndefined();
-    const res = await post(stack.gateway.url, nested("clients", ["campaigns", "lists", "client", "campaigns", "lists"], 6, "name"));
+    const res = await post(
+      stack.gateway.url,
+      nested("clients", ["campaigns", "lists", "client", "campaigns", "lists"], 6, "name"),
+    );
     expect(codes(res)).toEqual(["MAX_COST_EXCEEDED"]);
     expect(res.body!.errors![0]!.extensions).toMatchObject({ limit: "MAX_COST", max: 1000 });
   });
@@ -151,9 +165,18 @@ describe("cost", () => {
   });
 
   it("counts 1,000 list(id) aliases × 5 activeSubscribers(since:) as one limit breach, not 5,001 calls", async () => {
-    const since = ["2020-01-01T00:00:00", "2021-01-01T00:00:00", "2022-01-01T00:00:00", "2023-01-01T00:00:00", "2024-01-01T00:00:00"];
+    const since = [
+      "2020-01-01T00:00:00",
+      "2021-01-01T00:00:00",
+      "2022-01-01T00:00:00",
+      "2023-01-01T00:00:00",
+      "2024-01-01T00:00:00",
+    ];
     const inner = since.map((s, i) => `s${i}: activeSubscribers(since: "${s}") { totalCount }`).join(" ");
-    const fields = Array.from({ length: 1000 }, (_, i) => `l${i}: list(id: "${gid.list(DEMO.clients.northwind, String(20_000 + i))}") { ${inner} }`);
+    const fields = Array.from(
+      { length: 1000 },
+      (_, i) => `l${i}: list(id: "${gid.list(DEMO.clients.northwind, String(20_000 + i))}") { ${inner} }`,
+    );
     await expectRefused(`{ ${fields.join(" ")} }`, "MAX_TOKENS_EXCEEDED");
     await expectRefused(`{ ${fields.slice(0, 16).join(" ")} }`, "MAX_ALIASES_EXCEEDED");
   });

@@ -33,11 +33,14 @@ async function slowLegacy(target: string, delayMs: number) {
     req.on("end", () => {
       const action = String(req.headers.soapaction ?? "").replace(/"/g, "");
       seen.push(action.slice(action.lastIndexOf("/") + 1));
-      setTimeout(async () => {
+      const forward = async () => {
         try {
           const upstream = await fetch(`${target}${req.url}`, {
             method: req.method,
-            headers: { "content-type": String(req.headers["content-type"]), soapaction: String(req.headers.soapaction ?? "") },
+            headers: {
+              "content-type": String(req.headers["content-type"]),
+              soapaction: String(req.headers.soapaction ?? ""),
+            },
             body: Buffer.concat(chunks),
           });
           res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "text/xml" });
@@ -45,7 +48,8 @@ async function slowLegacy(target: string, delayMs: number) {
         } catch {
           res.destroy();
         }
-      }, delayMs);
+      };
+      setTimeout(() => void forward(), delayMs);
     });
   });
   return { url: server.url, seen, close: () => server.close() };
@@ -69,7 +73,10 @@ describe("routes", () => {
     expect((await send(`${gateway.url}/livez`)).status).toBe(200);
     const ready = await send(`${gateway.url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ status: "ready", backends: { legacy: { status: "up" }, commerce: { status: "not configured" } } });
+    expect(ready.body).toMatchObject({
+      status: "ready",
+      backends: { legacy: { status: "up" }, commerce: { status: "not configured" } },
+    });
   });
 
   it("is live but not ready while the backend is unreachable, and says so without its address", async () => {
@@ -81,7 +88,10 @@ describe("routes", () => {
       expect((await send(`${gatewayOnDead.url}/health`)).status).toBe(200);
       const ready = await send(`${gatewayOnDead.url}/readyz`);
       expect(ready.status).toBe(503);
-      expect(ready.body).toMatchObject({ status: "unavailable", backends: { legacy: { status: "down", reason: "unreachable" } } });
+      expect(ready.body).toMatchObject({
+        status: "unavailable",
+        backends: { legacy: { status: "down", reason: "unreachable" } },
+      });
       expect(ready.text).not.toContain(deadUrl.replace("http://", ""));
     } finally {
       await gatewayOnDead.close();
@@ -96,7 +106,9 @@ describe("start-up", () => {
       await expect(createGateway(gatewayConfig(sandbox.url, { PORT: String(taken.port) }))).rejects.toThrow(
         `the gateway could not listen on 127.0.0.1:${taken.port}: the port is already in use (set PORT to another port)`,
       );
-      await expect(startLegacySandbox({ port: taken.port })).rejects.toThrow(/the legacy sandbox .* \(set SANDBOX_LEGACY_PORT/);
+      await expect(startLegacySandbox({ port: taken.port })).rejects.toThrow(
+        /the legacy sandbox .* \(set SANDBOX_LEGACY_PORT/,
+      );
     } finally {
       await taken.close();
     }
@@ -105,7 +117,9 @@ describe("start-up", () => {
   it("warns that LEGACY_URL without LEGACY_API_KEY fails every field unless callers send a key", () => {
     const config = loadConfig({ LEGACY_URL: "https://lists.example.com" });
     expect(configWarnings(config)).toEqual([
-      expect.stringMatching(/^LEGACY_URL is set without LEGACY_API_KEY: every legacy field fails as UNAUTHENTICATED unless the caller sends X-Legacy-Api-Key/),
+      expect.stringMatching(
+        /^LEGACY_URL is set without LEGACY_API_KEY: every legacy field fails as UNAUTHENTICATED unless the caller sends X-Legacy-Api-Key/,
+      ),
     ]);
     expect(configWarnings(loadConfig({ LEGACY_URL: "https://lists.example.com", LEGACY_API_KEY: "k" }))).toEqual([]);
   });
@@ -125,7 +139,12 @@ describe("abandoned and slow requests", () => {
     const lines: string[] = [];
     const gateway = await createGateway(gatewayConfig(slow.url), { log: (line) => lines.push(line) });
     // Anything else the process would print for this request (yoga's logger writes to the console).
-    const printed = [vi.spyOn(console, "error"), vi.spyOn(console, "warn"), vi.spyOn(console, "debug"), vi.spyOn(console, "info")];
+    const printed = [
+      vi.spyOn(console, "error"),
+      vi.spyOn(console, "warn"),
+      vi.spyOn(console, "debug"),
+      vi.spyOn(console, "info"),
+    ];
     try {
       const controller = new AbortController();
       const pending = fetch(`${gateway.url}/graphql`, {

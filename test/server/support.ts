@@ -8,7 +8,9 @@
 export interface RawResponse {
   status: number;
   headers: Headers;
-  body: { data?: unknown; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, unknown> }> } | undefined;
+  body:
+    | { data?: unknown; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, unknown> }> }
+    | undefined;
   text: string;
   ms: number;
 }
@@ -28,7 +30,12 @@ export async function send(url: string, init: RequestInit = {}): Promise<RawResp
 }
 
 /** POSTs a document as JSON, as GraphiQL and every GraphQL client do. */
-export function post(origin: string, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
+export function post(
+  origin: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   return send(`${origin}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/graphql-response+json", ...headers },
