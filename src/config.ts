@@ -3,7 +3,7 @@
  * collected and reported together, naming the variable and the rule. Secrets are never echoed back.
  */
 import { z } from "zod";
-import { HMAC_MIN_KEY_BYTES } from "./backends/commerce/auth.js";
+import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.js";
 import { DEFAULT_LEGACY_NAMESPACE, type LegacyTransport } from "./backends/legacy/catalog.js";
 
 /** Timeouts and size caps of one HTTP backend. */
@@ -346,7 +346,7 @@ export function loadConfig(env: Env = process.env): Config {
   // (docs/decisions.md, "HMAC key length and HS512"). Neither the secret nor its length is shown.
   const { clientSecret, popAlgorithm } = config.commerce;
   const minKeyBytes = HMAC_MIN_KEY_BYTES[popAlgorithm];
-  if (clientSecret !== undefined && Buffer.byteLength(clientSecret, "utf8") < minKeyBytes) {
+  if (clientSecret !== undefined && !hmacKeyLongEnough(clientSecret, popAlgorithm)) {
     problems.push(
       `COMMERCE_CLIENT_SECRET is too short for COMMERCE_POP_ALG=${popAlgorithm}: RFC 7518 §3.2 needs a key of at least ${minKeyBytes} bytes`,
     );

@@ -6,7 +6,7 @@
  * The sandboxes are imported only when they are to run, so a gateway in front of real backends
  * never loads them, and they listen on loopback (SANDBOX_HOST) since they accept demo keys.
  */
-import { HMAC_MIN_KEY_BYTES } from "./backends/commerce/auth.js";
+import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.js";
 import { ConfigError, configWarnings, loadConfig, type Config } from "./config.js";
 import { createGateway } from "./server.js";
 
@@ -42,7 +42,7 @@ async function embedCommerceSandbox(config: Config): Promise<Embedded | undefine
   const { COMMERCE_DEMO, startCommerceSandbox } = await import("./sandbox/commerce/index.js");
   // The demo app's secret has the spec's 60 characters: enough for HS256 and HS384 only.
   const { popAlgorithm } = config.commerce;
-  if (Buffer.byteLength(COMMERCE_DEMO.app.clientSecret, "utf8") < HMAC_MIN_KEY_BYTES[popAlgorithm]) {
+  if (!hmacKeyLongEnough(COMMERCE_DEMO.app.clientSecret, popAlgorithm)) {
     throw new ConfigError([
       `COMMERCE_POP_ALG=${popAlgorithm} needs a client secret of at least ${HMAC_MIN_KEY_BYTES[popAlgorithm]} bytes; ` +
         "the embedded commerce sandbox's demo app has a 60-character one: use HS256 or HS384, or set COMMERCE_URL",
