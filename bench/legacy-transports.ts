@@ -18,13 +18,24 @@ const transports: LegacyTransport[] = ["soap", "get", "post"];
 const clients = new Map(
   transports.map((t) => [
     t,
-    new LegacyClient({ url: sandbox.url, transport: t, namespace: DEFAULT_LEGACY_NAMESPACE, apiKey: DEMO.apiKey, limits }),
+    new LegacyClient({
+      url: sandbox.url,
+      transport: t,
+      namespace: DEFAULT_LEGACY_NAMESPACE,
+      apiKey: DEMO.apiKey,
+      limits,
+    }),
   ]),
 );
 const client = (t: LegacyTransport) => clients.get(t) as LegacyClient;
 
-const active = await client("soap").call("Subscribers.GetActive", { ListID: DEMO.lists.newsletter, Date: "2000-01-01 00:00:00" });
-console.log(`node ${process.version}; ${rounds} interleaved rounds per case; GetActive returns ${active.length} subscribers\n`);
+const active = await client("soap").call("Subscribers.GetActive", {
+  ListID: DEMO.lists.newsletter,
+  Date: "2000-01-01 00:00:00",
+});
+console.log(
+  `node ${process.version}; ${rounds} interleaved rounds per case; GetActive returns ${active.length} subscribers\n`,
+);
 
 const suites = [
   {

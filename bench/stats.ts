@@ -10,7 +10,7 @@ export interface Series {
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] as number;
+  return sorted.at(index) ?? Number.NaN;
 }
 
 /** Times `fn` once, in milliseconds. */

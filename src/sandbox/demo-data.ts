@@ -122,6 +122,14 @@ function expectId(actual: string, expected: string): void {
   if (actual !== expected) throw new Error(`demo data drifted: got id ${actual}, expected ${expected}`);
 }
 
+/** expectId over records made in order, against the ids they must get. */
+function expectIds(made: readonly { id: string }[], expected: readonly string[]): void {
+  const actual = made.map((record) => record.id);
+  if (actual.length !== expected.length || actual.some((id, i) => id !== expected[i])) {
+    throw new Error(`demo data drifted: got ids ${actual.join(", ")}, expected ${expected.join(", ")}`);
+  }
+}
+
 /** Loads the demo data into an empty store. */
 export function seedLegacyDemo(store: LegacyStore): void {
   const now = store.now();
@@ -222,8 +230,22 @@ type ListPlan = {
 };
 
 const LIST_PLANS: readonly ListPlan[] = [
-  { key: "newsletter", client: "northwind", title: "Newsletter", count: 110, mix: [70, 10, 6, 8, 6], suppressUnsubscribes: true },
-  { key: "productUpdates", client: "northwind", title: "Product updates", count: 40, mix: [60, 10, 5, 5, 20], confirmOptIn: true },
+  {
+    key: "newsletter",
+    client: "northwind",
+    title: "Newsletter",
+    count: 110,
+    mix: [70, 10, 6, 8, 6],
+    suppressUnsubscribes: true,
+  },
+  {
+    key: "productUpdates",
+    client: "northwind",
+    title: "Product updates",
+    count: 40,
+    mix: [60, 10, 5, 5, 20],
+    confirmOptIn: true,
+  },
   { key: "vip", client: "northwind", title: "VIP preview", count: 3, mix: ALL_ACTIVE },
   { key: "lapsed", client: "northwind", title: "Lapsed customers", count: 6, mix: [0, 1, 1, 0, 0] },
   { key: "customers", client: "contoso", title: "Customers", count: 40, mix: [75, 10, 5, 10, 0] },
@@ -316,7 +338,12 @@ function seedNewsletterRegulars(store: LegacyStore, ago: (days: number) => Date)
         [f.birthday]: "1815-12-10",
       },
     },
-    { email: e.activeNonAscii, name: "José Müller-Łukasiewicz 渡辺", date: ago(60), customFields: { [f.city]: "São Paulo" } },
+    {
+      email: e.activeNonAscii,
+      name: "José Müller-Łukasiewicz 渡辺",
+      date: ago(60),
+      customFields: { [f.city]: "São Paulo" },
+    },
     { email: e.unsubscribed, name: "Grace Hopper", date: ago(200), state: "Unsubscribed", stateDate: ago(3) },
     { email: e.deleted, name: "Alan Turing", date: ago(150), state: "Deleted", stateDate: ago(1) },
     { email: e.bounced, name: "Edsger Dijkstra", date: ago(100), state: "Bounced", stateDate: ago(19.9) },
@@ -333,7 +360,7 @@ function seedSegments(store: LegacyStore): void {
     store.addSegment({ listId: l.customers, name: "Customers at example.net", emailDomain: "example.net" }),
     store.addSegment({ listId: l.events, name: "Event regulars" }),
   ];
-  Object.values(DEMO.segments).forEach((id, i) => expectId(made[i].id, id));
+  expectIds(made, Object.values(DEMO.segments));
 }
 
 function seedCampaigns(
@@ -343,8 +370,13 @@ function seedCampaigns(
   ago: (days: number) => Date,
 ): void {
   const l = DEMO.lists;
-  const c = (client: keyof typeof clients, name: string, subject: string, listIds: string[], segmentIds: string[] = []) =>
-    store.addCampaign({ clientId: clients[client].id, name, subject, listIds, segmentIds });
+  const c = (
+    client: keyof typeof clients,
+    name: string,
+    subject: string,
+    listIds: string[],
+    segmentIds: string[] = [],
+  ) => store.addCampaign({ clientId: clients[client].id, name, subject, listIds, segmentIds });
   const sent: [CampaignRecord, Date][] = [
     [c("northwind", "March newsletter", "News for March", [l.newsletter]), ago(20)],
     [c("northwind", "Spring sale", "20% off everything ✨", [l.newsletter], [DEMO.segments.productFans]), ago(5)],
@@ -363,7 +395,7 @@ function seedCampaigns(
     c("wingtip", "Autumn getaways", "Autumn getaways", [l.travellers]),
   ];
   const expected = Object.values(DEMO.campaigns).filter((id) => id !== DEMO.campaigns.unknown);
-  [...sent.map(([campaign]) => campaign), ...unsent].forEach((campaign, i) => expectId(campaign.id, expected[i]));
+  expectIds([...sent.map(([campaign]) => campaign), ...unsent], expected);
   for (const [campaign, date] of sent) sendDemoCampaign(store, random, campaign, date);
 }
 
@@ -383,5 +415,5 @@ function seedTemplates(store: LegacyStore, clients: Record<keyof typeof DEMO.cli
     store.addTemplate({ clientId: clients.fabrikam.id, name: "Outdoor digest", ...page }),
     store.addTemplate({ clientId: clients.tailspin.id, name: "Toy catalogue", ...page }),
   ];
-  Object.values(DEMO.templates).forEach((id, i) => expectId(made[i].id, id));
+  expectIds(made, Object.values(DEMO.templates));
 }

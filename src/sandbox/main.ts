@@ -29,8 +29,14 @@ async function main(): Promise<void> {
     await Promise.all([legacy.close(), commerce.close()]);
     process.exit(0);
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  const onSignal = (): void => {
+    void stop().catch((error: unknown) => {
+      console.error("shutdown failed:", error);
+      process.exit(1);
+    });
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
 }
 
 main().catch((error: unknown) => {

@@ -28,12 +28,16 @@ export function seededRandom(seed: number): Random {
   return {
     next,
     int,
-    pick: (items) => items[int(0, items.length - 1)],
+    pick: (items) => {
+      const item = items.at(int(0, items.length - 1));
+      if (item === undefined) throw new RangeError("Random.pick needs a non-empty list of defined items");
+      return item;
+    },
     some: (items, max) => {
       const count = int(1, Math.min(max, items.length));
       const chosen = new Set<number>();
       while (chosen.size < count) chosen.add(int(0, items.length - 1));
-      return [...chosen].sort((a, b) => a - b).map((i) => items[i]);
+      return items.filter((_, i) => chosen.has(i));
     },
     chance: (probability) => next() < probability,
   };

@@ -18,11 +18,27 @@ interface Endpoint {
 
 const ENDPOINTS: Endpoint[] = [
   { method: "GET", path: () => "/coupons", scopes: [], ok: 200 },
-  { method: "PUT", path: () => "/customer-lists/cl_vip/subscriptions", scopes: ["write_customers"], ok: 200, body: { email: "auth.check@example.com" } },
+  {
+    method: "PUT",
+    path: () => "/customer-lists/cl_vip/subscriptions",
+    scopes: ["write_customers"],
+    ok: 200,
+    body: { email: "auth.check@example.com" },
+  },
   { method: "GET", path: () => "/customer-lists/cl_vip/subscribers", scopes: ["read_customers"], ok: 200 },
-  { method: "DELETE", path: () => "/customer-lists/cl_vip/subscribers?emails[]=nobody@example.com", scopes: ["write_customers"], ok: 200 },
+  {
+    method: "DELETE",
+    path: () => "/customer-lists/cl_vip/subscribers?emails[]=nobody@example.com",
+    scopes: ["write_customers"],
+    ok: 200,
+  },
   { method: "GET", path: () => "/segments", scopes: ["read_segments"], ok: 200 },
-  { method: "POST", path: () => "/segments/seg_all/async-export", scopes: ["read_customers", "read_segments"], ok: 202 },
+  {
+    method: "POST",
+    path: () => "/segments/seg_all/async-export",
+    scopes: ["read_customers", "read_segments"],
+    ok: 202,
+  },
   { method: "GET", path: () => `/async-jobs/${jobId}`, scopes: ["read_async_job"], ok: 200 },
   { method: "GET", path: () => `/async-jobs/${jobId}/result`, scopes: ["read_async_job"], ok: 200 },
 ];
@@ -33,7 +49,10 @@ const send = (e: Endpoint, headers: Record<string, string>) =>
 beforeAll(async () => {
   sandbox = await startCommerceSandbox({ now: clock.now, rateLimit: 0 });
   fullToken = sandbox.issueAccessToken({ scopes: ALL_SCOPES });
-  const job = await call(`${sandbox.baseUrl}/segments/seg_vip_tier/async-export`, { method: "POST", headers: apiKey(sandbox) });
+  const job = await call(`${sandbox.baseUrl}/segments/seg_vip_tier/async-export`, {
+    method: "POST",
+    headers: apiKey(sandbox),
+  });
   jobId = job.body.data.id;
   sandbox.completeJobs();
 });
@@ -60,7 +79,9 @@ describe("API key", () => {
   });
 
   it("refuses two credentials at once", async () => {
-    const res = await call(`${sandbox.baseUrl}/coupons`, { headers: { ...apiKey(sandbox), ...(await pop(sandbox, fullToken, clock)) } });
+    const res = await call(`${sandbox.baseUrl}/coupons`, {
+      headers: { ...apiKey(sandbox), ...(await pop(sandbox, fullToken, clock)) },
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -106,16 +127,22 @@ describe("PoP tokens", () => {
   });
 
   const refused: Array<[string, () => Promise<string>]> = [
-    ["alg none", async () => {
-      const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
-      return `${b64({ alg: "none" })}.${b64({ at: fullToken, ts: clock.seconds() })}.`;
-    }],
-    ["RS256", async () => {
-      const { privateKey } = await generateKeyPair("RS256");
-      return new CompactSign(new TextEncoder().encode(JSON.stringify({ at: fullToken, ts: clock.seconds() })))
-        .setProtectedHeader({ alg: "RS256" })
-        .sign(privateKey);
-    }],
+    [
+      "alg none",
+      async () => {
+        const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString("base64url");
+        return `${b64({ alg: "none" })}.${b64({ at: fullToken, ts: clock.seconds() })}.`;
+      },
+    ],
+    [
+      "RS256",
+      async () => {
+        const { privateKey } = await generateKeyPair("RS256");
+        return new CompactSign(new TextEncoder().encode(JSON.stringify({ at: fullToken, ts: clock.seconds() })))
+          .setProtectedHeader({ alg: "RS256" })
+          .sign(privateKey);
+      },
+    ],
     ["a wrong secret", () => signHmac({ at: fullToken, ts: clock.seconds() }, "x".repeat(60))],
     ["an unknown access token", () => popToken(sandbox, "A".repeat(30), clock.seconds())],
     ["a missing ts", () => signHmac({ at: fullToken }, sandbox.demo.app.clientSecret)],
@@ -131,14 +158,18 @@ describe("PoP tokens", () => {
   });
 
   it("refuse an unsupported Authorization scheme", async () => {
-    const res = await call(`${sandbox.baseUrl}/coupons`, { headers: { Authorization: `Basic ${Buffer.from("a:b").toString("base64")}` } });
+    const res = await call(`${sandbox.baseUrl}/coupons`, {
+      headers: { Authorization: `Basic ${Buffer.from("a:b").toString("base64")}` },
+    });
     expect(res.status).toBe(401);
   });
 });
 
 describe("partner tokens", () => {
   it.each(["HS256", "HS384", "HS512"])("are accepted on /partners/ (%s)", async (alg) => {
-    const res = await call(`${sandbox.baseUrl}/partners/`, { headers: { Authorization: `Bearer ${await partnerToken(sandbox, alg)}` } });
+    const res = await call(`${sandbox.baseUrl}/partners/`, {
+      headers: { Authorization: `Bearer ${await partnerToken(sandbox, alg)}` },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.app).toEqual({ id: sandbox.demo.app.clientId, name: sandbox.demo.app.name });
     expect(typeof res.body.data.users).toBe("number");
@@ -170,10 +201,18 @@ describe("partner tokens", () => {
   });
 
   it("count the users who authorized the app", async () => {
-    const before = (await call(`${sandbox.baseUrl}/partners/`, { headers: { Authorization: `Bearer ${await partnerToken(sandbox)}` } })).body.data.users;
+    const before = (
+      await call(`${sandbox.baseUrl}/partners/`, {
+        headers: { Authorization: `Bearer ${await partnerToken(sandbox)}` },
+      })
+    ).body.data.users;
     sandbox.store.users.set("usr_second", { id: "usr_second", email: "second@demo-store.test", name: "Second" });
     sandbox.issueAccessToken({ scopes: [], userId: "usr_second" });
-    const after = (await call(`${sandbox.baseUrl}/partners/`, { headers: { Authorization: `Bearer ${await partnerToken(sandbox)}` } })).body.data.users;
+    const after = (
+      await call(`${sandbox.baseUrl}/partners/`, {
+        headers: { Authorization: `Bearer ${await partnerToken(sandbox)}` },
+      })
+    ).body.data.users;
     expect(after).toBe(before + 1);
   });
 });
@@ -204,8 +243,16 @@ describe("scopes", () => {
   it("a write_ scope grants the read_ one, not the other way round", async () => {
     const writer = sandbox.issueAccessToken({ scopes: ["write_customers", "write_segments"] });
     const reader = sandbox.issueAccessToken({ scopes: ["read_customers"] });
-    expect((await call(`${sandbox.baseUrl}/customer-lists/cl_vip/subscribers`, { headers: await pop(sandbox, writer, clock) })).status).toBe(200);
-    expect((await call(`${sandbox.baseUrl}/segments`, { headers: await pop(sandbox, writer, clock) })).status).toBe(200);
+    expect(
+      (
+        await call(`${sandbox.baseUrl}/customer-lists/cl_vip/subscribers`, {
+          headers: await pop(sandbox, writer, clock),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(`${sandbox.baseUrl}/segments`, { headers: await pop(sandbox, writer, clock) })).status).toBe(
+      200,
+    );
     const del = await call(`${sandbox.baseUrl}/customer-lists/cl_vip/subscribers?emails[]=nobody@example.com`, {
       method: "DELETE",
       headers: await pop(sandbox, reader, clock),
@@ -216,7 +263,10 @@ describe("scopes", () => {
 
   it("lists only the missing scope when one of two is granted", async () => {
     const at = sandbox.issueAccessToken({ scopes: ["read_customers"] });
-    const res = await call(`${sandbox.baseUrl}/segments/seg_all/async-export`, { method: "POST", headers: await pop(sandbox, at, clock) });
+    const res = await call(`${sandbox.baseUrl}/segments/seg_all/async-export`, {
+      method: "POST",
+      headers: await pop(sandbox, at, clock),
+    });
     expect(res.status).toBe(403);
     expect(res.body.error.details.map((d: { rule: string }) => d.rule)).toEqual(["read_segments"]);
   });
@@ -229,7 +279,8 @@ describe("rate limit", () => {
     try {
       const at = own.issueAccessToken({ scopes: [] });
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await call(`${own.baseUrl}/coupons`, { headers: apiKey(own) })).status);
+      for (let i = 0; i < 4; i++)
+        statuses.push((await call(`${own.baseUrl}/coupons`, { headers: apiKey(own) })).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
       const limited = await call(`${own.baseUrl}/coupons`, { headers: apiKey(own) });
       expect(limited.body.error).toMatchObject({ status: 429, code: "rate_limited" });
@@ -274,9 +325,17 @@ describe("routing and error bodies", () => {
   it("answers 400 bad_request for a body over 1 MiB, and stores nothing", async () => {
     const before = sandbox.store.customers.size;
     const body = JSON.stringify({ email: "big@example.com", name: "x".repeat(1024 * 1024) });
-    const res = await call(`${sandbox.baseUrl}/customer-lists/cl_vip/subscriptions`, { method: "PUT", headers: { ...apiKey(sandbox), "content-type": "application/json" }, body });
+    const res = await call(`${sandbox.baseUrl}/customer-lists/cl_vip/subscriptions`, {
+      method: "PUT",
+      headers: { ...apiKey(sandbox), "content-type": "application/json" },
+      body,
+    });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ status: 400, code: "bad_request", message: expect.stringMatching(/exceeds/) });
+    expect(res.body.error).toMatchObject({
+      status: 400,
+      code: "bad_request",
+      message: expect.stringMatching(/exceeds/),
+    });
     expect(sandbox.store.customers.size).toBe(before);
   });
 

@@ -30,7 +30,9 @@ async function walk(first: string): Promise<Array<{ data: any[]; meta: any }>> {
 
 const expectedEmails = (listId: string, status: string): string[] => {
   const list = sandbox.store.lists.get(listId)!;
-  return [...list.members.values()].filter((m) => m.status === status).map((m) => sandbox.store.customers.get(m.customerId)!.email);
+  return [...list.members.values()]
+    .filter((m) => m.status === status)
+    .map((m) => sandbox.store.customers.get(m.customerId)!.email);
 };
 
 describe("default listing", () => {
@@ -56,7 +58,9 @@ describe("default listing", () => {
     const last = res.body.data[99];
     expect(res.body.meta.searchAfter).toEqual([last.subscribedAt, last.id]);
     const next = new URL(res.body.meta.nextPage);
-    expect(`${next.origin}${next.pathname}`).toBe(`${sandbox.baseUrl}/customer-lists/${sandbox.demo.lists.newsletter}/subscribers`);
+    expect(`${next.origin}${next.pathname}`).toBe(
+      `${sandbox.baseUrl}/customer-lists/${sandbox.demo.lists.newsletter}/subscribers`,
+    );
     expect(next.searchParams.get("limit")).toBe("100");
     expect(next.searchParams.getAll("searchAfter[]")).toEqual(res.body.meta.searchAfter);
   });
@@ -64,7 +68,9 @@ describe("default listing", () => {
   it("continues after a cursor sent by hand", async () => {
     const first = await get(`${sandbox.baseUrl}/customer-lists/cl_vip/subscribers?limit=10`);
     const [t, id] = first.body.meta.searchAfter;
-    const second = await get(`${sandbox.baseUrl}/customer-lists/cl_vip/subscribers?limit=10&searchAfter[]=${encodeURIComponent(t)}&searchAfter[]=${id}`);
+    const second = await get(
+      `${sandbox.baseUrl}/customer-lists/cl_vip/subscribers?limit=10&searchAfter[]=${encodeURIComponent(t)}&searchAfter[]=${id}`,
+    );
     const whole = await get(`${sandbox.baseUrl}/customer-lists/cl_vip/subscribers?limit=20`);
     expect([...first.body.data, ...second.body.data]).toEqual(whole.body.data);
   });
@@ -76,14 +82,18 @@ describe("default listing", () => {
     expect(res.body.meta.nextPage).toBeUndefined();
   });
 
-  it.each(["limit=0", "limit=501", "limit=ten", "searchAfter[]=only-one", "pending=maybe", "pending=true&unsubscribers=true"])(
-    "answers 400 bad_request for %s",
-    async (query) => {
-      const res = await get(`${sandbox.baseUrl}/customer-lists/cl_vip/subscribers?${query}`);
-      expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe("bad_request");
-    },
-  );
+  it.each([
+    "limit=0",
+    "limit=501",
+    "limit=ten",
+    "searchAfter[]=only-one",
+    "pending=maybe",
+    "pending=true&unsubscribers=true",
+  ])("answers 400 bad_request for %s", async (query) => {
+    const res = await get(`${sandbox.baseUrl}/customer-lists/cl_vip/subscribers?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("bad_request");
+  });
 });
 
 describe("pending and unsubscriber listings", () => {
@@ -91,7 +101,9 @@ describe("pending and unsubscriber listings", () => {
     ["pending", "pending", 25],
     ["unsubscribers", "unsubscribed", 35],
   ])("%s=true walks page by page to every %s email", async (flag, status, count) => {
-    const pages = await walk(`${sandbox.baseUrl}/customer-lists/${sandbox.demo.lists.newsletter}/subscribers?${flag}=true&limit=10`);
+    const pages = await walk(
+      `${sandbox.baseUrl}/customer-lists/${sandbox.demo.lists.newsletter}/subscribers?${flag}=true&limit=10`,
+    );
     const emails = pages.flatMap((p) => p.data.map((e) => e.email));
     expect(pages).toHaveLength(Math.ceil(count / 10));
     expect(emails).toHaveLength(count);
@@ -118,7 +130,16 @@ describe("coupons", () => {
     expect(seen).toHaveLength(first.body.meta.total);
     expect(new Set(seen).size).toBe(seen.length);
     const coupon = first.body.data[0];
-    expect(Object.keys(coupon).sort()).toEqual(["code", "currency", "description", "discountType", "expiresAt", "id", "usageCount", "value"]);
+    expect(Object.keys(coupon).sort()).toEqual([
+      "code",
+      "currency",
+      "description",
+      "discountType",
+      "expiresAt",
+      "id",
+      "usageCount",
+      "value",
+    ]);
     expect(["percentage", "fixed"]).toContain(coupon.discountType);
   });
 
@@ -132,7 +153,9 @@ describe("demo data", () => {
     const other = await startCommerceSandbox();
     try {
       const a = await get(`${sandbox.baseUrl}/customer-lists/cl_launch/subscribers?limit=500`);
-      const b = await call(`${other.baseUrl}/customer-lists/cl_launch/subscribers?limit=500`, { headers: apiKey(other) });
+      const b = await call(`${other.baseUrl}/customer-lists/cl_launch/subscribers?limit=500`, {
+        headers: apiKey(other),
+      });
       expect(b.body.data).toEqual(a.body.data);
     } finally {
       await other.close();
@@ -151,11 +174,15 @@ describe("demo data", () => {
     expect(row("partner app id")).toContain(`\`${demo.app.clientId}\``);
     expect(row("partner app client secret")).toContain(`\`${demo.app.clientSecret}\``);
     expect(row("registered redirect URI")).toContain(`\`${demo.app.redirectUri}\``);
-    expect(row("OAuth")).toContain("`http://127.0.0.1:4102/oauth/authorize`, `http://127.0.0.1:4102/oauth/access-token`");
+    expect(row("OAuth")).toContain(
+      "`http://127.0.0.1:4102/oauth/authorize`, `http://127.0.0.1:4102/oauth/access-token`",
+    );
     expect(row("signed-in user")).toContain(`\`${demo.user.id}\` (${demo.user.email})`);
     for (const list of store.lists.values()) {
       const counts = (["subscribed", "pending", "unsubscribed"] as const).map((s) => store.entries(list, s).length);
-      const shown = new RegExp(`\`${list.id}\` \\((double opt-in, )?${counts[0]}( subscribed)? / ${counts[1]}( pending)? / ${counts[2]}`);
+      const shown = new RegExp(
+        `\`${list.id}\` \\((double opt-in, )?${counts[0]}( subscribed)? / ${counts[1]}( pending)? / ${counts[2]}`,
+      );
       expect(row("customer lists")).toMatch(shown);
       expect(row("customer lists").includes(`\`${list.id}\` (double opt-in`)).toBe(list.doubleOptIn);
     }

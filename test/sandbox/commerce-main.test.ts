@@ -15,7 +15,11 @@ describe("npm run sandbox", () => {
 
   it("serves the commerce sandbox on the configured port with the configured key, and stops on SIGINT", async () => {
     const port = await freePort();
-    const child = runEntry("src/sandbox/main.ts", { SANDBOX_COMMERCE_PORT: String(port), SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_API_KEY: "frontend-dev-key" });
+    const child = runEntry("src/sandbox/main.ts", {
+      SANDBOX_COMMERCE_PORT: String(port),
+      SANDBOX_LEGACY_PORT: "0",
+      SANDBOX_COMMERCE_API_KEY: "frontend-dev-key",
+    });
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     try {
       const out = await output(child, /commerce REST sandbox\s+\S+\s+\(OAuth: \S+\)/);

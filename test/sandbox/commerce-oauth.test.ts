@@ -25,12 +25,18 @@ function authorizeUrl(overrides: Record<string, string | undefined> = {}): strin
 }
 
 const unescapeHtml = (s: string) =>
-  s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The hidden fields of the consent page's form. */
 function hiddenFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]!] = unescapeHtml(m[2]!);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields[m[1]!] = unescapeHtml(m[2]!);
   return fields;
 }
 
@@ -53,7 +59,11 @@ async function authorize(decision = "approve", overrides: Record<string, string>
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 
-function exchange(code: string | undefined, redirectUri: string | undefined, auth = basic(sandbox.demo.app.clientId, sandbox.demo.app.clientSecret)) {
+function exchange(
+  code: string | undefined,
+  redirectUri: string | undefined,
+  auth = basic(sandbox.demo.app.clientId, sandbox.demo.app.clientSecret),
+) {
   const form = new URLSearchParams();
   if (code !== undefined) form.set("code", code);
   if (redirectUri !== undefined) form.set("redirect_uri", redirectUri);
@@ -75,7 +85,11 @@ describe("authorize page", () => {
     expect(page.text).toMatch(/value="approve"/);
     expect(page.text).toMatch(/value="reject"/);
     const fields = hiddenFields(page.text);
-    expect(fields).toMatchObject({ client_id: sandbox.demo.app.clientId, redirect_uri: sandbox.demo.app.redirectUri, state: STATE });
+    expect(fields).toMatchObject({
+      client_id: sandbox.demo.app.clientId,
+      redirect_uri: sandbox.demo.app.redirectUri,
+      state: STATE,
+    });
     expect(fields.csrf).toMatch(/^[0-9a-f]{64}$/);
     expect(hiddenFields((await call(authorizeUrl())).text).csrf).not.toBe(fields.csrf);
   });
@@ -100,22 +114,33 @@ describe("authorize page", () => {
     ["a missing state", { state: undefined }, [/state is missing/]],
     ["an unknown client", { client_id: "who-is-this" }, [/client_id does not name a registered application/]],
     ["a missing client", { client_id: undefined }, [/client_id is missing/]],
-    ["a different redirect_uri", { redirect_uri: "http://127.0.0.1:4000/oauth/callback/" }, [/redirect_uri does not match/]],
-    ["an unknown scope", { scope: "read_customers read_everything" }, [/scope &quot;read_everything&quot; is not a known scope/]],
+    [
+      "a different redirect_uri",
+      { redirect_uri: "http://127.0.0.1:4000/oauth/callback/" },
+      [/redirect_uri does not match/],
+    ],
+    [
+      "an unknown scope",
+      { scope: "read_customers read_everything" },
+      [/scope &quot;read_everything&quot; is not a known scope/],
+    ],
     [
       "several problems at once",
       { client_id: undefined, redirect_uri: undefined, state: "abc" },
       [/client_id is missing/, /redirect_uri is missing/, /state must have at least 10 characters/],
     ],
-  ])("answers 400 with an error page for %s, listing each problem, without redirect", async (_name, overrides, problems) => {
-    const page = await call(authorizeUrl(overrides));
-    expect(page.status).toBe(400);
-    expect(page.headers.get("location")).toBeNull();
-    expect(page.headers.get("content-type")).toMatch(/text\/html/);
-    const items = [...page.text.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]);
-    expect(items).toHaveLength(problems.length);
-    problems.forEach((p, i) => expect(items[i]).toMatch(p));
-  });
+  ])(
+    "answers 400 with an error page for %s, listing each problem, without redirect",
+    async (_name, overrides, problems) => {
+      const page = await call(authorizeUrl(overrides));
+      expect(page.status).toBe(400);
+      expect(page.headers.get("location")).toBeNull();
+      expect(page.headers.get("content-type")).toMatch(/text\/html/);
+      const items = [...page.text.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]);
+      expect(items).toHaveLength(problems.length);
+      problems.forEach((p, i) => expect(items[i]).toMatch(p));
+    },
+  );
 });
 
 describe("decision", () => {
@@ -161,7 +186,10 @@ describe("access token", () => {
     const job = await call(`${sandbox.baseUrl}/async-jobs/job_000001`, { headers });
     expect(job.status).toBe(403);
     expect(job.body.error.details[0].rule).toBe("read_async_job");
-    expect(sandbox.store.accessTokens.get(res.body.access_token)).toMatchObject({ userId: sandbox.demo.user.id, appId: sandbox.demo.app.clientId });
+    expect(sandbox.store.accessTokens.get(res.body.access_token)).toMatchObject({
+      userId: sandbox.demo.user.id,
+      appId: sandbox.demo.app.clientId,
+    });
   });
 
   it("refuses a reused code with invalid_grant", async () => {
@@ -193,7 +221,11 @@ describe("access token", () => {
 
   it("refuses a wrong secret, an unknown app and missing Basic credentials with 401 invalid_client", async () => {
     const code = (await authorize()).searchParams.get("code")!;
-    for (const auth of [basic(sandbox.demo.app.clientId, "z".repeat(60)), basic("other-app", sandbox.demo.app.clientSecret), ""]) {
+    for (const auth of [
+      basic(sandbox.demo.app.clientId, "z".repeat(60)),
+      basic("other-app", sandbox.demo.app.clientSecret),
+      "",
+    ]) {
       const res = await exchange(code, sandbox.demo.app.redirectUri, auth);
       expect(res.status).toBe(401);
       expect(res.body.error).toBe("invalid_client");
@@ -204,13 +236,21 @@ describe("access token", () => {
   });
 
   it("refuses a code presented by another registered app with invalid_grant, and keeps it usable by its own", async () => {
-    const other = { id: "other-app", name: "Other App", secret: "o".repeat(60), redirectUri: sandbox.demo.app.redirectUri };
+    const other = {
+      id: "other-app",
+      name: "Other App",
+      secret: "o".repeat(60),
+      redirectUri: sandbox.demo.app.redirectUri,
+    };
     sandbox.store.apps.set(other.id, other);
     try {
       const code = (await authorize()).searchParams.get("code")!;
       const res = await exchange(code, sandbox.demo.app.redirectUri, basic(other.id, other.secret));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: "invalid_grant", error_description: "the code was not issued to this application" });
+      expect(res.body).toEqual({
+        error: "invalid_grant",
+        error_description: "the code was not issued to this application",
+      });
       const own = await exchange(code, sandbox.demo.app.redirectUri);
       expect(own.status).toBe(200);
       expect(sandbox.store.accessTokens.get(own.body.access_token)?.appId).toBe(sandbox.demo.app.clientId);
@@ -221,7 +261,10 @@ describe("access token", () => {
 
   it("accepts Basic credentials form-urlencoded before base64 (RFC 6749 §2.3.1)", async () => {
     const code = (await authorize()).searchParams.get("code")!;
-    const auth = basic(encodeURIComponent(sandbox.demo.app.clientId), encodeURIComponent(sandbox.demo.app.clientSecret));
+    const auth = basic(
+      encodeURIComponent(sandbox.demo.app.clientId),
+      encodeURIComponent(sandbox.demo.app.clientSecret),
+    );
     expect((await exchange(code, sandbox.demo.app.redirectUri, auth)).status).toBe(200);
   });
 

@@ -27,15 +27,29 @@ async function refused(body: unknown): Promise<Array<{ field: string; rule: stri
 
 describe("subscribe", () => {
   it("answers 200 with id, email, listId, status and properties", async () => {
-    const res = await subscribe({ email: "Ann@Example.com", name: "Ann", properties: { city: "Oslo" }, source: "shop", optInText: "yes" });
+    const res = await subscribe({
+      email: "Ann@Example.com",
+      name: "Ann",
+      properties: { city: "Oslo" },
+      source: "shop",
+      optInText: "yes",
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ id: expect.stringMatching(/^cus_/), email: "ann@example.com", listId: "cl_plain", status: "subscribed", properties: { city: "Oslo" } });
+    expect(res.body.data).toEqual({
+      id: expect.stringMatching(/^cus_/),
+      email: "ann@example.com",
+      listId: "cl_plain",
+      status: "subscribed",
+      properties: { city: "Oslo" },
+    });
   });
 
   it("gives pending on a double opt-in list, and stays pending when repeated", async () => {
     expect((await subscribe({ email: "doi@example.com" }, "cl_doi")).body.data.status).toBe("pending");
     expect((await subscribe({ email: "doi@example.com" }, "cl_doi")).body.data.status).toBe("pending");
-    const listing = await call(`${sandbox.baseUrl}/customer-lists/cl_doi/subscribers?pending=true`, { headers: apiKey(sandbox) });
+    const listing = await call(`${sandbox.baseUrl}/customer-lists/cl_doi/subscribers?pending=true`, {
+      headers: apiKey(sandbox),
+    });
     expect(listing.body.data).toEqual([{ email: "doi@example.com" }]);
   });
 
@@ -51,7 +65,10 @@ describe("subscribe", () => {
 
   it("re-subscribes an unsubscribed address", async () => {
     await subscribe({ email: "back@example.com" });
-    await call(`${sandbox.baseUrl}/customer-lists/cl_plain/subscribers?emails[]=back@example.com`, { method: "DELETE", headers: apiKey(sandbox) });
+    await call(`${sandbox.baseUrl}/customer-lists/cl_plain/subscribers?emails[]=back@example.com`, {
+      method: "DELETE",
+      headers: apiKey(sandbox),
+    });
     expect((await subscribe({ email: "back@example.com" })).body.data.status).toBe("subscribed");
   });
 
@@ -117,7 +134,9 @@ describe("property rule 1: keys", () => {
 
   it("stores keys that name Object.prototype members (__proto__, constructor) as plain values", async () => {
     // Written as JSON text: an object literal would set the prototype instead of a key.
-    const res = await subscribe('{"email": "a@example.com", "properties": {"__proto__": {"polluted": 1}, "constructor": "c"}}');
+    const res = await subscribe(
+      '{"email": "a@example.com", "properties": {"__proto__": {"polluted": 1}, "constructor": "c"}}',
+    );
     expect(res.status).toBe(200);
     expect(res.text).toContain('"__proto__":{"polluted":1}');
     const customer = sandbox.store.customerByEmail("a@example.com")!;
@@ -139,7 +158,9 @@ describe("property rule 2: at most 20 distinct properties per account", () => {
   it("counts keys across customers and refuses the whole request that would pass 20", async () => {
     expect((await subscribe({ email: "one@example.com", properties: props(1, 12) })).status).toBe(200);
     // Known keys do not count twice.
-    expect((await subscribe({ email: "two@example.com", properties: { ...props(1, 12), ...props(13, 8) } })).status).toBe(200);
+    expect(
+      (await subscribe({ email: "two@example.com", properties: { ...props(1, 12), ...props(13, 8) } })).status,
+    ).toBe(200);
     expect(sandbox.store.propertyTypes.size).toBe(20);
     const details = await refused({ email: "three@example.com", name: "Three", properties: { p1: "ok", extra: "x" } });
     expect(details).toEqual([{ field: "properties", rule: "max_properties", message: expect.stringMatching(/20/) }]);
@@ -155,9 +176,13 @@ describe("property rule 2: at most 20 distinct properties per account", () => {
   });
 
   it("counts a key first seen with null (it is tracked, untyped)", async () => {
-    expect((await subscribe({ email: "a@example.com", properties: { ...props(1, 19), blank: null } })).status).toBe(200);
+    expect((await subscribe({ email: "a@example.com", properties: { ...props(1, 19), blank: null } })).status).toBe(
+      200,
+    );
     expect(types().blank).toBeNull();
-    expect((await refused({ email: "b@example.com", properties: { another: 1 } })).map((d) => d.rule)).toEqual(["max_properties"]);
+    expect((await refused({ email: "b@example.com", properties: { another: 1 } })).map((d) => d.rule)).toEqual([
+      "max_properties",
+    ]);
   });
 });
 
@@ -204,8 +229,14 @@ describe("property rule 3: type inference on the first tracked value", () => {
   });
 
   it("keeps the first type: a later value that fits is stored as sent", async () => {
-    await subscribe({ email: "a@example.com", properties: { count: 5, signup_at: 1700000000, nick: "ann", scores: [1] } });
-    const res = await subscribe({ email: "b@example.com", properties: { count: "6", signup_at: "2024-05-01", nick: 7, scores: ["2", 3] } });
+    await subscribe({
+      email: "a@example.com",
+      properties: { count: 5, signup_at: 1700000000, nick: "ann", scores: [1] },
+    });
+    const res = await subscribe({
+      email: "b@example.com",
+      properties: { count: "6", signup_at: "2024-05-01", nick: 7, scores: ["2", 3] },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.properties).toEqual({ count: "6", signup_at: "2024-05-01", nick: 7, scores: ["2", 3] });
     expect(types()).toMatchObject({ count: "number", signup_at: "date", nick: "string", scores: "array<number>" });
@@ -224,7 +255,9 @@ describe("property rule 3: type inference on the first tracked value", () => {
     expect((await subscribe({ email: "a@example.com", properties: { [key]: first } })).status).toBe(200);
     const before = types()[key];
     const details = await refused({ email: "b@example.com", properties: { [key]: later } });
-    expect(details).toEqual([{ field: `properties.${key}`, rule: "type", message: expect.stringContaining(String(before)) }]);
+    expect(details).toEqual([
+      { field: `properties.${key}`, rule: "type", message: expect.stringContaining(String(before)) },
+    ]);
     expect(types()[key]).toBe(before);
     expect(sandbox.store.customerByEmail("b@example.com")).toBeUndefined();
   });

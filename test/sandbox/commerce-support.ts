@@ -62,7 +62,12 @@ export async function call(
 export const apiKey = (sandbox: CommerceSandbox): Record<string, string> => ({ "X-ApiKey": sandbox.demo.apiKey });
 
 /** Headers of a fresh PoP token for `at`, valid on `clock`. */
-export async function pop(sandbox: CommerceSandbox, at: string, clock: FakeClock, alg = "HS256"): Promise<Record<string, string>> {
+export async function pop(
+  sandbox: CommerceSandbox,
+  at: string,
+  clock: FakeClock,
+  alg = "HS256",
+): Promise<Record<string, string>> {
   return { Authorization: `PoP ${await popToken(sandbox, at, clock.seconds(), alg)}` };
 }
 

@@ -13,11 +13,18 @@ afterEach(() => sandbox.close());
 
 const get = (path: string) => call(`${sandbox.baseUrl}${path}`, { headers: apiKey(sandbox) });
 const del = (listId: string, query: string) =>
-  call(`${sandbox.baseUrl}/customer-lists/${listId}/subscribers?${query}`, { method: "DELETE", headers: apiKey(sandbox) });
+  call(`${sandbox.baseUrl}/customer-lists/${listId}/subscribers?${query}`, {
+    method: "DELETE",
+    headers: apiKey(sandbox),
+  });
 const segmentQuery = (criteria: unknown[]) => `segment=${encodeURIComponent(JSON.stringify({ criteria }))}`;
 
 /** Emails of a list's members with a status, straight from the store. */
-function members(listId: string, status: string, filter: (email: string, props: Record<string, unknown>) => boolean = () => true): string[] {
+function members(
+  listId: string,
+  status: string,
+  filter: (email: string, props: Record<string, unknown>) => boolean = () => true,
+): string[] {
   const list = sandbox.store.lists.get(listId)!;
   return [...list.members.values()]
     .filter((m) => m.status === status)
@@ -31,7 +38,9 @@ describe("unsubscribe by emails", () => {
     const [a, b] = members("cl_vip", "subscribed");
     const [gone] = members("cl_vip", "unsubscribed");
     const pending = members("cl_newsletter", "pending")[0]!;
-    const query = [a, b, gone, "stranger@example.com", "not-an-email", pending].map((e) => `emails[]=${encodeURIComponent(e!)}`).join("&");
+    const query = [a, b, gone, "stranger@example.com", "not-an-email", pending]
+      .map((e) => `emails[]=${encodeURIComponent(e!)}`)
+      .join("&");
     const res = await del("cl_vip", query);
     expect(res.status).toBe(200);
     expect(res.body.data.unsubscribed).toBe(2);
@@ -66,7 +75,10 @@ describe("unsubscribe by segment", () => {
     const vips = members("cl_vip", "subscribed", (_e, p) => p.tier === "vip");
     expect(vips.length).toBeGreaterThan(0);
     expect(vips.length).toBeLessThanOrEqual(50);
-    const res = await del("cl_vip", segmentQuery([{ criteriaName: "property", negate: false, filters: [{ key: "tier", value: "vip" }] }]));
+    const res = await del(
+      "cl_vip",
+      segmentQuery([{ criteriaName: "property", negate: false, filters: [{ key: "tier", value: "vip" }] }]),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ unsubscribed: vips.length, failed: 0, failedReasons: [] });
     expect(members("cl_vip", "subscribed", (_e, p) => p.tier === "vip")).toEqual([]);
@@ -93,13 +105,22 @@ describe("unsubscribe by segment", () => {
     const isCom = (e: string) => e.endsWith("@example.com");
     const audience = [...members("cl_newsletter", "subscribed", isCom), ...members("cl_newsletter", "pending", isCom)];
     expect(audience.length).toBeGreaterThan(50);
-    const res = await del("cl_newsletter", segmentQuery([{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "example.com" }] }]));
+    const res = await del(
+      "cl_newsletter",
+      segmentQuery([{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "example.com" }] }]),
+    );
     expect(res.status).toBe(202);
     const jobId = res.body.data.asyncJobId;
     expect(typeof jobId).toBe("string");
 
     const job = async () => (await get(`/async-jobs/${jobId}`)).body.data;
-    expect(await job()).toMatchObject({ id: jobId, kind: "segment-unsubscribe", status: "pending", completedAt: null, result: null });
+    expect(await job()).toMatchObject({
+      id: jobId,
+      kind: "segment-unsubscribe",
+      status: "pending",
+      completedAt: null,
+      result: null,
+    });
     expect(members("cl_newsletter", "subscribed", isCom).length).toBeGreaterThan(0);
 
     // One member leaves on their own while the job waits: the job reports it as a failure.
@@ -114,7 +135,11 @@ describe("unsubscribe by segment", () => {
     const done = await job();
     expect(done.status).toBe("completed");
     expect(done.completedAt).toBe(clock.now().toISOString());
-    expect(done.result).toEqual({ unsubscribed: audience.length - 1, failed: 1, failedReasons: [`${early}: already unsubscribed`] });
+    expect(done.result).toEqual({
+      unsubscribed: audience.length - 1,
+      failed: 1,
+      failedReasons: [`${early}: already unsubscribed`],
+    });
     expect(members("cl_newsletter", "subscribed", isCom)).toEqual([]);
     expect(members("cl_newsletter", "pending", isCom)).toEqual([]);
     const listing = await get("/customer-lists/cl_newsletter/subscribers?limit=500");
@@ -127,10 +152,16 @@ describe("unsubscribe by segment", () => {
     const query = segmentQuery([{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "shop.test" }] }]);
     const size = members("cl_vip", "subscribed", (e) => e.endsWith("@shop.test")).length;
     expect(size).toBeGreaterThan(1);
-    for (const [threshold, status] of [[size, 200], [size - 1, 202]] as const) {
+    for (const [threshold, status] of [
+      [size, 200],
+      [size - 1, 202],
+    ] as const) {
       const own = await startCommerceSandbox({ syncThreshold: threshold, rateLimit: 0 });
       try {
-        const res = await call(`${own.baseUrl}/customer-lists/cl_vip/subscribers?${query}`, { method: "DELETE", headers: apiKey(own) });
+        const res = await call(`${own.baseUrl}/customer-lists/cl_vip/subscribers?${query}`, {
+          method: "DELETE",
+          headers: apiKey(own),
+        });
         expect(res.status).toBe(status);
         if (status === 200) expect(res.body.data).toEqual({ unsubscribed: size, failed: 0, failedReasons: [] });
         else expect(Object.keys(res.body.data)).toEqual(["asyncJobId"]);
@@ -143,7 +174,10 @@ describe("unsubscribe by segment", () => {
   it("honours a custom synchronous threshold", async () => {
     const own = await startCommerceSandbox({ syncThreshold: 500, rateLimit: 0 });
     try {
-      const res = await call(`${own.baseUrl}/customer-lists/cl_newsletter/subscribers?${segmentQuery([])}`, { method: "DELETE", headers: apiKey(own) });
+      const res = await call(`${own.baseUrl}/customer-lists/cl_newsletter/subscribers?${segmentQuery([])}`, {
+        method: "DELETE",
+        headers: apiKey(own),
+      });
       expect(res.status).toBe(200);
       expect(res.body.data.unsubscribed).toBe(280 + 25);
     } finally {
@@ -154,12 +188,27 @@ describe("unsubscribe by segment", () => {
   it.each<[string, string]>([
     ["not JSON", "segment=%7Bnope"],
     ["no criteria array", `segment=${encodeURIComponent(JSON.stringify({ rules: [] }))}`],
-    ["an unknown criteria name", segmentQuery([{ criteriaName: "favouriteColour", negate: false, filters: [{ v: 1 }] }])],
+    [
+      "an unknown criteria name",
+      segmentQuery([{ criteriaName: "favouriteColour", negate: false, filters: [{ v: 1 }] }]),
+    ],
     ["empty filters", segmentQuery([{ criteriaName: "emailDomain", negate: false, filters: [] }])],
-    ["a filter without its field", segmentQuery([{ criteriaName: "emailDomain", negate: false, filters: [{ name: "x" }] }])],
-    ["a non-boolean negate", segmentQuery([{ criteriaName: "emailDomain", negate: "yes", filters: [{ domain: "x.org" }] }])],
-    ["a bad date", segmentQuery([{ criteriaName: "subscribedBefore", negate: false, filters: [{ date: "last week" }] }])],
-    ["an unknown segment", segmentQuery([{ criteriaName: "inSegment", negate: false, filters: [{ segmentId: "seg_nope" }] }])],
+    [
+      "a filter without its field",
+      segmentQuery([{ criteriaName: "emailDomain", negate: false, filters: [{ name: "x" }] }]),
+    ],
+    [
+      "a non-boolean negate",
+      segmentQuery([{ criteriaName: "emailDomain", negate: "yes", filters: [{ domain: "x.org" }] }]),
+    ],
+    [
+      "a bad date",
+      segmentQuery([{ criteriaName: "subscribedBefore", negate: false, filters: [{ date: "last week" }] }]),
+    ],
+    [
+      "an unknown segment",
+      segmentQuery([{ criteriaName: "inSegment", negate: false, filters: [{ segmentId: "seg_nope" }] }]),
+    ],
   ])("answers 400 bad_request for %s", async (_name, query) => {
     const res = await del("cl_vip", query);
     expect(res.status).toBe(400);
@@ -182,7 +231,10 @@ describe("segments", () => {
     ]);
     for (const s of res.body.data) {
       expect(Object.keys(s).sort()).toEqual(["editable", "id", "name", "uses"]);
-      for (const use of s.uses) expect(["AsyncJob", "Campaign", "FollowUpTemplate", "NewsletterTemplate", "ReceiptTemplate"]).toContain(use.modelName);
+      for (const use of s.uses)
+        expect(["AsyncJob", "Campaign", "FollowUpTemplate", "NewsletterTemplate", "ReceiptTemplate"]).toContain(
+          use.modelName,
+        );
     }
   });
 });
@@ -199,11 +251,17 @@ describe("segment export", () => {
         if (!seen || rank[m.status] > rank[seen]) best.set(email, m.status);
       }
     }
-    return [...best].filter(([email]) => select(email)).map(([email, status]) => `${email},${status}`).sort();
+    return [...best]
+      .filter(([email]) => select(email))
+      .map(([email, status]) => `${email},${status}`)
+      .sort();
   }
 
   it("creates a pending segments-export job whose result is a CSV of email and status", async () => {
-    const res = await call(`${sandbox.baseUrl}/segments/seg_example_org/async-export`, { method: "POST", headers: apiKey(sandbox) });
+    const res = await call(`${sandbox.baseUrl}/segments/seg_example_org/async-export`, {
+      method: "POST",
+      headers: apiKey(sandbox),
+    });
     expect(res.status).toBe(202);
     expect(res.body.data).toEqual({ id: expect.any(String), kind: "segments-export", status: "pending" });
     const id = res.body.data.id;
@@ -229,7 +287,10 @@ describe("segment export", () => {
   });
 
   it("reflects a segment built from other segments (inSegment with negate)", async () => {
-    const res = await call(`${sandbox.baseUrl}/segments/seg_example_org_regulars/async-export`, { method: "POST", headers: apiKey(sandbox) });
+    const res = await call(`${sandbox.baseUrl}/segments/seg_example_org_regulars/async-export`, {
+      method: "POST",
+      headers: apiKey(sandbox),
+    });
     clock.advance(1000);
     const csv = await get(`/async-jobs/${res.body.data.id}/result`);
     const rows = csv.text.trimEnd().split("\r\n").slice(1);
@@ -238,7 +299,10 @@ describe("segment export", () => {
   });
 
   it("answers 404 for an unknown segment and an unknown job", async () => {
-    expect((await call(`${sandbox.baseUrl}/segments/seg_nope/async-export`, { method: "POST", headers: apiKey(sandbox) })).status).toBe(404);
+    expect(
+      (await call(`${sandbox.baseUrl}/segments/seg_nope/async-export`, { method: "POST", headers: apiKey(sandbox) }))
+        .status,
+    ).toBe(404);
     expect((await get("/async-jobs/job_999999")).status).toBe(404);
     expect((await get("/async-jobs/job_999999/result")).status).toBe(404);
   });

@@ -11,8 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => sandbox.close());
 
-const sendCampaign = (id: string, SendDate = "Immediately", ConfirmationEmail = "ops@example.com", transport: "soap" | "get" | "post" = "soap") =>
-  call(sandbox.url, transport, "Campaign.Send", { CampaignID: id, ConfirmationEmail, SendDate });
+const sendCampaign = (
+  id: string,
+  SendDate = "Immediately",
+  ConfirmationEmail = "ops@example.com",
+  transport: "soap" | "get" | "post" = "soap",
+) => call(sandbox.url, transport, "Campaign.Send", { CampaignID: id, ConfirmationEmail, SendDate });
 const sendCode = async (...args: Parameters<typeof sendCampaign>) => codeOf(await sendCampaign(...args));
 
 describe("Campaign.Send errors", () => {
@@ -52,7 +56,9 @@ describe("Campaign.Send errors", () => {
 
 describe("Campaign.Send success", () => {
   it("answers the campaign id as Code, schedules it and lists it among the client's campaigns", async () => {
-    const active = [...sandbox.store.list(DEMO.lists.newsletter)!.subscribers.values()].filter((s) => s.state === "Active").length;
+    const active = [...sandbox.store.list(DEMO.lists.newsletter)!.subscribers.values()].filter(
+      (s) => s.state === "Active",
+    ).length;
     const result = await sendCampaign(DEMO.campaigns.ready, "2026-03-18 13:30:00");
     expect(fieldsOf(result)).toEqual({ Code: DEMO.campaigns.ready, Message: "Success" });
     const listed = records(await call(sandbox.url, "get", "Client.GetCampaigns", { ClientID: DEMO.clients.northwind }));
@@ -69,20 +75,25 @@ describe("Campaign.Send success", () => {
     expect(sandbox.store.outbox().filter((e) => e.campaignId === DEMO.campaigns.ready)).toEqual([
       { kind: "campaign-confirmation", to: "ops@example.com", campaignId: DEMO.campaigns.ready, at: testClock().now() },
     ]);
-    expect(textOf(await call(sandbox.url, "post", "Campaign.GetSummary", { CampaignID: DEMO.campaigns.ready }), "Recipients")).toBe(String(active));
+    expect(
+      textOf(
+        await call(sandbox.url, "post", "Campaign.GetSummary", { CampaignID: DEMO.campaigns.ready }),
+        "Recipients",
+      ),
+    ).toBe(String(active));
   });
 
   it("spends the client's test quota on sends to 5 or fewer recipients, then answers 333", async () => {
     const northwind = sandbox.store.client(DEMO.clients.northwind)!;
     expect(northwind.testCampaignsRemaining).toBe(3);
     expect(await sendCode(DEMO.campaigns.readySmall, "immediately")).toBe(Number(DEMO.campaigns.readySmall));
-    const more = [1, 2, 3].map((n) =>
-      sandbox.store.addCampaign({ clientId: northwind.id, name: `Test ${n}`, subject: "t", listIds: [DEMO.lists.vip] }),
-    );
-    expect(await sendCode(more[0].id)).toBe(Number(more[0].id));
-    expect(await sendCode(more[1].id)).toBe(Number(more[1].id));
+    const addTest = (n: number) =>
+      sandbox.store.addCampaign({ clientId: northwind.id, name: `Test ${n}`, subject: "t", listIds: [DEMO.lists.vip] });
+    const [first, second, third] = [addTest(1), addTest(2), addTest(3)];
+    expect(await sendCode(first.id)).toBe(Number(first.id));
+    expect(await sendCode(second.id)).toBe(Number(second.id));
     expect(northwind.testCampaignsRemaining).toBe(0);
-    expect(await sendCode(more[2].id)).toBe(333);
+    expect(await sendCode(third.id)).toBe(333);
   });
 
   it("counts 5 recipients as a test send and 6 as a paid one", async () => {
@@ -115,7 +126,12 @@ describe("Campaign.Send success", () => {
   it("charges the designer's credits, then the designer's card, for clients the designer pays for", async () => {
     const designer = sandbox.store.designer;
     const campaign = () =>
-      sandbox.store.addCampaign({ clientId: DEMO.clients.fabrikam, name: "Events", subject: "s", listIds: [DEMO.lists.events] }).id;
+      sandbox.store.addCampaign({
+        clientId: DEMO.clients.fabrikam,
+        name: "Events",
+        subject: "s",
+        listIds: [DEMO.lists.events],
+      }).id;
     const credits = designer.credits;
     const first = campaign();
     expect(await sendCode(first)).toBe(Number(first));
@@ -140,7 +156,9 @@ describe("Campaign.Send success", () => {
     sandbox.store.client(DEMO.clients.northwind)!.testCampaignsRemaining = 5;
     expect(await sendCode(segmentOnly.id)).toBe(Number(segmentOnly.id));
     expect(segmentOnly.recipients.length).toBeGreaterThan(0);
-    expect(segmentOnly.recipients.every((r) => r.email.endsWith("@example.org") && r.listId === DEMO.lists.newsletter)).toBe(true);
+    expect(
+      segmentOnly.recipients.every((r) => r.email.endsWith("@example.org") && r.listId === DEMO.lists.newsletter),
+    ).toBe(true);
   });
 });
 
@@ -148,7 +166,11 @@ describe("campaign reports", () => {
   it("give bounces (Hard and Soft), opens, unsubscribes and a summary that agree", async () => {
     const id = { CampaignID: DEMO.campaigns.sent };
     const bounces = records(await call(sandbox.url, "get", "Campaign.GetBounces", id));
-    expect(bounces).toContainEqual({ EmailAddress: DEMO.emails.bounced, ListID: DEMO.lists.newsletter, BounceType: "Hard" });
+    expect(bounces).toContainEqual({
+      EmailAddress: DEMO.emails.bounced,
+      ListID: DEMO.lists.newsletter,
+      BounceType: "Hard",
+    });
     expect(bounces.some((b) => b.BounceType === "Soft")).toBe(true);
     const opens = records(await call(sandbox.url, "soap", "Campaign.GetOpens", id));
     expect(opens.length).toBeGreaterThan(0);
@@ -165,7 +187,9 @@ describe("campaign reports", () => {
   });
 
   it("list the lists and segments a campaign went to; unsent campaigns have empty reports; 301 for unknown ids", async () => {
-    const lists = records(await call(sandbox.url, "get", "Campaign.GetLists", { CampaignID: DEMO.campaigns.sentRecently }));
+    const lists = records(
+      await call(sandbox.url, "get", "Campaign.GetLists", { CampaignID: DEMO.campaigns.sentRecently }),
+    );
     expect(lists).toEqual([
       { ListID: DEMO.lists.newsletter, Name: "Newsletter" },
       { ListID: DEMO.lists.productUpdates, Name: "Product fans" },
@@ -180,7 +204,13 @@ describe("campaign reports", () => {
       Bounced: "0",
     });
     expect((await call(sandbox.url, "get", "Campaign.GetBounces", unsent)).children).toEqual([]);
-    for (const op of ["Campaign.GetSummary", "Campaign.GetBounces", "Campaign.GetOpens", "Campaign.GetUnsubscribes", "Campaign.GetLists"]) {
+    for (const op of [
+      "Campaign.GetSummary",
+      "Campaign.GetBounces",
+      "Campaign.GetOpens",
+      "Campaign.GetUnsubscribes",
+      "Campaign.GetLists",
+    ]) {
       expect(await codeFrom(sandbox.url, "soap", op, { CampaignID: "12" }), op).toBe(301);
     }
   });
@@ -199,7 +229,9 @@ describe("templates", () => {
     });
 
   it("lists a client's templates and answers 4001 for an unknown id", async () => {
-    const templates = records(await call(sandbox.url, "get", "Client.GetTemplates", { ClientID: DEMO.clients.northwind }));
+    const templates = records(
+      await call(sandbox.url, "get", "Client.GetTemplates", { ClientID: DEMO.clients.northwind }),
+    );
     expect(templates.map((t) => t.TemplateID)).toEqual([DEMO.templates.newsletter, DEMO.templates.productLaunch]);
     expect(await codeFrom(sandbox.url, "get", "Template.GetDetail", { TemplateID: "nope" })).toBe(4001);
     expect(await update({ TemplateID: "nope" })).toBe(4001);
@@ -207,7 +239,9 @@ describe("templates", () => {
 
   it("stores a valid update with the name cut to 30 characters", async () => {
     expect(await update({ TemplateName: "A very long template name that goes on" })).toBe(0);
-    const detail = fieldsOf(await call(sandbox.url, "get", "Template.GetDetail", { TemplateID: DEMO.templates.productLaunch }));
+    const detail = fieldsOf(
+      await call(sandbox.url, "get", "Template.GetDetail", { TemplateID: DEMO.templates.productLaunch }),
+    );
     expect(detail).toEqual({
       TemplateID: DEMO.templates.productLaunch,
       Name: "A very long template name that",
@@ -234,8 +268,13 @@ describe("templates", () => {
 
   it("hosts files uploaded through /__sandbox/files and checks them", async () => {
     const upload = (body: unknown) =>
-      fetch(`${sandbox.url}/__sandbox/files`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-    const nested = "<cm-title>t</cm-title><cm-repeater><cm-repeater><cm-title>x</cm-title></cm-repeater></cm-repeater><cm-unsubscribe>Leave</cm-unsubscribe>";
+      fetch(`${sandbox.url}/__sandbox/files`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const nested =
+      "<cm-title>t</cm-title><cm-repeater><cm-repeater><cm-title>x</cm-title></cm-repeater></cm-repeater><cm-unsubscribe>Leave</cm-unsubscribe>";
     const r = await upload({ name: "nested.html", kind: "html", content: nested });
     expect(r.status).toBe(201);
     const { url } = (await r.json()) as { url: string };
@@ -250,8 +289,17 @@ describe("templates", () => {
 
 describe("sent campaigns from another transport", () => {
   it("answer Campaign.Send over GET with the id in a Result root", async () => {
-    const campaign = sandbox.store.addCampaign({ clientId: DEMO.clients.northwind, name: "Over GET", subject: "g", listIds: [DEMO.lists.newsletter] });
-    const r = await send(sandbox.url, "get", "Campaign.Send", { CampaignID: campaign.id, ConfirmationEmail: "ops@example.com", SendDate: "Immediately" });
+    const campaign = sandbox.store.addCampaign({
+      clientId: DEMO.clients.northwind,
+      name: "Over GET",
+      subject: "g",
+      listIds: [DEMO.lists.newsletter],
+    });
+    const r = await send(sandbox.url, "get", "Campaign.Send", {
+      CampaignID: campaign.id,
+      ConfirmationEmail: "ops@example.com",
+      SendDate: "Immediately",
+    });
     expect(r.doc?.name).toBe("Result");
     expect(fieldsOf(r.doc!)).toEqual({ Code: campaign.id, Message: "Success" });
   });

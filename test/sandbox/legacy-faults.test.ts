@@ -7,7 +7,17 @@ import { LEGACY_TRANSPORTS, OPERATIONS, type OperationSpec } from "../../src/bac
 import { childNamed } from "../../src/backends/legacy/xml.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
-import { codeOf, NS, resultOf, send, SOAP_NS, soapRequest, testClock, type Params, type RawReply } from "./legacy-support.js";
+import {
+  codeOf,
+  NS,
+  resultOf,
+  send,
+  SOAP_NS,
+  soapRequest,
+  testClock,
+  type Params,
+  type RawReply,
+} from "./legacy-support.js";
 
 let sandbox: LegacySandbox;
 beforeAll(async () => {
@@ -80,9 +90,9 @@ describe("SOAP faults", () => {
     expect(unknown.code).toBe("soap:Client");
     expect(unknown.message).toContain("SOAPAction");
     expect(fault(await soapRequest(sandbox.url, envelope(getClients), undefined)).code).toBe("soap:Client");
-    expect(fault(await soapRequest(sandbox.url, envelope(getClients), '"http://other.example/User.GetClients"')).code).toBe(
-      "soap:Client",
-    );
+    expect(
+      fault(await soapRequest(sandbox.url, envelope(getClients), '"http://other.example/User.GetClients"')).code,
+    ).toBe("soap:Client");
   });
 
   it("refuses malformed XML, a DOCTYPE, a body that does not match SOAPAction, and a missing parameter", async () => {
@@ -94,7 +104,9 @@ describe("SOAP faults", () => {
     const mismatch = fault(await soapRequest(sandbox.url, envelope(getClients), action("Client.GetLists")));
     expect(mismatch.message).toContain("does not match");
     const missing = envelope(`<Client.GetLists xmlns="${NS}"><ApiKey>${DEMO.apiKey}</ApiKey></Client.GetLists>`);
-    expect(fault(await soapRequest(sandbox.url, missing, action("Client.GetLists"))).message).toBe("Missing parameter: ClientID.");
+    expect(fault(await soapRequest(sandbox.url, missing, action("Client.GetLists"))).message).toBe(
+      "Missing parameter: ClientID.",
+    );
     const undeclared = envelope(`<x:User.GetClients><ApiKey>k</ApiKey></x:User.GetClients>`);
     expect(fault(await soapRequest(sandbox.url, undeclared, action("User.GetClients"))).code).toBe("soap:Client");
   });
@@ -108,7 +120,9 @@ describe("SOAP faults", () => {
     });
     const text = await r.text();
     expect(r.status).toBe(500);
-    expect(text).toContain("<faultcode>soap:Client</faultcode><faultstring>The request is not valid UTF-8.</faultstring>");
+    expect(text).toContain(
+      "<faultcode>soap:Client</faultcode><faultstring>The request is not valid UTF-8.</faultstring>",
+    );
   });
 
   it("answers a SOAP 1.2 envelope with soap:VersionMismatch and a non-XML content type with 415", async () => {
@@ -162,7 +176,11 @@ describe("HTTP GET and POST errors", () => {
   });
 
   it("refuses text XML cannot carry", async () => {
-    const r = await send(sandbox.url, "get", "Subscriber.Add", { ListID: DEMO.lists.vip, Email: "a@example.com", Name: "bell\u0007" });
+    const r = await send(sandbox.url, "get", "Subscriber.Add", {
+      ListID: DEMO.lists.vip,
+      Email: "a@example.com",
+      Name: "bell\u0007",
+    });
     expect(r.status).toBe(500);
     expect(sandbox.store.subscriber(DEMO.lists.vip, "a@example.com")).toBeUndefined();
   });
@@ -200,7 +218,7 @@ describe("call log over HTTP", () => {
     await send(sandbox.url, "get", "User.GetClients");
     await send(sandbox.url, "post", "User.GetClients");
     await send(sandbox.url, "soap", "Client.GetLists", { ClientID: DEMO.clients.wingtip });
-    const summary = await (await fetch(`${sandbox.url}/__sandbox/calls`)).json();
+    const summary: unknown = await (await fetch(`${sandbox.url}/__sandbox/calls`)).json();
     expect(summary).toEqual({ total: 3, byOperation: { "User.GetClients": 2, "Client.GetLists": 1 } });
     expect(sandbox.calls.entries().map((c) => c.transport)).toEqual(["get", "post", "soap"]);
     const reset = await fetch(`${sandbox.url}/__sandbox/calls/reset`, { method: "POST" });

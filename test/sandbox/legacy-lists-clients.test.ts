@@ -76,7 +76,12 @@ describe("custom fields", () => {
 
   it("generates the key from the field name in brackets and refuses a second field with that key (255)", async () => {
     expect(await create("Favourite colour", "Text")).toBe(0);
-    expect(records(await fields())).toContainEqual({ FieldName: "Favourite colour", Key: "[Favouritecolour]", DataType: "Text", FieldOptions: "" });
+    expect(records(await fields())).toContainEqual({
+      FieldName: "Favourite colour",
+      Key: "[Favouritecolour]",
+      DataType: "Text",
+      FieldOptions: "",
+    });
     expect(await create("favourite-colour!", "Number")).toBe(255);
   });
 
@@ -115,7 +120,10 @@ describe("custom fields", () => {
       ListID: listId,
       Email: "fields@example.com",
       Name: "F",
-      CustomFields: [{ Key: "[Size]", Value: "m" }, { Key: "[Country]", Value: "Japan" }],
+      CustomFields: [
+        { Key: "[Size]", Value: "m" },
+        { Key: "[Country]", Value: "Japan" },
+      ],
     });
     expect(Object.fromEntries(sandbox.store.subscriber(listId, "fields@example.com")!.customFields)).toEqual({
       "[Size]": ["M"],
@@ -152,8 +160,16 @@ describe("clients", () => {
       Country: "Australia",
       TimeZone: "(GMT+10:00) Brisbane",
     });
-    expect(fieldsOf(childNamed(detail, "AccessAndBilling")!)).toMatchObject({ AccessLevel: "0", Username: "", Password: "Deprecated", BillingType: "" });
-    expect(records(await call(sandbox.url, "post", "User.GetClients"))).toContainEqual({ ClientID: id, Name: "Acme Widgets" });
+    expect(fieldsOf(childNamed(detail, "AccessAndBilling")!)).toMatchObject({
+      AccessLevel: "0",
+      Username: "",
+      Password: "Deprecated",
+      BillingType: "",
+    });
+    expect(records(await call(sandbox.url, "post", "User.GetClients"))).toContainEqual({
+      ClientID: id,
+      Name: "Acme Widgets",
+    });
   });
 
   it("validates basic details: 154, 155, 1, 150, 157, 152", async () => {
@@ -172,17 +188,32 @@ describe("clients", () => {
     const local = await startLegacySandbox({ now: own.now, seed: false });
     try {
       const create = (n: number) =>
-        codeFrom(local.url, "get", "Client.Create", basics({ CompanyName: `Co ${n}`, EmailAddress: `co${n}@example.com` }));
+        codeFrom(
+          local.url,
+          "get",
+          "Client.Create",
+          basics({ CompanyName: `Co ${n}`, EmailAddress: `co${n}@example.com` }),
+        );
       const firstAt = own.now().getTime();
       for (let n = 1; n <= 5; n++) {
-        const r = await send(local.url, "get", "Client.Create", basics({ CompanyName: `Co ${n}`, EmailAddress: `co${n}@example.com` }));
+        const r = await send(
+          local.url,
+          "get",
+          "Client.Create",
+          basics({ CompanyName: `Co ${n}`, EmailAddress: `co${n}@example.com` }),
+        );
         expect(r.doc?.name).toBe("string");
         own.advance(60_000);
       }
       expect(await create(6)).toBe(172);
       expect(await create(6)).toBe(172);
       own.set(firstAt + 30 * 60_000);
-      const sixth = await send(local.url, "get", "Client.Create", basics({ CompanyName: "Co 6", EmailAddress: "co6@example.com" }));
+      const sixth = await send(
+        local.url,
+        "get",
+        "Client.Create",
+        basics({ CompanyName: "Co 6", EmailAddress: "co6@example.com" }),
+      );
       expect(sixth.doc?.name).toBe("string");
       expect(await create(7)).toBe(172);
       expect(local.store.clients()).toHaveLength(6);
@@ -193,7 +224,10 @@ describe("clients", () => {
 
   it("updates basic details (102 unknown client; its own address is no conflict)", async () => {
     const update = (id: string, o: Partial<Record<string, string>> = {}) =>
-      codeFrom(sandbox.url, "soap", "Client.UpdateBasics", { ClientID: id, ...basics({ EmailAddress: "kim@contoso.example.com", ...o }) });
+      codeFrom(sandbox.url, "soap", "Client.UpdateBasics", {
+        ClientID: id,
+        ...basics({ EmailAddress: "kim@contoso.example.com", ...o }),
+      });
     expect(await update("77")).toBe(102);
     expect(await update(DEMO.clients.contoso, { CompanyName: "Contoso Health" })).toBe(0);
     expect(sandbox.store.client(DEMO.clients.contoso)?.companyName).toBe("Contoso Health");
@@ -203,7 +237,10 @@ describe("clients", () => {
     expect(await update(DEMO.clients.contoso, { ContactName: " " })).toBe(155);
     expect(await update(DEMO.clients.contoso, { EmailAddress: "kim-at-contoso" })).toBe(1);
     expect(await update(DEMO.clients.contoso, { Timezone: "(GMT+25:00) Nowhere" })).toBe(152);
-    expect(sandbox.store.client(DEMO.clients.contoso)).toMatchObject({ companyName: "Contoso Health", emailAddress: "kim@contoso.example.com" });
+    expect(sandbox.store.client(DEMO.clients.contoso)).toMatchObject({
+      companyName: "Contoso Health",
+      emailAddress: "kim@contoso.example.com",
+    });
   });
 
   it("updates access and billing through the rules module and shows it by the detail rules", async () => {
@@ -220,9 +257,17 @@ describe("clients", () => {
         DesignAndSpamTestFee: "9",
         ...o,
       });
-    const billing = async () => fieldsOf(childNamed(await call(sandbox.url, "get", "Client.GetDetail", { ClientID: DEMO.clients.wingtip }), "AccessAndBilling")!);
+    const billing = async () =>
+      fieldsOf(
+        childNamed(
+          await call(sandbox.url, "get", "Client.GetDetail", { ClientID: DEMO.clients.wingtip }),
+          "AccessAndBilling",
+        )!,
+      );
 
-    expect(await codeFrom(sandbox.url, "get", "Client.UpdateAccessAndBilling", { ClientID: "3", AccessLevel: "0" })).toBe(102);
+    expect(
+      await codeFrom(sandbox.url, "get", "Client.UpdateAccessAndBilling", { ClientID: "3", AccessLevel: "0" }),
+    ).toBe(102);
     expect(await update("4")).toBe(153);
     expect(await update("63", { Username: "designer" })).toBe(151);
     expect(await update("63", { Username: "northwind" })).toBe(151);
@@ -244,14 +289,30 @@ describe("clients", () => {
     expect((await billing()).DesignAndSpamTestFee).toBe("");
     // Without campaign access (bit 4) billing is blank.
     expect(await update("3")).toBe(0);
-    expect(await billing()).toMatchObject({ AccessLevel: "3", Username: "wingtip", BillingType: "", Currency: "", DeliveryFee: "" });
+    expect(await billing()).toMatchObject({
+      AccessLevel: "3",
+      Username: "wingtip",
+      BillingType: "",
+      Currency: "",
+      DeliveryFee: "",
+    });
     expect(await update("0", { Username: "" })).toBe(0);
     expect(await billing()).toMatchObject({ AccessLevel: "0", Username: "", Password: "Deprecated" });
   });
 
   it("shows markup fees only for ClientPaysWithMarkup", async () => {
-    const fabrikam = fieldsOf(childNamed(await call(sandbox.url, "post", "Client.GetDetail", { ClientID: DEMO.clients.fabrikam }), "AccessAndBilling")!);
-    expect(fabrikam).toMatchObject({ BillingType: "UserPaysOnClientsBehalf", DeliveryFee: "", CostPerRecipient: "", DesignAndSpamTestFee: "" });
+    const fabrikam = fieldsOf(
+      childNamed(
+        await call(sandbox.url, "post", "Client.GetDetail", { ClientID: DEMO.clients.fabrikam }),
+        "AccessAndBilling",
+      )!,
+    );
+    expect(fabrikam).toMatchObject({
+      BillingType: "UserPaysOnClientsBehalf",
+      DeliveryFee: "",
+      CostPerRecipient: "",
+      DesignAndSpamTestFee: "",
+    });
     expect(await codeFrom(sandbox.url, "post", "Client.GetDetail", { ClientID: "0" })).toBe(102);
   });
 });

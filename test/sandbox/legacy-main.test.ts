@@ -14,11 +14,16 @@ describe("npm run sandbox (legacy)", () => {
   it("serves the demo data over every transport on SANDBOX_LEGACY_PORT with SANDBOX_LEGACY_API_KEY", async () => {
     const port = await freePort();
     const key = "frontend-legacy-key";
-    const child = runEntry("src/sandbox/main.ts", { SANDBOX_LEGACY_PORT: String(port), SANDBOX_COMMERCE_PORT: "0", SANDBOX_LEGACY_API_KEY: key });
+    const child = runEntry("src/sandbox/main.ts", {
+      SANDBOX_LEGACY_PORT: String(port),
+      SANDBOX_COMMERCE_PORT: "0",
+      SANDBOX_LEGACY_API_KEY: key,
+    });
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     try {
       const out = await output(child, /legacy list service sandbox\s+\S+\s+\(WSDL: \S+\)/);
-      const [, service, wsdl] = /legacy list service sandbox\s+(\S+)\s+\(WSDL: (\S+)\)/.exec(out)!;
+      const [, service, wsdl] = /legacy list service sandbox\s+(\S+)\s+\(WSDL: (\S+)\)/.exec(out) ?? [];
+      if (service === undefined || wsdl === undefined) throw new Error(`no service and WSDL URLs in: ${out}`);
       const origin = `http://127.0.0.1:${port}`;
       expect(service).toBe(`${origin}/api/api.asmx`);
       expect(wsdl).toBe(`${origin}/api/api.asmx?WSDL`);
@@ -31,11 +36,23 @@ describe("npm run sandbox (legacy)", () => {
         const demoKey = clientFor(origin, transport, { apiKey: DEMO.apiKey });
         try {
           const clients = await client.call("User.GetClients", {});
-          expect(clients.map((c) => c.ClientID), transport).toEqual(Object.values(DEMO.clients));
-          const active = await client.call("Subscribers.GetActive", { ListID: DEMO.lists.newsletter, Date: "2000-01-01 00:00:00" });
-          expect(active.map((s) => s.EmailAddress), transport).toContain(DEMO.emails.active);
+          expect(
+            clients.map((c) => c.ClientID),
+            transport,
+          ).toEqual(Object.values(DEMO.clients));
+          const active = await client.call("Subscribers.GetActive", {
+            ListID: DEMO.lists.newsletter,
+            Date: "2000-01-01 00:00:00",
+          });
+          expect(
+            active.map((s) => s.EmailAddress),
+            transport,
+          ).toContain(DEMO.emails.active);
           // The configured key replaces the default one.
-          await expect(demoKey.call("User.GetClients", {})).rejects.toMatchObject({ code: "LEGACY_RESULT", resultCode: 100 });
+          await expect(demoKey.call("User.GetClients", {})).rejects.toMatchObject({
+            code: "LEGACY_RESULT",
+            resultCode: 100,
+          });
         } finally {
           await Promise.all([client.close(), demoKey.close()]);
         }

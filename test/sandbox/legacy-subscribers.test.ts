@@ -19,7 +19,9 @@ const add = (op: string, listId: string, email: string, name = "Someone") =>
 const unsubscribe = (listId: string, email: string) =>
   codeFrom(sandbox.url, "post", "Subscriber.Unsubscribe", { ListID: listId, Email: email });
 const activeEmails = async (listId: string, since = "2000-01-01 00:00:00") =>
-  records(await call(sandbox.url, "get", "Subscribers.GetActive", { ListID: listId, Date: since })).map((s) => s.EmailAddress);
+  records(await call(sandbox.url, "get", "Subscribers.GetActive", { ListID: listId, Date: since })).map(
+    (s) => s.EmailAddress,
+  );
 const stats = async (listId: string) => fieldsOf(await call(sandbox.url, "soap", "List.GetStats", { ListID: listId }));
 
 describe("Subscriber.Add", () => {
@@ -27,8 +29,15 @@ describe("Subscriber.Add", () => {
     expect(await add("Subscriber.Add", DEMO.lists.newsletter, "new.person@example.com", "First Name")).toBe(0);
     expect(sandbox.store.subscriber(DEMO.lists.newsletter, "new.person@example.com")?.state).toBe("Active");
     expect(await add("Subscriber.Add", DEMO.lists.newsletter, "NEW.Person@example.com", "Second Name")).toBe(0);
-    const got = records(await call(sandbox.url, "get", "Subscribers.GetActive", { ListID: DEMO.lists.newsletter, Date: "2000-01-01 00:00:00" }));
-    expect(got.filter((s) => s.EmailAddress.toLowerCase() === "new.person@example.com").map((s) => s.Name)).toEqual(["Second Name"]);
+    const got = records(
+      await call(sandbox.url, "get", "Subscribers.GetActive", {
+        ListID: DEMO.lists.newsletter,
+        Date: "2000-01-01 00:00:00",
+      }),
+    );
+    expect(got.filter((s) => s.EmailAddress?.toLowerCase() === "new.person@example.com").map((s) => s.Name)).toEqual([
+      "Second Name",
+    ]);
   });
 
   it("replaces the given custom field values of an Active subscriber and keeps the others", async () => {
@@ -59,7 +68,12 @@ describe("Subscriber.Add", () => {
     for (const op of ["Subscriber.Add", "Subscriber.AddWithCustomFields", "Subscriber.AddWithCustomFieldsWSDL"]) {
       const codes = await Promise.all(
         [e.suppressed, e.deleted, e.unsubscribed, e.bounced, e.unconfirmed].map((email) =>
-          codeFrom(sandbox.url, "post", op, { ListID: DEMO.lists.newsletter, Email: email, Name: "x", ...(op === "Subscriber.Add" ? {} : { CustomFields: [] }) }),
+          codeFrom(sandbox.url, "post", op, {
+            ListID: DEMO.lists.newsletter,
+            Email: email,
+            Name: "x",
+            ...(op === "Subscriber.Add" ? {} : { CustomFields: [] }),
+          }),
         ),
       );
       expect(codes, op).toEqual([204, 205, 206, 207, 208]);
@@ -86,16 +100,21 @@ describe("Subscriber.Add", () => {
 describe("Subscriber.AddAndResubscribe and its variants", () => {
   it("move unsubscribed, deleted, bounced and unconfirmed addresses back to Active", async () => {
     const e = DEMO.emails;
-    const ops = [
-      "Subscriber.AddAndResubscribe",
-      "Subscriber.AddAndResubscribeWithCustomFields",
-      "Subscriber.AddAndResubscribeWithCustomFieldsWSDL",
-      "Subscriber.AddAndResubscribe",
-    ];
-    const emails = [e.unsubscribed, e.deleted, e.bounced, e.unconfirmed];
-    for (const [i, email] of emails.entries()) {
-      const params = { ListID: DEMO.lists.newsletter, Email: email, Name: "Back", ...(i % 3 === 0 ? {} : { CustomFields: [] }) };
-      expect(await codeFrom(sandbox.url, "soap", ops[i], params), email).toBe(0);
+    const cases = [
+      ["Subscriber.AddAndResubscribe", e.unsubscribed],
+      ["Subscriber.AddAndResubscribeWithCustomFields", e.deleted],
+      ["Subscriber.AddAndResubscribeWithCustomFieldsWSDL", e.bounced],
+      ["Subscriber.AddAndResubscribe", e.unconfirmed],
+    ] as const;
+    const emails = cases.map(([, email]) => email);
+    for (const [i, [op, email]] of cases.entries()) {
+      const params = {
+        ListID: DEMO.lists.newsletter,
+        Email: email,
+        Name: "Back",
+        ...(i % 3 === 0 ? {} : { CustomFields: [] }),
+      };
+      expect(await codeFrom(sandbox.url, "soap", op, params), email).toBe(0);
       const record = sandbox.store.subscriber(DEMO.lists.newsletter, email)!;
       expect(record.state).toBe("Active");
       expect(record.date.getTime()).toBe(clock.now().getTime());
@@ -148,7 +167,9 @@ describe("Subscriber.Unsubscribe", () => {
     expect(Number(after.UnsubscribesThisYear)).toBe(Number(before.UnsubscribesThisYear) + 1);
     expect(textOf(await summary(DEMO.campaigns.sentRecently), "Unsubscribed")).toBe(String(Number(recentBefore) + 1));
     expect(textOf(await summary(DEMO.campaigns.sent), "Unsubscribed")).toBe(olderBefore);
-    const unsubscribes = records(await call(sandbox.url, "soap", "Campaign.GetUnsubscribes", { CampaignID: DEMO.campaigns.sentRecently }));
+    const unsubscribes = records(
+      await call(sandbox.url, "soap", "Campaign.GetUnsubscribes", { CampaignID: DEMO.campaigns.sentRecently }),
+    );
     expect(unsubscribes).toContainEqual({ EmailAddress: ada, ListID: DEMO.lists.newsletter });
     expect(await activeEmails(DEMO.lists.newsletter)).not.toContain(ada);
   });
@@ -175,7 +196,9 @@ describe("follow-up emails", () => {
 
     const double = "follow.up.double@example.com";
     expect(await add("Subscriber.AddWithCustomFields", DEMO.lists.productUpdates, double)).toBe(0);
-    expect((await outboxFor(double)).map((e) => [e.kind, e.listId])).toEqual([["verification", DEMO.lists.productUpdates]]);
+    expect((await outboxFor(double)).map((e) => [e.kind, e.listId])).toEqual([
+      ["verification", DEMO.lists.productUpdates],
+    ]);
   });
 
   it("are not sent for a refused address or a resubscribed one", async () => {
@@ -196,20 +219,36 @@ describe("Subscribers.GetActive", () => {
     clock.advance(60 * 60_000);
     await add("Subscriber.Add", DEMO.lists.vip, "late.joiner@example.com");
     // 2026-03-18 04:00:00 UTC is 14:00:00 in Sydney (+10:00), the list owner's zone.
-    expect(sandbox.store.subscriber(DEMO.lists.vip, "late.joiner@example.com")?.date.toISOString()).toBe("2026-03-18T04:00:00.000Z");
+    expect(sandbox.store.subscriber(DEMO.lists.vip, "late.joiner@example.com")?.date.toISOString()).toBe(
+      "2026-03-18T04:00:00.000Z",
+    );
     expect(await activeEmails(DEMO.lists.vip, "2026-03-18 13:59:59")).toEqual(["late.joiner@example.com"]);
     expect(await activeEmails(DEMO.lists.vip, "2026-03-18 14:00:00")).toEqual([]);
-    const all = records(await call(sandbox.url, "get", "Subscribers.GetActive", { ListID: DEMO.lists.vip, Date: "2000-01-01 00:00:00" }));
+    const all = records(
+      await call(sandbox.url, "get", "Subscribers.GetActive", { ListID: DEMO.lists.vip, Date: "2000-01-01 00:00:00" }),
+    );
     expect(all).toHaveLength(4);
     expect(all.every((s) => s.State === "Active")).toBe(true);
     expect(all.at(-1)?.Date).toBe("2026-03-18 14:00:00");
   });
 
   it("answers 5 for a date that is not YYYY-MM-DD HH:MM:SS or not a real date, 101 for an unknown list", async () => {
-    for (const date of ["", "yesterday", "2026-03-18", "2026-02-30 00:00:00", "2026-03-18 24:00:00", "18/03/2026 10:00:00"]) {
-      expect(await codeFrom(sandbox.url, "get", "Subscribers.GetActive", { ListID: DEMO.lists.vip, Date: date }), date).toBe(5);
+    for (const date of [
+      "",
+      "yesterday",
+      "2026-03-18",
+      "2026-02-30 00:00:00",
+      "2026-03-18 24:00:00",
+      "18/03/2026 10:00:00",
+    ]) {
+      expect(
+        await codeFrom(sandbox.url, "get", "Subscribers.GetActive", { ListID: DEMO.lists.vip, Date: date }),
+        date,
+      ).toBe(5);
     }
-    expect(await codeFrom(sandbox.url, "get", "Subscribers.GetActive", { ListID: "1", Date: "2026-01-01 00:00:00" })).toBe(101);
+    expect(
+      await codeFrom(sandbox.url, "get", "Subscribers.GetActive", { ListID: "1", Date: "2026-01-01 00:00:00" }),
+    ).toBe(101);
   });
 });
 
@@ -218,7 +257,13 @@ describe("List.GetStats periods", () => {
     const before = await stats(DEMO.lists.members);
     await add("Subscriber.Add", DEMO.lists.members, "stats.today@example.com");
     const after = await stats(DEMO.lists.members);
-    for (const field of ["TotalActiveSubscribers", "NewActiveSubscribersToday", "NewActiveSubscribersThisWeek", "NewActiveSubscribersThisMonth", "NewActiveSubscribersThisYear"]) {
+    for (const field of [
+      "TotalActiveSubscribers",
+      "NewActiveSubscribersToday",
+      "NewActiveSubscribersThisWeek",
+      "NewActiveSubscribersThisMonth",
+      "NewActiveSubscribersThisYear",
+    ]) {
       expect(Number(after[field]), field).toBe(Number(before[field]) + 1);
     }
     expect(after.NewActiveSubscribersYesterday).toBe(before.NewActiveSubscribersYesterday);

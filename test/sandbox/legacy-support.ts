@@ -35,7 +35,10 @@ function soapEnvelope(op: string, apiKey: string, params: Params): string {
     if (typeof value === "string") parts.push(`<${name}>${escapeXml(value)}</${name}>`);
     else {
       const items = value
-        .map((f) => `<SubscriberCustomField><Key>${escapeXml(f.Key)}</Key><Value>${escapeXml(f.Value)}</Value></SubscriberCustomField>`)
+        .map(
+          (f) =>
+            `<SubscriberCustomField><Key>${escapeXml(f.Key)}</Key><Value>${escapeXml(f.Value)}</Value></SubscriberCustomField>`,
+        )
         .join("");
       parts.push(`<${name}>${items}</${name}>`);
     }
@@ -70,7 +73,12 @@ async function reply(response: Response): Promise<RawReply> {
 }
 
 /** Sends a raw SOAP request. */
-export async function soapRequest(url: string, body: string, soapAction: string | undefined, contentType = "text/xml; charset=utf-8"): Promise<RawReply> {
+export async function soapRequest(
+  url: string,
+  body: string,
+  soapAction: string | undefined,
+  contentType = "text/xml; charset=utf-8",
+): Promise<RawReply> {
   const headers: Record<string, string> = { "content-type": contentType };
   if (soapAction !== undefined) headers.soapaction = soapAction;
   return reply(await fetch(`${url}${LEGACY_PATH}`, { method: "POST", headers, body }));
@@ -110,7 +118,13 @@ export function resultOf(r: RawReply, op: string): XmlElement {
 }
 
 /** Calls and answers the result element. */
-export async function call(url: string, transport: LegacyTransport, op: string, params: Params = {}, options: { apiKey?: string; path?: string } = {}): Promise<XmlElement> {
+export async function call(
+  url: string,
+  transport: LegacyTransport,
+  op: string,
+  params: Params = {},
+  options: { apiKey?: string; path?: string } = {},
+): Promise<XmlElement> {
   const r = await send(url, transport, op, params, options);
   if (r.status !== 200) throw new Error(`${op} over ${transport}: HTTP ${r.status}: ${r.text.slice(0, 200)}`);
   return resultOf(r, op);
@@ -124,7 +138,12 @@ export function codeOf(result: XmlElement): number {
 }
 
 /** Calls and answers the Result code. */
-export async function codeFrom(url: string, transport: LegacyTransport, op: string, params: Params = {}): Promise<number> {
+export async function codeFrom(
+  url: string,
+  transport: LegacyTransport,
+  op: string,
+  params: Params = {},
+): Promise<number> {
   return codeOf(await call(url, transport, op, params));
 }
 

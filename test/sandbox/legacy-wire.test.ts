@@ -59,7 +59,9 @@ describe("SOAP 1.1 replies", () => {
   it("type a failing read operation's result as Result", async () => {
     const r = await send(sandbox.url, "soap", "List.GetStats", { ListID: "1" });
     expect(r.status).toBe(200);
-    expect(r.text).toContain('<List.GetStatsResult xsi:type="Result"><Code>101</Code><Message>Invalid ListID</Message>');
+    expect(r.text).toContain(
+      '<List.GetStatsResult xsi:type="Result"><Code>101</Code><Message>Invalid ListID</Message>',
+    );
     expect(codeOf(resultOf(r, "List.GetStats"))).toBe(101);
   });
 
@@ -79,7 +81,9 @@ describe("HTTP GET and POST documents", () => {
         Email: `root.${transport}@example.com`,
         Name: "",
       });
-      expect(r.text).toMatch(/^<\?xml version="1\.0" encoding="utf-8"\?><Result [^>]*xmlns="http:\/\/api\.mailgraph\.dev\/api\/"/);
+      expect(r.text).toMatch(
+        /^<\?xml version="1\.0" encoding="utf-8"\?><Result [^>]*xmlns="http:\/\/api\.mailgraph\.dev\/api\/"/,
+      );
       expect(r.doc?.name).toBe("Result");
       expect(codeOf(r.doc!)).toBe(0);
     }
@@ -107,7 +111,10 @@ describe("HTTP GET and POST documents", () => {
   });
 
   it("wrap collections as ArrayOf<Type> with nested CustomFields and FieldOptions", async () => {
-    const subscribers = await call(sandbox.url, "get", "Subscribers.GetActive", { ListID: DEMO.lists.newsletter, ...SINCE_EVER });
+    const subscribers = await call(sandbox.url, "get", "Subscribers.GetActive", {
+      ListID: DEMO.lists.newsletter,
+      ...SINCE_EVER,
+    });
     expect(subscribers.name).toBe("ArrayOfSubscriber");
     const ada = subscribers.children.find((s) => textOf(s, "EmailAddress") === DEMO.emails.active);
     const fields = childNamed(ada!, "CustomFields")!;
@@ -126,7 +133,7 @@ describe("HTTP GET and POST documents", () => {
     ]);
   });
 
-  it("wrap Template.GetDetail as <anyType xsi:type=\"Template\">", async () => {
+  it('wrap Template.GetDetail as <anyType xsi:type="Template">', async () => {
     const r = await send(sandbox.url, "get", "Template.GetDetail", { TemplateID: DEMO.templates.newsletter });
     expect(r.doc?.name).toBe("anyType");
     expect(r.doc?.attributes.type).toBe("Template");
@@ -165,9 +172,17 @@ describe("observed path aliases", () => {
   it("answer Client.GetSegments with a SOAP-style envelope over GET and POST, by either path", async () => {
     for (const transport of ["get", "post"] as const) {
       for (const path of ["Campaign.GetSegments", "Client.GetSegments"]) {
-        const r = await send(sandbox.url, transport, "Client.GetSegments", { ClientID: DEMO.clients.northwind }, { path });
+        const r = await send(
+          sandbox.url,
+          transport,
+          "Client.GetSegments",
+          { ClientID: DEMO.clients.northwind },
+          { path },
+        );
         expect(r.doc?.name).toBe("Envelope");
-        expect(r.text).toContain(`<Client.GetSegmentsResponse xmlns="${NS}"><Client.GetSegmentsResult xsi:type="ArrayOfList"><List>`);
+        expect(r.text).toContain(
+          `<Client.GetSegmentsResponse xmlns="${NS}"><Client.GetSegmentsResult xsi:type="ArrayOfList"><List>`,
+        );
         expect(records(resultOf(r, "Client.GetSegments"))).toEqual([
           { ListID: DEMO.lists.newsletter, Name: "Readers at example.org" },
           { ListID: DEMO.lists.productUpdates, Name: "Product fans" },
@@ -193,7 +208,10 @@ describe("text on the wire", () => {
       ],
     });
     expect(codeOf(added)).toBe(0);
-    const r = await send(sandbox.url, transport, "Subscribers.GetActive", { ListID: DEMO.lists.newsletter, ...SINCE_EVER });
+    const r = await send(sandbox.url, transport, "Subscribers.GetActive", {
+      ListID: DEMO.lists.newsletter,
+      ...SINCE_EVER,
+    });
     expect(r.text).toContain("José &lt;Müller&gt; &amp; &quot;渡辺&quot; &apos;Łukasz&apos; 😀");
     const me = resultOf(r, "Subscribers.GetActive").children.find((s) => textOf(s, "EmailAddress") === email)!;
     expect(textOf(me, "Name")).toBe(tricky);

@@ -57,16 +57,24 @@ describe("WSDL", () => {
       expect(request, op.name).toBeDefined();
       expect(members(request!).map((m) => m.attributes.name)).toEqual(["ApiKey", ...op.params.map((p) => p.name)]);
       // Required exactly when the sandbox answers a missing one with a fault.
-      expect(members(request!).map((m) => m.attributes.minOccurs), op.name).toEqual([
-        "1",
-        ...op.params.map((p) => (p.optional || p.array ? "0" : "1")),
-      ]);
-      const result = members(elements.get(`${op.name}Response`)!)[0];
-      expect(result.attributes.name).toBe(`${op.name}Result`);
-      expect(result.attributes.type).toBe(op.result.kind === "status" ? "tns:Result" : "s:anyType");
+      expect(
+        members(request!).map((m) => m.attributes.minOccurs),
+        op.name,
+      ).toEqual(["1", ...op.params.map((p) => (p.optional || p.array ? "0" : "1"))]);
+      const [result] = members(elements.get(`${op.name}Response`)!);
+      expect(result?.attributes.name).toBe(`${op.name}Result`);
+      expect(result?.attributes.type).toBe(op.result.kind === "status" ? "tns:Result" : "s:anyType");
     }
     const types = new Set(named(schema, "complexType").map((t) => t.attributes.name));
-    for (const t of ["Result", "Subscriber", "ListStatistics", "ArrayOfSubscriber", "ArrayOfSubscriberCustomField", "ArrayOfString", "Template"]) {
+    for (const t of [
+      "Result",
+      "Subscriber",
+      "ListStatistics",
+      "ArrayOfSubscriber",
+      "ArrayOfSubscriberCustomField",
+      "ArrayOfString",
+      "Template",
+    ]) {
       expect(types.has(t), t).toBe(true);
     }
     // Every tns: reference resolves to a declared type or element.
@@ -87,11 +95,15 @@ const READ_PARAMS: Record<string, Params> = {
   CampaignID: { CampaignID: DEMO.campaigns.sentRecently },
   TemplateID: { TemplateID: DEMO.templates.newsletter },
 };
-const readParams = (op: OperationSpec): Params =>
-  Object.assign({}, ...op.params.map((p) => (p.name === "Date" ? { Date: "2000-01-01 00:00:00" } : READ_PARAMS[p.name])));
+const readParams = (op: OperationSpec): Params => {
+  const params: Params = {};
+  for (const p of op.params)
+    Object.assign(params, p.name === "Date" ? { Date: "2000-01-01 00:00:00" } : READ_PARAMS[p.name]);
+  return params;
+};
 
 describe("SOAP replies against the WSDL", () => {
-  let types: Map<string, XmlElement>;
+  let types: Map<string | undefined, XmlElement>;
   beforeAll(async () => {
     const wsdl = parseXml(await (await fetch(`${sandbox.url}/api/api.asmx?WSDL`)).text());
     const schema = childNamed(childNamed(wsdl, "types")!, "schema")!;
@@ -103,19 +115,25 @@ describe("SOAP replies against the WSDL", () => {
     const type = types.get(typeName);
     expect(type, `${path}: type ${typeName} is declared`).toBeDefined();
     const members = childNamed(type!, "sequence")!.children;
-    if (members.length === 1 && members[0].attributes.maxOccurs === "unbounded") {
-      const item = members[0].attributes;
+    const [only] = members;
+    if (members.length === 1 && only?.attributes.maxOccurs === "unbounded") {
+      const item = only.attributes;
       for (const [i, child] of el.children.entries()) {
         expect(child.name, `${path}[${i}]`).toBe(item.name);
-        if (item.type.startsWith("tns:")) conforms(child, item.type.slice(4), `${path}[${i}]`);
+        if (item.type?.startsWith("tns:")) conforms(child, item.type.slice(4), `${path}[${i}]`);
       }
       return;
     }
-    expect(el.children.map((c) => c.name), path).toEqual(members.map((m) => m.attributes.name));
+    expect(
+      el.children.map((c) => c.name),
+      path,
+    ).toEqual(members.map((m) => m.attributes.name));
     members.forEach((m, i) => {
       const { type: memberType, name } = m.attributes;
-      if (memberType.startsWith("tns:")) conforms(el.children[i], memberType.slice(4), `${path}.${name}`);
-      else if (memberType === "s:int") expect(el.children[i].text, `${path}.${name}`).toMatch(/^-?\d+$/);
+      const child = el.children.at(i);
+      if (child === undefined) throw new Error(`${path}: no element for member ${name}`);
+      if (memberType?.startsWith("tns:")) conforms(child, memberType.slice(4), `${path}.${name}`);
+      else if (memberType === "s:int") expect(child.text, `${path}.${name}`).toMatch(/^-?\d+$/);
     });
   }
 
@@ -124,15 +142,18 @@ describe("SOAP replies against the WSDL", () => {
     expect(reads.length).toBeGreaterThan(10);
     for (const op of reads) {
       const result = await call(sandbox.url, "soap", op.name, readParams(op));
-      const declared = result.attributes.type;
-      expect(declared, op.name).toBe(op.result.kind === "array" ? `ArrayOf${op.result.type}` : (op.result as { type: string }).type);
+      const declared = op.result.kind === "array" ? `ArrayOf${op.result.type}` : (op.result as { type: string }).type;
+      expect(result.attributes.type, op.name).toBe(declared);
       expect(result.children.length, op.name).toBeGreaterThan(0);
       conforms(result, declared, op.name);
     }
   });
 
   it("answer a status operation with a Result and a failing read with a Result typed as such", async () => {
-    const status = await call(sandbox.url, "soap", "Subscriber.Unsubscribe", { ListID: DEMO.lists.newsletter, Email: "nobody@example.com" });
+    const status = await call(sandbox.url, "soap", "Subscriber.Unsubscribe", {
+      ListID: DEMO.lists.newsletter,
+      Email: "nobody@example.com",
+    });
     expect(status.attributes.type).toBeUndefined();
     conforms(status, "Result", "Subscriber.Unsubscribe");
     const failed = await call(sandbox.url, "soap", "Client.GetDetail", { ClientID: "1" });
@@ -187,9 +208,15 @@ describe("demo data", () => {
 
   it("has custom fields of every data type with values on subscribers", () => {
     const newsletter = store.list(DEMO.lists.newsletter)!;
-    expect(newsletter.customFields.map((f) => f.dataType).sort()).toEqual(
-      ["Country", "Date", "MultiSelectMany", "MultiSelectOne", "Number", "Text", "USState"],
-    );
+    expect(newsletter.customFields.map((f) => f.dataType).sort()).toEqual([
+      "Country",
+      "Date",
+      "MultiSelectMany",
+      "MultiSelectOne",
+      "Number",
+      "Text",
+      "USState",
+    ]);
     for (const field of newsletter.customFields) {
       const withValue = [...newsletter.subscribers.values()].filter((s) => s.customFields.has(field.key));
       expect(withValue.length, field.key).toBeGreaterThan(0);
@@ -220,7 +247,13 @@ describe("demo data", () => {
     const again = createLegacySandbox({ now: clock.now }).store;
     const snapshot = (s: typeof store) =>
       JSON.stringify(
-        s.lists().map((l) => [l.id, l.title, [...l.subscribers.values()].map((r) => [r.email, r.name, r.state, r.date, [...r.customFields]])]),
+        s
+          .lists()
+          .map((l) => [
+            l.id,
+            l.title,
+            [...l.subscribers.values()].map((r) => [r.email, r.name, r.state, r.date, [...r.customFields]]),
+          ]),
       ) + JSON.stringify(s.campaigns());
     expect(snapshot(again)).toBe(snapshot(store));
   });

@@ -84,7 +84,11 @@ const CASES: [label: string, patch: Partial<AccessAndBillingInput>, code: number
   ["cost per recipient below standard", { CostPerRecipient: "0.99" }, 169],
   ["design fee below standard", { DesignAndSpamTestFee: "4" }, 171],
   ["neither fee above standard", { DeliveryFee: "5", CostPerRecipient: "1" }, 170],
-  ["neither fee above standard, in GBP", { Currency: "GBP", DeliveryFee: "3", CostPerRecipient: "0.6", DesignAndSpamTestFee: "3" }, 170],
+  [
+    "neither fee above standard, in GBP",
+    { Currency: "GBP", DeliveryFee: "3", CostPerRecipient: "0.6", DesignAndSpamTestFee: "3" },
+    170,
+  ],
 ];
 
 describe("checkAccessAndBilling", () => {

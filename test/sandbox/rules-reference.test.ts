@@ -28,9 +28,12 @@ describe("access levels", () => {
   // The dependencies that fix which bit means what (docs/decisions.md).
   it("grant campaign imports and design tests only with create/send, subscriber imports only with management", () => {
     for (const level of ACCESS_LEVELS) {
-      if (accessAllows(level, ACCESS.campaignImports)) expect(accessAllows(level, ACCESS.createSendCampaigns)).toBe(true);
-      if (accessAllows(level, ACCESS.designAndSpamTests)) expect(accessAllows(level, ACCESS.createSendCampaigns)).toBe(true);
-      if (accessAllows(level, ACCESS.subscriberImports)) expect(accessAllows(level, ACCESS.subscriberManagement)).toBe(true);
+      if (accessAllows(level, ACCESS.campaignImports))
+        expect(accessAllows(level, ACCESS.createSendCampaigns)).toBe(true);
+      if (accessAllows(level, ACCESS.designAndSpamTests))
+        expect(accessAllows(level, ACCESS.createSendCampaigns)).toBe(true);
+      if (accessAllows(level, ACCESS.subscriberImports))
+        expect(accessAllows(level, ACCESS.subscriberManagement)).toBe(true);
       if (accessAllows(level, ACCESS.createSendCampaigns)) expect(accessAllows(level, ACCESS.reports)).toBe(true);
     }
   });
@@ -114,7 +117,9 @@ describe("time zones", () => {
 
 describe("countries and states", () => {
   it("hold the names the service uses, without duplicates", () => {
-    expect(COUNTRIES).toEqual(expect.arrayContaining(["Australia", "United Kingdom", "United States of America", "New Zealand"]));
+    expect(COUNTRIES).toEqual(
+      expect.arrayContaining(["Australia", "United Kingdom", "United States of America", "New Zealand"]),
+    );
     expect(COUNTRIES.length).toBeGreaterThan(230);
     expect(new Set(COUNTRIES).size).toBe(COUNTRIES.length);
     expect(COUNTRIES.every((c) => c === c.trim() && c !== "")).toBe(true);

@@ -15,7 +15,8 @@ function sandbox(files: Record<string, SandboxFile>) {
 const page = (body: string) => `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>${body}</body></html>`;
 const TITLE = "<cm-title>Newsletter</cm-title>";
 const UNSUBSCRIBE = "<cm-unsubscribe>Unsubscribe</cm-unsubscribe>";
-const REPEATER = '<cm-repeater><cm-title>Item</cm-title><cm-description>Text</cm-description><cm-image width="200"></cm-repeater>';
+const REPEATER =
+  '<cm-repeater><cm-title>Item</cm-title><cm-description>Text</cm-description><cm-image width="200"></cm-repeater>';
 /** A template with a title and an unsubscribe tag around `middle`. */
 const tpl = (middle: string) => page(TITLE + middle + UNSUBSCRIBE);
 
@@ -41,10 +42,22 @@ describe("Template.Update content checks", () => {
   const cases: [number, string, string][] = [
     [4101, page(UNSUBSCRIBE), page("<cm-description>Latest news</cm-description>" + UNSUBSCRIBE)],
     [4102, tpl("<cm-repeater><cm-title>A</cm-title>"), tpl("<cm-repeater><cm-title>A</cm-title></cm-repeater>")],
-    [4103, tpl('<cm-repeater><cm-image src="a.png"></cm-repeater>'), tpl('<cm-repeater><cm-image src="a.png" width="200"></cm-repeater>')],
-    [4104, tpl("<cm-repeater><p>Nothing</p></cm-repeater>"), tpl("<cm-repeater><p><cm-title>A</cm-title></p></cm-repeater>")],
+    [
+      4103,
+      tpl('<cm-repeater><cm-image src="a.png"></cm-repeater>'),
+      tpl('<cm-repeater><cm-image src="a.png" width="200"></cm-repeater>'),
+    ],
+    [
+      4104,
+      tpl("<cm-repeater><p>Nothing</p></cm-repeater>"),
+      tpl("<cm-repeater><p><cm-title>A</cm-title></p></cm-repeater>"),
+    ],
     [4108, tpl(REPEATER + "<cm-toc><cm-repeatertitle/>"), tpl(REPEATER + "<cm-toc><cm-repeatertitle/></cm-toc>")],
-    [4109, tpl(REPEATER + "<cm-toc><ul></ul></cm-toc>"), tpl(REPEATER + "<cm-toc><ul><li><cm-repeatertitle></li></ul></cm-toc>")],
+    [
+      4109,
+      tpl(REPEATER + "<cm-toc><ul></ul></cm-toc>"),
+      tpl(REPEATER + "<cm-toc><ul><li><cm-repeatertitle></li></ul></cm-toc>"),
+    ],
     [4110, tpl(REPEATER + "<cm-repeatertitle/></cm-toc>"), tpl(REPEATER + "<cm-toc><cm-repeatertitle/></cm-toc>")],
     [4111, tpl(REPEATER + "<cm-repeatertitle/>"), tpl(REPEATER + "<cm-toc><cm-repeatertitle/></cm-toc>")],
     [4118, tpl("<cm-toc><cm-repeatertitle/></cm-toc>"), tpl("<cm-toc><cm-repeatertitle/></cm-toc>" + REPEATER)],
@@ -85,13 +98,23 @@ describe("Template.Update content checks", () => {
       tpl(
         "<table><cm-repeater><cm-row><tr><td><cm-title>A</cm-title></td></tr></cm-row><cm-row><tr><td>B</td></tr></cm-row></cm-repeater></table>",
       ),
-      tpl("<table><cm-repeater><cm-row><tr><td><cm-title>A</cm-title></td><td>B</td></tr></cm-row></cm-repeater></table>"),
+      tpl(
+        "<table><cm-repeater><cm-row><tr><td><cm-title>A</cm-title></td><td>B</td></tr></cm-row></cm-repeater></table>",
+      ),
     ],
-    [4201, tpl('<object type="application/x-shockwave-flash" data="movie.swf"></object>'), tpl('<object type="image/svg+xml" data="http://example.com/a.svg"></object>')],
+    [
+      4201,
+      tpl('<object type="application/x-shockwave-flash" data="movie.swf"></object>'),
+      tpl('<object type="image/svg+xml" data="http://example.com/a.svg"></object>'),
+    ],
     [4202, tpl("<script>alert(1)</script>"), tpl("<noscript>Plain</noscript>")],
     [4203, tpl('<applet code="Game.class" width="100"></applet>'), tpl("<p>No applet</p>")],
     [4300, page(TITLE), page(TITLE + UNSUBSCRIBE)],
-    [4301, page(TITLE + UNSUBSCRIBE + "<!-- <cm-unsubscribe>old</cm-unsubscribe> -->"), page(TITLE + UNSUBSCRIBE + "<!-- old footer -->")],
+    [
+      4301,
+      page(TITLE + UNSUBSCRIBE + "<!-- <cm-unsubscribe>old</cm-unsubscribe> -->"),
+      page(TITLE + UNSUBSCRIBE + "<!-- old footer -->"),
+    ],
     [4302, page(TITLE + "<cm-unsubscribe>No</cm-unsubscribe>"), page(TITLE + "<cm-unsubscribe>Nope</cm-unsubscribe>")],
     [
       4303,
@@ -140,13 +163,23 @@ describe("Template.Update content checks", () => {
   });
 
   it.each([
-    ["a full template", tpl(REPEATER + "<cm-toc><cm-repeatertitle></cm-toc>" + '<cm-image width="600"><cm-description>Intro</cm-description>')],
+    [
+      "a full template",
+      tpl(
+        REPEATER +
+          "<cm-toc><cm-repeatertitle></cm-toc>" +
+          '<cm-image width="600"><cm-description>Intro</cm-description>',
+      ),
+    ],
     ["markup in comments is ignored", tpl("<!-- <script>x</script> <cm-repeater> -->")],
     ["upper-case tags", page("<CM-TITLE>Hi</CM-TITLE><CM-UNSUBSCRIBE>Unsubscribe</CM-UNSUBSCRIBE>")],
     ["several unsubscribe tags", tpl(UNSUBSCRIBE)],
     ["a flagged repeater and a plain one", tpl(REPEATER.replace("<cm-repeater>", '<cm-repeater toc="">') + REPEATER)],
     ["quoted > in attributes", tpl('<cm-image alt="a > b" width="10">')],
-    ["a table repeater with one row", tpl("<cm-repeater><cm-row><tr><td><cm-title>A</cm-title></td></tr></cm-row></cm-repeater>")],
+    [
+      "a table repeater with one row",
+      tpl("<cm-repeater><cm-row><tr><td><cm-title>A</cm-title></td></tr></cm-row></cm-repeater>"),
+    ],
     ["unsubscribe text with entities", page(TITLE + "<cm-unsubscribe>Opt&#45;out &amp; leave</cm-unsubscribe>")],
   ])("%s passes", (_label, html) => {
     expect(content(html)).toBe(0);
@@ -208,7 +241,11 @@ describe("Template.Update parameters", () => {
   it.each<[string, Partial<TemplateUpdateInput>, number]>([
     ["all optional files given", { ZipFileURL: `${SANDBOX}files.zip`, ScreenshotURL: `${SANDBOX}shot.jpg` }, 0],
     ["an external page (not checked)", { HTMLPageURL: "https://example.com/t.html" }, 0],
-    ["an external zip and screenshot", { ZipFileURL: "http://example.com/z.zip", ScreenshotURL: "http://example.com/s.jpg" }, 0],
+    [
+      "an external zip and screenshot",
+      { ZipFileURL: "http://example.com/z.zip", ScreenshotURL: "http://example.com/s.jpg" },
+      0,
+    ],
     ["padded URLs", { HTMLPageURL: `  ${SANDBOX}index.html `, ScreenshotURL: ` ${SANDBOX}shot.jpg` }, 0],
     ["blank optional URLs", { ZipFileURL: "  ", ScreenshotURL: " " }, 0],
 

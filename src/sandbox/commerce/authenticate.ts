@@ -42,7 +42,9 @@ function unverifiedClaims(jws: string): Record<string, unknown> | undefined {
   if (parts.length !== 3) return undefined;
   try {
     const claims = JSON.parse(Buffer.from(parts[1] ?? "", "base64url").toString("utf8")) as unknown;
-    return typeof claims === "object" && claims !== null && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined;
+    return typeof claims === "object" && claims !== null && !Array.isArray(claims)
+      ? (claims as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -54,7 +56,9 @@ async function verifiedClaims(jws: string, secret: string): Promise<Record<strin
     // The 60-character client secret is the key as is: jose does not ask HS512 for 64 bytes.
     const { payload } = await compactVerify(jws, new TextEncoder().encode(secret), { algorithms: HMAC_ALGORITHMS });
     const claims = JSON.parse(new TextDecoder().decode(payload)) as unknown;
-    return typeof claims === "object" && claims !== null && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined;
+    return typeof claims === "object" && claims !== null && !Array.isArray(claims)
+      ? (claims as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -67,7 +71,8 @@ async function verifyPop(jws: string, ctx: SandboxContext, partnerPath: boolean)
   const app = grant && ctx.store.apps.get(grant.appId);
   if (!grant || !app) throw refuse("PoP token names an unknown access token", partnerPath);
   const claims = await verifiedClaims(jws, app.secret);
-  if (!claims) throw refuse("PoP token signature not valid, or its algorithm is not HS256, HS384 or HS512", partnerPath);
+  if (!claims)
+    throw refuse("PoP token signature not valid, or its algorithm is not HS256, HS384 or HS512", partnerPath);
   const ts = claims.ts;
   if (typeof ts !== "number" || !Number.isFinite(ts)) throw refuse("PoP token has no numeric ts claim", partnerPath);
   const skew = Math.abs(ctx.now().getTime() / 1000 - ts);
@@ -83,7 +88,8 @@ async function verifyPartner(jws: string, ctx: SandboxContext): Promise<Principa
   if (!app) throw refuse("partner token does not name a known partner application (iss)", true);
   const claims = await verifiedClaims(jws, app.secret);
   if (!claims) throw refuse("partner token signature not valid, or its algorithm is not HS256, HS384 or HS512", true);
-  if (typeof claims.exp === "number" && claims.exp < ctx.now().getTime() / 1000) throw refuse("partner token has expired", true);
+  if (typeof claims.exp === "number" && claims.exp < ctx.now().getTime() / 1000)
+    throw refuse("partner token has expired", true);
   return { kind: "partner", app, rateKey: `partner:${app.id}` };
 }
 
@@ -91,7 +97,11 @@ async function verifyPartner(jws: string, ctx: SandboxContext): Promise<Principa
  * Identifies the caller. On /partners/ only partner tokens are accepted (a valid API key or PoP
  * token there is 403); elsewhere a partner token is 401.
  */
-export async function authenticate(req: IncomingMessage, ctx: SandboxContext, partnerPath: boolean): Promise<Principal> {
+export async function authenticate(
+  req: IncomingMessage,
+  ctx: SandboxContext,
+  partnerPath: boolean,
+): Promise<Principal> {
   const apiKey = singleHeader(req, "x-apikey");
   const authorization = singleHeader(req, "authorization");
   let principal: Principal;
@@ -113,7 +123,10 @@ export async function authenticate(req: IncomingMessage, ctx: SandboxContext, pa
       throw refuse("Authorization must be PoP <token> (or Bearer <token> on /partners/)", partnerPath);
     }
   } else {
-    throw refuse(partnerPath ? "a partner token is required" : "credentials required: X-ApiKey or Authorization: PoP", partnerPath);
+    throw refuse(
+      partnerPath ? "a partner token is required" : "credentials required: X-ApiKey or Authorization: PoP",
+      partnerPath,
+    );
   }
   if (partnerPath && principal.kind !== "partner") {
     throw new ApiError(403, "forbidden", "the partner interface accepts only partner tokens (Authorization: Bearer)");

@@ -42,13 +42,56 @@ export const COMMERCE_DEMO: CommerceDemo = {
 /** Registers the partner app and the signed-in user (needed even without demo data). */
 export function registerIdentities(store: CommerceStore, demo: CommerceDemo = COMMERCE_DEMO): void {
   const { app, user } = demo;
-  store.apps.set(app.clientId, { id: app.clientId, name: app.name, secret: app.clientSecret, redirectUri: app.redirectUri });
+  store.apps.set(app.clientId, {
+    id: app.clientId,
+    name: app.name,
+    secret: app.clientSecret,
+    redirectUri: app.redirectUri,
+  });
   store.users.set(user.id, { ...user });
   store.signedInUserId = user.id;
 }
 
-const FIRST = ["ada", "ben", "cleo", "dev", "emil", "fay", "gus", "hana", "ivo", "jun", "kai", "lea", "milo", "nia", "otto", "pia", "quin", "rosa", "sam", "tove"];
-const LAST = ["archer", "berg", "costa", "diaz", "ek", "fischer", "gray", "holm", "ito", "jansen", "kovac", "lund", "moreau", "novak", "olsen", "park"];
+const FIRST = [
+  "ada",
+  "ben",
+  "cleo",
+  "dev",
+  "emil",
+  "fay",
+  "gus",
+  "hana",
+  "ivo",
+  "jun",
+  "kai",
+  "lea",
+  "milo",
+  "nia",
+  "otto",
+  "pia",
+  "quin",
+  "rosa",
+  "sam",
+  "tove",
+];
+const LAST = [
+  "archer",
+  "berg",
+  "costa",
+  "diaz",
+  "ek",
+  "fischer",
+  "gray",
+  "holm",
+  "ito",
+  "jansen",
+  "kovac",
+  "lund",
+  "moreau",
+  "novak",
+  "olsen",
+  "park",
+];
 const DOMAINS = ["example.com", "example.com", "example.org", "example.net", "shop.test"];
 const CITIES = ["Lisbon", "Oslo", "Lyon", "Ghent", "Turin", "Porto", "Malmo"];
 const INTERESTS = ["shoes", "outdoor", "kitchen", "books", "garden", "audio"];
@@ -62,7 +105,11 @@ function makeCustomers(store: CommerceStore, rng: Random, count: number): Custom
   for (let i = 1; i <= count; i++) {
     const first = rng.pick(FIRST);
     const last = rng.pick(LAST);
-    const customer = store.addCustomer(`${first}.${last}${i}@${rng.pick(DOMAINS)}`, `${capitalize(first)} ${capitalize(last)}`, new Date(YEAR_START).toISOString());
+    const customer = store.addCustomer(
+      `${first}.${last}${i}@${rng.pick(DOMAINS)}`,
+      `${capitalize(first)} ${capitalize(last)}`,
+      new Date(YEAR_START).toISOString(),
+    );
     customer.properties = {
       tier: rng.next() < 0.15 ? "vip" : "regular",
       orders_count: rng.int(0, 40),
@@ -74,20 +121,29 @@ function makeCustomers(store: CommerceStore, rng: Random, count: number): Custom
   }
   // The account's property types, inferred as a first subscription would have.
   const first = out[0];
-  if (first) for (const [key, value] of Object.entries(first.properties)) store.propertyTypes.set(key, inferType(key, value));
+  if (first)
+    for (const [key, value] of Object.entries(first.properties)) store.propertyTypes.set(key, inferType(key, value));
   return out;
 }
 
-function shuffled<T>(items: readonly T[], rng: Random): T[] {
+function shuffled<T extends object>(items: readonly T[], rng: Random): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = rng.int(0, i);
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
+    const [a, b] = [copy[i], copy[j]];
+    if (a && b) [copy[i], copy[j]] = [b, a];
   }
   return copy;
 }
 
-function makeList(id: string, name: string, doubleOptIn: boolean, pool: Customer[], counts: Record<SubscriptionStatus, number>, rng: Random): CustomerList {
+function makeList(
+  id: string,
+  name: string,
+  doubleOptIn: boolean,
+  pool: Customer[],
+  counts: Record<SubscriptionStatus, number>,
+  rng: Random,
+): CustomerList {
   const list: CustomerList = { id, name, doubleOptIn, members: new Map() };
   const chosen = shuffled(pool, rng);
   let next = 0;
@@ -100,7 +156,8 @@ function makeList(id: string, name: string, doubleOptIn: boolean, pool: Customer
         customerId: customer.id,
         status,
         subscribedAt: new Date(subscribedMs).toISOString(),
-        unsubscribedAt: status === "unsubscribed" ? new Date(subscribedMs + rng.int(1, 90) * 86_400_000).toISOString() : null,
+        unsubscribedAt:
+          status === "unsubscribed" ? new Date(subscribedMs + rng.int(1, 90) * 86_400_000).toISOString() : null,
         origin: { source: "demo-store", sourceType: rng.pick(["popup", "footer-form", "checkout"]) },
       });
     }
@@ -111,7 +168,13 @@ function makeList(id: string, name: string, doubleOptIn: boolean, pool: Customer
 function makeSegments(demo: CommerceDemo): Segment[] {
   const s = demo.segments;
   return [
-    { id: s.all, name: "All customers", editable: false, criteria: [], uses: [{ modelName: "Campaign", models: [{ id: "cmp_welcome", enabled: true }] }] },
+    {
+      id: s.all,
+      name: "All customers",
+      editable: false,
+      criteria: [],
+      uses: [{ modelName: "Campaign", models: [{ id: "cmp_welcome", enabled: true }] }],
+    },
     {
       id: s.vipTier,
       name: "VIP tier",
@@ -149,7 +212,20 @@ function makeSegments(demo: CommerceDemo): Segment[] {
   ];
 }
 
-const COUPON_CODES = ["WELCOME10", "SPRING15", "SUMMER20", "AUTUMN10", "WINTER25", "FREESHIP", "VIP30", "BDAY10", "COMEBACK15", "FIVEOFF", "TENOFF", "FLASH40"];
+const COUPON_CODES = [
+  "WELCOME10",
+  "SPRING15",
+  "SUMMER20",
+  "AUTUMN10",
+  "WINTER25",
+  "FREESHIP",
+  "VIP30",
+  "BDAY10",
+  "COMEBACK15",
+  "FIVEOFF",
+  "TENOFF",
+  "FLASH40",
+];
 
 function makeCoupons(store: CommerceStore, rng: Random): void {
   COUPON_CODES.forEach((code, i) => {

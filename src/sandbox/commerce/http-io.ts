@@ -73,7 +73,7 @@ export const html = (page: string, status = 200): Reply => ({
   },
 });
 
-const HOST_PATTERN = /^[A-Za-z0-9.\-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+const HOST_PATTERN = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
 /**
  * The origin clients reached us at, so absolute URLs (nextPage, job results) work behind a port

@@ -114,7 +114,9 @@ export function createCommerceSandbox(options: CommerceSandboxOptions = {}): Com
 /** Builds a sandbox and starts it on `options.port` (default: a free port). */
 export async function startCommerceSandbox(options: CommerceSandboxOptions = {}): Promise<CommerceSandbox> {
   const { ctx, handler, ...helpers } = build(options);
-  const server = await listen(handler, { port: options.port ?? 0, host: options.host ?? "127.0.0.1",
+  const server = await listen(handler, {
+    port: options.port ?? 0,
+    host: options.host ?? "127.0.0.1",
     name: "the commerce sandbox",
     portSetting: "SANDBOX_COMMERCE_PORT",
   });

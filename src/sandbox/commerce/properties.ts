@@ -100,7 +100,11 @@ export function checkProperties(
     const field = `properties.${key}`;
     let keyOk = true;
     if (key.length > MAX_PROPERTY_KEY_LENGTH) {
-      details.push({ field, rule: "max_length", message: `a property key has at most ${MAX_PROPERTY_KEY_LENGTH} characters (got ${key.length})` });
+      details.push({
+        field,
+        rule: "max_length",
+        message: `a property key has at most ${MAX_PROPERTY_KEY_LENGTH} characters (got ${key.length})`,
+      });
       keyOk = false;
     }
     if (!KEY_PATTERN.test(key)) {

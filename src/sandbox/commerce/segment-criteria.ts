@@ -42,7 +42,12 @@ function stringField(filter: Record<string, unknown>, name: string, where: strin
   return value;
 }
 
-function parseFilters(name: Criterion["criteriaName"], raw: unknown[], where: string, lookup: SegmentLookup): Criterion["filters"] {
+function parseFilters(
+  name: Criterion["criteriaName"],
+  raw: unknown[],
+  where: string,
+  lookup: SegmentLookup,
+): Criterion["filters"] {
   return raw.map((filter, i) => {
     const at = `${where}.filters[${i}]`;
     if (!isObject(filter)) throw new CriteriaError(`${at} must be an object`);
@@ -80,10 +85,16 @@ export function parseCriteria(document: unknown, lookup: SegmentLookup): Criteri
     if (typeof name !== "string" || !(CRITERIA_NAMES as readonly string[]).includes(name)) {
       throw new CriteriaError(`${where}.criteriaName must be one of ${CRITERIA_NAMES.join(", ")}`);
     }
-    if (raw.negate !== undefined && typeof raw.negate !== "boolean") throw new CriteriaError(`${where}.negate must be a boolean`);
-    if (!Array.isArray(raw.filters) || raw.filters.length === 0) throw new CriteriaError(`${where}.filters must be a non-empty array`);
+    if (raw.negate !== undefined && typeof raw.negate !== "boolean")
+      throw new CriteriaError(`${where}.negate must be a boolean`);
+    if (!Array.isArray(raw.filters) || raw.filters.length === 0)
+      throw new CriteriaError(`${where}.filters must be a non-empty array`);
     const criteriaName = name as Criterion["criteriaName"];
-    return { criteriaName, negate: raw.negate === true, filters: parseFilters(criteriaName, raw.filters, where, lookup) } as Criterion;
+    return {
+      criteriaName,
+      negate: raw.negate === true,
+      filters: parseFilters(criteriaName, raw.filters, where, lookup),
+    } as Criterion;
   });
 }
 
@@ -128,6 +139,11 @@ function holds(criterion: Criterion, subject: Subject, lookup: SegmentLookup, de
 }
 
 /** True when every criterion holds for the subject (an empty list matches everyone). */
-export function matchesAll(criteria: readonly Criterion[], subject: Subject, lookup: SegmentLookup, depth = 0): boolean {
+export function matchesAll(
+  criteria: readonly Criterion[],
+  subject: Subject,
+  lookup: SegmentLookup,
+  depth = 0,
+): boolean {
   return criteria.every((c) => holds(c, subject, lookup, depth) !== c.negate);
 }

@@ -57,7 +57,7 @@ async function handleSoap(options: AsmxOptions, req: IncomingMessage, res: Serve
     return;
   }
   const header = req.headers.soapaction;
-  const action = (Array.isArray(header) ? header[0] : header ?? "").trim().replace(/^"(.*)"$/, "$1");
+  const action = ((Array.isArray(header) ? header[0] : header) ?? "").trim().replace(/^"(.*)"$/, "$1");
   const op = action.startsWith(options.namespace) ? findOperation(action.slice(options.namespace.length)) : undefined;
   const bytes = await readBody(req);
   if (!op) {

@@ -5,7 +5,7 @@
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0");
 
@@ -20,9 +20,11 @@ export function formatLocal(instant: Date, offsetMinutes: number): string {
 
 /** The instant a local text names, or undefined when the text is not a real date and time. */
 export function parseLocal(text: string, offsetMinutes: number): Date | undefined {
-  const m = LOCAL_DATE.exec(text.trim());
-  if (!m) return undefined;
-  const [year, month, day, hour, minute, second] = m.slice(1).map(Number);
+  const local = text.trim();
+  if (!LOCAL_DATE.test(local)) return undefined;
+  const field = (start: number, end: number): number => Number(local.slice(start, end));
+  const [year, month, day] = [field(0, 4), field(5, 7), field(8, 10)];
+  const [hour, minute, second] = [field(11, 13), field(14, 16), field(17, 19)];
   const utc = Date.UTC(year, month - 1, day, hour, minute, second);
   const check = new Date(utc);
   // Date.UTC rolls 2024-02-30 over to March; a rolled-over value is not a date the caller meant.

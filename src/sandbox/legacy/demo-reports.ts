@@ -51,7 +51,9 @@ export function attributeDemoStateChanges(store: LegacyStore): void {
       const at = s.stateDate.getTime();
       const latest = sent
         .filter((c) => (c.sentDate?.getTime() ?? Infinity) <= at)
-        .filter((c) => c.recipients.some((r) => r.listId === list.id && r.email.toLowerCase() === s.email.toLowerCase()))
+        .filter((c) =>
+          c.recipients.some((r) => r.listId === list.id && r.email.toLowerCase() === s.email.toLowerCase()),
+        )
         .sort((a, b) => (b.sentDate?.getTime() ?? 0) - (a.sentDate?.getTime() ?? 0))[0];
       if (!latest) continue;
       const recipient = { email: s.email, listId: list.id };

@@ -15,11 +15,13 @@ export function isValidEmail(text: string): boolean {
   if (at <= 0) return false;
   const local = address.slice(0, at);
   const labels = address.slice(at + 1).split(".");
+  const top = labels.at(-1);
   return (
     local.length <= 64 &&
     LOCAL.test(local) &&
     labels.length >= 2 &&
     labels.every((label) => label.length <= 63 && LABEL.test(label)) &&
-    TOP_LABEL.test(labels[labels.length - 1])
+    top !== undefined &&
+    TOP_LABEL.test(top)
   );
 }

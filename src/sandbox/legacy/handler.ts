@@ -21,7 +21,8 @@ export function createRequestListener(options: AsmxOptions): RequestListener {
         res.destroy();
         return;
       }
-      if (error instanceof BodyTooLargeError) send(res, 413, TEXT_TYPE, "Request body too large.", { connection: "close" });
+      if (error instanceof BodyTooLargeError)
+        send(res, 413, TEXT_TYPE, "Request body too large.", { connection: "close" });
       else send(res, 500, TEXT_TYPE, "Internal sandbox error.");
     });
   };

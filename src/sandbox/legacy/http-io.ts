@@ -49,7 +49,8 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 
 /** The media type of a request without parameters, lower-cased. */
 export function mediaType(req: IncomingMessage): string {
-  return (req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  const [type = ""] = (req.headers["content-type"] ?? "").split(";");
+  return type.trim().toLowerCase();
 }
 
 /** The origin the caller used to reach us (for absolute URLs in replies). */

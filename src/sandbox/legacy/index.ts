@@ -64,7 +64,9 @@ export function createLegacySandbox(options: LegacySandboxOptions = {}): {
 /** Starts a sandbox on its own HTTP server. */
 export async function startLegacySandbox(options: LegacySandboxOptions = {}): Promise<LegacySandbox> {
   const { handler, calls, store } = createLegacySandbox(options);
-  const server = await listen(handler, { port: options.port ?? 0, host: options.host ?? "127.0.0.1",
+  const server = await listen(handler, {
+    port: options.port ?? 0,
+    host: options.host ?? "127.0.0.1",
     name: "the legacy sandbox",
     portSetting: "SANDBOX_LEGACY_PORT",
   });

@@ -54,8 +54,7 @@ function content(op: OperationSpec, reply: Reply): { inner: string; xsiType?: st
 /** A SOAP 1.1 envelope around body content. */
 function envelope(body: string): string {
   return (
-    XML_DECLARATION +
-    element("soap:Envelope", element("soap:Body", body), { ...SCHEMA_NS, "xmlns:soap": SOAP_ENV_NS })
+    XML_DECLARATION + element("soap:Envelope", element("soap:Body", body), { ...SCHEMA_NS, "xmlns:soap": SOAP_ENV_NS })
   );
 }
 
@@ -75,7 +74,8 @@ export function httpReply(op: OperationSpec, reply: Reply, namespace: string): s
   if (reply.kind === "result") root = element("Result", inner, declarations);
   else if (op.result.kind === "string") root = element("string", inner, { xmlns: namespace });
   else if (op.result.kind === "array") root = element(`ArrayOf${op.result.type}`, inner, declarations);
-  else if (op.result.kind === "anyType") root = element("anyType", inner, { ...declarations, "xsi:type": xsiType ?? "" });
+  else if (op.result.kind === "anyType")
+    root = element("anyType", inner, { ...declarations, "xsi:type": xsiType ?? "" });
   else if (op.result.kind === "object") root = element(op.result.type, inner, declarations);
   else root = element("Result", inner, declarations);
   return XML_DECLARATION + root;

@@ -40,7 +40,11 @@ function checkScalar(spec: ParamSpec, raw: string | undefined): string {
   return raw;
 }
 
-function collect(op: OperationSpec, read: (spec: ParamSpec) => string | undefined, fields: CustomFieldValue[]): ReadArgs {
+function collect(
+  op: OperationSpec,
+  read: (spec: ParamSpec) => string | undefined,
+  fields: CustomFieldValue[],
+): ReadArgs {
   const apiKey = checkScalar(API_KEY, read(API_KEY));
   const values: Record<string, string> = {};
   for (const spec of op.params) {

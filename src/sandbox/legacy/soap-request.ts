@@ -45,7 +45,8 @@ function decode(raw: string): string {
       if (char === undefined) throw new SoapRequestError("soap:Client", `Reference to undeclared entity '${name}'.`);
       return char;
     }
-    if (hex === undefined && dec === undefined) throw new SoapRequestError("soap:Client", "A bare & in character data.");
+    if (hex === undefined && dec === undefined)
+      throw new SoapRequestError("soap:Client", "A bare & in character data.");
     const codePoint = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(dec ?? "", 10);
     const char = codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : "\u0000";
     if (findForbiddenXmlChar(char) !== -1) throw new SoapRequestError("soap:Client", "Invalid character reference.");
@@ -80,17 +81,29 @@ function toElement(qualified: string, node: OrderedNode, scope: ReadonlyMap<stri
     const key = nameOf(child);
     if (key === undefined) continue;
     if (key === "#text") text += decode(String(child[key]));
-    else if (key === "#cdata") for (const part of child[key] as OrderedNode[]) text += String(part["#text"] ?? "");
-    else children.push(toElement(key, child, inScope));
+    else if (key === "#cdata") {
+      for (const part of child[key] as OrderedNode[]) {
+        const cdata = part["#text"];
+        if (typeof cdata === "string") text += cdata;
+      }
+    } else children.push(toElement(key, child, inScope));
   }
   if (children.length > 0 && text.trim() === "") text = "";
-  return { namespace: namespace ?? "", name: colon === -1 ? qualified : qualified.slice(colon + 1), children, text, nil };
+  return {
+    namespace: namespace ?? "",
+    name: colon === -1 ? qualified : qualified.slice(colon + 1),
+    children,
+    text,
+    nil,
+  };
 }
 
 /** The operation element inside the Body of a SOAP 1.1 envelope. Throws SoapRequestError. */
 export function readSoapBody(xml: string): SoapElement {
-  if (/<!(?:DOCTYPE|ENTITY)/i.test(xml)) throw new SoapRequestError("soap:Client", "DTD is prohibited in this document.");
-  if (findForbiddenXmlChar(xml) !== -1) throw new SoapRequestError("soap:Client", "The request holds a character XML forbids.");
+  if (/<!(?:DOCTYPE|ENTITY)/i.test(xml))
+    throw new SoapRequestError("soap:Client", "DTD is prohibited in this document.");
+  if (findForbiddenXmlChar(xml) !== -1)
+    throw new SoapRequestError("soap:Client", "The request holds a character XML forbids.");
   const verdict = XMLValidator.validate(xml);
   if (verdict !== true) {
     throw new SoapRequestError("soap:Client", `The request is not well-formed XML (line ${verdict.err.line}).`);
@@ -105,8 +118,11 @@ export function readSoapBody(xml: string): SoapElement {
     const key = nameOf(n);
     return key !== undefined && key !== "#text";
   });
-  if (roots.length !== 1) throw new SoapRequestError("soap:Client", "The request must hold exactly one root element.");
-  const envelope = toElement(nameOf(roots[0]) as string, roots[0], new Map());
+  const [root, ...otherRoots] = roots;
+  if (!root || otherRoots.length > 0) {
+    throw new SoapRequestError("soap:Client", "The request must hold exactly one root element.");
+  }
+  const envelope = toElement(nameOf(root) as string, root, new Map());
   if (envelope.name !== "Envelope" || envelope.namespace !== SOAP_ENV_NS) {
     const version = envelope.namespace === SOAP12_ENV_NS ? "SOAP 1.2" : "an unknown SOAP version";
     throw new SoapRequestError(
@@ -116,6 +132,8 @@ export function readSoapBody(xml: string): SoapElement {
   }
   const body = envelope.children.find((c) => c.name === "Body" && c.namespace === SOAP_ENV_NS);
   if (!body) throw new SoapRequestError("soap:Client", "The envelope has no Body.");
-  if (body.children.length !== 1) throw new SoapRequestError("soap:Client", "The Body must hold exactly one element.");
-  return body.children[0];
+  const [operation, ...others] = body.children;
+  if (!operation || others.length > 0)
+    throw new SoapRequestError("soap:Client", "The Body must hold exactly one element.");
+  return operation;
 }

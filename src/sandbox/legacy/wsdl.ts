@@ -26,7 +26,8 @@ const PORT = "apiSoap";
 const join = (parts: readonly string[]): string => parts.join("");
 
 /** `s:string`, `s:int`, `s:boolean`, or `tns:Type`. */
-const xsdType = (type: WireField["type"] | ParamSpec["type"]): string => (isScalarKind(type) ? `s:${type}` : `tns:${type}`);
+const xsdType = (type: WireField["type"] | ParamSpec["type"]): string =>
+  isScalarKind(type) ? `s:${type}` : `tns:${type}`;
 
 const arrayTypeName = (itemType: string): string => `ArrayOf${isScalarKind(itemType) ? "String" : itemType}`;
 
@@ -78,7 +79,9 @@ function operationElements(op: OperationSpec): string {
     ...op.params.map((p) => member(p.name, p.type, p.array, !p.optional && !p.array)),
   ];
   const resultType = op.result.kind === "status" ? "tns:Result" : "s:anyType";
-  const response = sequence([element("s:element", "", { minOccurs: "0", maxOccurs: "1", name: `${op.name}Result`, type: resultType })]);
+  const response = sequence([
+    element("s:element", "", { minOccurs: "0", maxOccurs: "1", name: `${op.name}Result`, type: resultType }),
+  ]);
   return (
     element("s:element", element("s:complexType", sequence(params)), { name: op.name }) +
     element("s:element", element("s:complexType", response), { name: `${op.name}Response` })
@@ -102,11 +105,10 @@ function documentRoots(): string {
 /** The WSDL document; `location` is the absolute URL of /api/api.asmx. */
 export function wsdlDocument(namespace: string, location: string): string {
   const ops = OPERATIONS as readonly OperationSpec[];
-  const schema = element(
-    "s:schema",
-    join(ops.map(operationElements)) + complexTypes() + documentRoots(),
-    { elementFormDefault: "qualified", targetNamespace: namespace },
-  );
+  const schema = element("s:schema", join(ops.map(operationElements)) + complexTypes() + documentRoots(), {
+    elementFormDefault: "qualified",
+    targetNamespace: namespace,
+  });
   const messages = ops.map(
     (op) =>
       element("wsdl:message", element("wsdl:part", "", { name: "parameters", element: `tns:${op.name}` }), {

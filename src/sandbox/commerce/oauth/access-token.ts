@@ -24,14 +24,20 @@ function formDecode(text: string): string {
 function authenticateClient(req: IncomingMessage, ctx: SandboxContext): PartnerApp {
   const header = req.headers.authorization ?? "";
   const match = /^Basic +([A-Za-z0-9+/=]+)$/i.exec(header.trim());
-  if (!match) throw new OAuthTokenError(401, "invalid_client", "client authentication required: HTTP Basic with the app id and client secret");
+  if (!match)
+    throw new OAuthTokenError(
+      401,
+      "invalid_client",
+      "client authentication required: HTTP Basic with the app id and client secret",
+    );
   const decoded = Buffer.from(match[1] ?? "", "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   const id = formDecode(colon < 0 ? decoded : decoded.slice(0, colon));
   const secret = formDecode(colon < 0 ? "" : decoded.slice(colon + 1));
   const app = ctx.store.apps.get(id);
   // The same answer for an unknown app and a wrong secret.
-  if (!app || !sameSecret(secret, app.secret)) throw new OAuthTokenError(401, "invalid_client", "unknown client or wrong client secret");
+  if (!app || !sameSecret(secret, app.secret))
+    throw new OAuthTokenError(401, "invalid_client", "unknown client or wrong client secret");
   return app;
 }
 
@@ -47,13 +53,18 @@ export async function exchangeCode(req: IncomingMessage, ctx: SandboxContext): P
   if (missing.length > 0) throw new OAuthTokenError(400, "invalid_request", `missing field(s): ${missing.join(", ")}`);
 
   const grant = ctx.store.codes.get(code ?? "");
-  if (!grant || grant.appId !== app.id) throw new OAuthTokenError(400, "invalid_grant", "the code was not issued to this application");
+  if (!grant || grant.appId !== app.id)
+    throw new OAuthTokenError(400, "invalid_grant", "the code was not issued to this application");
   if (grant.used) throw new OAuthTokenError(400, "invalid_grant", "the code has already been used");
-  if (ctx.now().getTime() - grant.issuedAt >= CODE_TTL_MS) throw new OAuthTokenError(400, "invalid_grant", "the code has expired");
+  if (ctx.now().getTime() - grant.issuedAt >= CODE_TTL_MS)
+    throw new OAuthTokenError(400, "invalid_grant", "the code has expired");
   if (grant.redirectUri !== redirectUri) {
     throw new OAuthTokenError(400, "invalid_grant", "redirect_uri differs from the one the code was issued for");
   }
   grant.used = true;
   const token = ctx.store.issueAccessToken(app.id, grant.userId, grant.scopes);
-  return json({ access_token: token.token, token_type: "pop" }, 200, { "cache-control": "no-store", pragma: "no-cache" });
+  return json({ access_token: token.token, token_type: "pop" }, 200, {
+    "cache-control": "no-store",
+    pragma: "no-cache",
+  });
 }

@@ -12,7 +12,8 @@ export const MIN_STATE_LENGTH = 10;
 const NAMES = { clientId: "client_id", redirectUri: "redirect_uri", scope: "scope", state: "state" } as const;
 
 /** The request's parameters, or every problem found. */
-export type AuthorizeCheck = { ok: true; params: AuthorizeParams; scopes: string[] } | { ok: false; problems: string[] };
+export type AuthorizeCheck =
+  { ok: true; params: AuthorizeParams; scopes: string[] } | { ok: false; problems: string[] };
 
 export function checkAuthorizeParams(input: URLSearchParams, store: CommerceStore): AuthorizeCheck {
   const problems: string[] = [];

@@ -56,7 +56,10 @@ export async function decide(req: IncomingMessage, ctx: SandboxContext): Promise
   const now = ctx.now().getTime();
   const ticket = ctx.store.consentTickets.get(form.get("csrf") ?? "");
   if (!ticket || ticket.used || now - ticket.issuedAt > CONSENT_TTL_MS) {
-    return html(errorPage(["the consent page has expired or was already answered; start again from the application"]), 400);
+    return html(
+      errorPage(["the consent page has expired or was already answered; start again from the application"]),
+      400,
+    );
   }
   if (!sameParams(ticket.params, form)) {
     return html(errorPage(["the decision does not match the authorization request it was shown for"]), 400);

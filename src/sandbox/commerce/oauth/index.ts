@@ -15,8 +15,12 @@ interface OAuthRoute {
 
 const OAUTH_ROUTES: Record<string, OAuthRoute> = {
   "GET /oauth/authorize": { key: "GET /oauth/authorize", handle: (_req, url, ctx) => showAuthorizePage(url, ctx) },
-  "POST /oauth/authorize/decision": { key: "POST /oauth/authorize/decision", handle: (req, _url, ctx) => decide(req, ctx) },
+  "POST /oauth/authorize/decision": {
+    key: "POST /oauth/authorize/decision",
+    handle: (req, _url, ctx) => decide(req, ctx),
+  },
   "POST /oauth/access-token": { key: "POST /oauth/access-token", handle: (req, _url, ctx) => exchangeCode(req, ctx) },
 };
 
-export const findOAuthRoute = (method: string, path: string): OAuthRoute | undefined => OAUTH_ROUTES[`${method} ${path}`];
+export const findOAuthRoute = (method: string, path: string): OAuthRoute | undefined =>
+  OAUTH_ROUTES[`${method} ${path}`];

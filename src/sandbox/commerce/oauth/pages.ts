@@ -25,7 +25,13 @@ export const errorPage = (problems: readonly string[]): string =>
 const hidden = (name: string, value: string): string => `<input type="hidden" name="${e(name)}" value="${e(value)}">`;
 
 /** The consent page: app name, requested scopes, approve / reject posting back with a CSRF value. */
-export function consentPage(app: PartnerApp, user: User, params: AuthorizeParams, scopes: readonly string[], csrf: string): string {
+export function consentPage(
+  app: PartnerApp,
+  user: User,
+  params: AuthorizeParams,
+  scopes: readonly string[],
+  csrf: string,
+): string {
   const scopeList =
     scopes.length > 0
       ? `<ul class="scopes">${scopes.map((s) => `<li><code>${e(s)}</code></li>`).join("")}</ul>`

@@ -26,7 +26,10 @@ interface SubscriptionRequest {
   properties: Record<string, unknown>;
 }
 
-function validate(body: Record<string, unknown>, store: CommerceStore): { request: SubscriptionRequest; check: PropertyCheck } | ErrorDetail[] {
+function validate(
+  body: Record<string, unknown>,
+  store: CommerceStore,
+): { request: SubscriptionRequest; check: PropertyCheck } | ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const email = body.email;
   if (email === undefined || email === null || email === "") {
@@ -50,8 +53,10 @@ function validate(body: Record<string, unknown>, store: CommerceStore): { reques
   }
   if (details.length > 0) return details;
 
-  const text = (field: (typeof TEXT_FIELDS)[number]): string | undefined =>
-    typeof body[field] === "string" ? (body[field] as string) : undefined;
+  const text = (field: (typeof TEXT_FIELDS)[number]): string | undefined => {
+    const value = body[field];
+    return typeof value === "string" ? value : undefined;
+  };
   const origin: SubscriptionOrigin = {};
   for (const field of ["source", "sourceType", "sourceId", "optInText"] as const) {
     const value = text(field);
@@ -69,7 +74,12 @@ function validate(body: Record<string, unknown>, store: CommerceStore): { reques
   };
 }
 
-function subscribe(store: CommerceStore, list: CustomerList, request: SubscriptionRequest, now: Date): { id: string; status: Membership["status"]; properties: Record<string, unknown>; email: string } {
+function subscribe(
+  store: CommerceStore,
+  list: CustomerList,
+  request: SubscriptionRequest,
+  now: Date,
+): { id: string; status: Membership["status"]; properties: Record<string, unknown>; email: string } {
   const customer = store.customerByEmail(request.email) ?? store.addCustomer(request.email, null, now.toISOString());
   if (request.name !== undefined) customer.name = request.name;
   // Own data properties, not assignment: "__proto__" matches the key pattern and must be stored as a
@@ -100,7 +110,8 @@ export const putSubscription: Route = {
   async handle(request) {
     const list = requireList(request);
     const body = await readJson(request.req);
-    if (typeof body !== "object" || body === null || Array.isArray(body)) throw badRequest("body must be a JSON object");
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      throw badRequest("body must be a JSON object");
     const { store } = request.ctx;
     const outcome = validate(body as Record<string, unknown>, store);
     if (Array.isArray(outcome)) {
@@ -108,6 +119,14 @@ export const putSubscription: Route = {
     }
     for (const [key, type] of outcome.check.typeUpdates) store.propertyTypes.set(key, type);
     const result = subscribe(store, list, outcome.request, request.ctx.now());
-    return json({ data: { id: result.id, email: result.email, listId: list.id, status: result.status, properties: result.properties } });
+    return json({
+      data: {
+        id: result.id,
+        email: result.email,
+        listId: list.id,
+        status: result.status,
+        properties: result.properties,
+      },
+    });
   },
 };

@@ -21,7 +21,12 @@ export interface UnsubscribeResult {
 }
 
 /** Unsubscribes addresses from a list one by one, collecting a reason for each failure. */
-export function unsubscribeEmails(store: CommerceStore, list: CustomerList, emails: readonly string[], now: Date): UnsubscribeResult {
+export function unsubscribeEmails(
+  store: CommerceStore,
+  list: CustomerList,
+  emails: readonly string[],
+  now: Date,
+): UnsubscribeResult {
   const result: UnsubscribeResult = { unsubscribed: 0, failed: 0, failedReasons: [] };
   const fail = (reason: string): void => {
     result.failed += 1;
@@ -62,7 +67,7 @@ export const deleteSubscribers: Route = {
     const list = requireList(request);
     const emails = arrayParam(url, "emails");
     const segment = url.searchParams.get("segment");
-    if ((emails.length > 0) === (segment !== null)) {
+    if (emails.length > 0 === (segment !== null)) {
       throw badRequest("give either emails[] (repeated) or segment (criteria JSON), not both or neither");
     }
     if (segment === null) return json({ data: unsubscribeEmails(ctx.store, list, emails, ctx.now()) });

@@ -6,12 +6,12 @@
 import type { CampaignRecord } from "../records.js";
 import type { LegacyStore } from "../store.js";
 import type { WireRecord } from "../wire-xml.js";
-import { result, value, type Handler } from "./types.js";
+import { param, result, value, type Handler } from "./types.js";
 
 const forCampaign =
   (read: (campaign: CampaignRecord, store: LegacyStore) => WireRecord | WireRecord[]): Handler =>
   ({ store, args }) => {
-    const campaign = store.campaign(args.values.CampaignID);
+    const campaign = store.campaign(param(args, "CampaignID"));
     return campaign ? value(read(campaign, store)) : result(301);
   };
 

@@ -10,7 +10,7 @@ import { isValidEmail } from "../email.js";
 import type { CardState, ClientRecord } from "../records.js";
 import type { LegacyStore } from "../store.js";
 import { campaignRecipients } from "./recipients.js";
-import { result, type Handler } from "./types.js";
+import { param, result, type Handler } from "./types.js";
 
 /** Sends to this many recipients or fewer use the test-campaign quota instead of payment. */
 const TEST_SEND_LIMIT = 5;
@@ -35,17 +35,17 @@ function pay(store: LegacyStore, client: ClientRecord, recipients: number): numb
 }
 
 const send: Handler = ({ store, args }) => {
-  const campaign = store.campaign(args.values.CampaignID);
+  const campaign = store.campaign(param(args, "CampaignID"));
   if (!campaign) return result(301);
   if (campaign.sentDate !== undefined) return result(331);
-  const confirmation = args.values.ConfirmationEmail.trim();
+  const confirmation = param(args, "ConfirmationEmail").trim();
   if (confirmation === "") return result(338);
   if (!isValidEmail(confirmation)) return result(339);
 
   const client = store.client(campaign.clientId);
   if (!client) return result(301);
   const now = wholeSeconds(store.now());
-  const when = args.values.SendDate.trim();
+  const when = param(args, "SendDate").trim();
   let sendAt = now;
   if (when.toLowerCase() !== "immediately") {
     const parsed = parseClientTime(client, when);

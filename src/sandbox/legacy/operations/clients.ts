@@ -2,100 +2,95 @@
  * Client operations: creation (with the 5-per-30-minutes limit), basic details, access and
  * billing (rules module), the detail view with its display rules, and the client's collections.
  */
-import {
-  ACCESS,
-  accessAllows,
-  COUNTRIES,
-  isValidTimeZone,
-} from "../../../backends/legacy/reference.js";
+import { ACCESS, accessAllows, COUNTRIES, isValidTimeZone } from "../../../backends/legacy/reference.js";
 import { clientTime } from "../client-time.js";
 import { isValidEmail } from "../email.js";
 import type { ClientRecord } from "../records.js";
 import { checkAccessAndBilling } from "../rules/access-and-billing.js";
 import type { LegacyStore } from "../store.js";
 import { templateEntry } from "./templates.js";
-import { result, SUCCESS, value, type Args, type Handler } from "./types.js";
+import { param, result, SUCCESS, value, type Args, type Handler } from "./types.js";
 
 const CREATION_WINDOW_MS = 30 * 60_000;
 const CREATIONS_PER_WINDOW = 5;
 const COUNTRY_SET: ReadonlySet<string> = new Set(COUNTRIES);
 
 /** The basic-details checks in parameter order; `self` is the client being updated. */
-function checkBasics(store: LegacyStore, values: Args["values"], self?: ClientRecord): number {
-  if (values.CompanyName.trim() === "") return 154;
-  if (values.ContactName.trim() === "") return 155;
-  const email = values.EmailAddress.trim();
+function checkBasics(store: LegacyStore, args: Args, self?: ClientRecord): number {
+  if (param(args, "CompanyName").trim() === "") return 154;
+  if (param(args, "ContactName").trim() === "") return 155;
+  const email = param(args, "EmailAddress").trim();
   if (!isValidEmail(email)) return 1;
   const taken = store.clients().some((c) => c !== self && c.emailAddress.toLowerCase() === email.toLowerCase());
   if (taken) return 150;
-  if (!COUNTRY_SET.has(values.Country.trim())) return 157;
-  if (!isValidTimeZone(values.Timezone.trim())) return 152;
+  if (!COUNTRY_SET.has(param(args, "Country").trim())) return 157;
+  if (!isValidTimeZone(param(args, "Timezone").trim())) return 152;
   return 0;
 }
 
-function basics(values: Args["values"]) {
+function basics(args: Args) {
   return {
-    companyName: values.CompanyName.trim(),
-    contactName: values.ContactName.trim(),
-    emailAddress: values.EmailAddress.trim(),
-    country: values.Country.trim(),
-    timeZone: values.Timezone.trim(),
+    companyName: param(args, "CompanyName").trim(),
+    contactName: param(args, "ContactName").trim(),
+    emailAddress: param(args, "EmailAddress").trim(),
+    country: param(args, "Country").trim(),
+    timeZone: param(args, "Timezone").trim(),
   };
 }
 
 const create: Handler = ({ store, args }) => {
-  const code = checkBasics(store, args.values);
+  const code = checkBasics(store, args);
   if (code !== 0) return result(code);
   // A sliding window: only creations that succeeded count, so a refused attempt uses no slot.
   const now = store.now();
   const recent = store.clients().filter((c) => now.getTime() - c.createdAt.getTime() < CREATION_WINDOW_MS);
   if (recent.length >= CREATIONS_PER_WINDOW) return result(172);
   // A new client has no application access (spec): level 0, no billing.
-  return value(store.addClient({ ...basics(args.values), createdAt: now }).id);
+  return value(store.addClient({ ...basics(args), createdAt: now }).id);
 };
 
 const updateBasics: Handler = ({ store, args }) => {
-  const client = store.client(args.values.ClientID);
+  const client = store.client(param(args, "ClientID"));
   if (!client) return result(102);
-  const code = checkBasics(store, args.values, client);
+  const code = checkBasics(store, args, client);
   if (code !== 0) return result(code);
-  Object.assign(client, basics(args.values));
+  Object.assign(client, basics(args));
   return SUCCESS;
 };
 
 const updateAccessAndBilling: Handler = ({ store, args }) => {
-  const client = store.client(args.values.ClientID);
+  const client = store.client(param(args, "ClientID"));
   if (!client) return result(102);
-  const v = args.values;
   const isTaken = (username: string): boolean => {
     const wanted = username.toLowerCase();
     if (store.designer.username.toLowerCase() === wanted) return true;
     return store.clients().some((c) => c !== client && c.username.toLowerCase() === wanted);
   };
   const input = {
-    AccessLevel: v.AccessLevel,
-    Username: v.Username,
-    Password: v.Password,
-    BillingType: v.BillingType,
-    Currency: v.Currency,
-    DeliveryFee: v.DeliveryFee,
-    CostPerRecipient: v.CostPerRecipient,
-    DesignAndSpamTestFee: v.DesignAndSpamTestFee,
+    AccessLevel: param(args, "AccessLevel"),
+    Username: param(args, "Username"),
+    Password: param(args, "Password"),
+    BillingType: param(args, "BillingType"),
+    Currency: param(args, "Currency"),
+    DeliveryFee: param(args, "DeliveryFee"),
+    CostPerRecipient: param(args, "CostPerRecipient"),
+    DesignAndSpamTestFee: param(args, "DesignAndSpamTestFee"),
   };
   const code = checkAccessAndBilling(input, isTaken);
   if (code !== 0) return result(code);
 
-  const level = Number(v.AccessLevel.trim());
+  const level = Number(param(args, "AccessLevel").trim());
   const sends = accessAllows(level, ACCESS.createSendCampaigns);
-  const billingType = sends ? v.BillingType : "";
+  const billingType = sends ? param(args, "BillingType") : "";
   const markup = billingType === "ClientPaysWithMarkup";
   client.accessLevel = level;
-  client.username = level === 0 ? "" : v.Username.trim();
+  client.username = level === 0 ? "" : param(args, "Username").trim();
   client.billingType = billingType;
-  client.currency = billingType === "" || billingType === "UserPaysOnClientsBehalf" ? "" : v.Currency;
-  client.deliveryFee = markup ? v.DeliveryFee.trim() : "";
-  client.costPerRecipient = markup ? v.CostPerRecipient.trim() : "";
-  client.designAndSpamTestFee = markup && accessAllows(level, ACCESS.designAndSpamTests) ? v.DesignAndSpamTestFee.trim() : "";
+  client.currency = billingType === "" || billingType === "UserPaysOnClientsBehalf" ? "" : param(args, "Currency");
+  client.deliveryFee = markup ? param(args, "DeliveryFee").trim() : "";
+  client.costPerRecipient = markup ? param(args, "CostPerRecipient").trim() : "";
+  client.designAndSpamTestFee =
+    markup && accessAllows(level, ACCESS.designAndSpamTests) ? param(args, "DesignAndSpamTestFee").trim() : "";
   return SUCCESS;
 };
 
@@ -131,7 +126,7 @@ function detail(client: ClientRecord) {
 const forClient =
   (read: (client: ClientRecord, store: LegacyStore, origin: string) => ReturnType<typeof value>): Handler =>
   ({ store, args, origin }) => {
-    const client = store.client(args.values.ClientID);
+    const client = store.client(param(args, "ClientID"));
     return client ? read(client, store, origin) : result(102);
   };
 

@@ -43,7 +43,14 @@ export function createCustomField(list: ListRecord, fieldName: string, dataType:
   if (fieldName.trim() === "" || key === "[]") return 254;
   const type = DATA_TYPES.find((t) => t === dataType);
   if (type === undefined) return 259;
-  const options = [...new Set(optionsText.split("||").map((o) => o.trim()).filter((o) => o !== ""))];
+  const options = [
+    ...new Set(
+      optionsText
+        .split("||")
+        .map((o) => o.trim())
+        .filter((o) => o !== ""),
+    ),
+  ];
   if (NO_OPTIONS.has(type) && options.length > 0) return 256;
   if (NEEDS_OPTIONS.has(type) && options.length === 0) return 257;
   if (findField(list, key)) return 255;
@@ -116,11 +123,17 @@ function acceptedValues(field: CustomFieldRecord, values: string[]): string[] {
     case "Date":
       return values.slice(-1);
     case "Number":
-      return values.filter((v) => NUMBER.test(v.trim())).map((v) => v.trim()).slice(-1);
+      return values
+        .filter((v) => NUMBER.test(v.trim()))
+        .map((v) => v.trim())
+        .slice(-1);
     case "MultiSelectMany":
       return [...new Set(values.map((v) => option(field, v)).filter((v) => v !== undefined))];
     default:
-      return values.map((v) => option(field, v)).filter((v) => v !== undefined).slice(-1);
+      return values
+        .map((v) => option(field, v))
+        .filter((v) => v !== undefined)
+        .slice(-1);
   }
 }
 

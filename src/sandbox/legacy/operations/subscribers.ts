@@ -9,7 +9,7 @@ import type { ListRecord, SubscriberRecord, SubscriberState } from "../records.j
 import type { LegacyStore } from "../store.js";
 import { wholeSeconds } from "../dates.js";
 import { applyValues, subscriberValues } from "./custom-fields.js";
-import { result, SUCCESS, value, type Handler, type OperationContext, type Reply } from "./types.js";
+import { param, result, SUCCESS, value, type Handler, type OperationContext, type Reply } from "./types.js";
 
 /** The error an Add meets for an address held in an inactive collection. */
 const REFUSED_BY_STATE: Readonly<Record<Exclude<SubscriberState, "Active">, number>> = {
@@ -20,9 +20,9 @@ const REFUSED_BY_STATE: Readonly<Record<Exclude<SubscriberState, "Active">, numb
 };
 
 function add({ store, args }: OperationContext, resubscribe: boolean): Reply {
-  const list = store.list(args.values.ListID);
+  const list = store.list(param(args, "ListID"));
   if (!list) return result(101);
-  const email = args.values.Email.trim();
+  const email = param(args, "Email").trim();
   if (!isValidEmail(email)) return result(1);
   const owner = store.owner(list);
   if (owner.suppression.has(email.toLowerCase())) return result(204);
@@ -46,7 +46,7 @@ function add({ store, args }: OperationContext, resubscribe: boolean): Reply {
     // Only a new subscriber gets the follow-up email (States and transitions).
     store.sendEmail({ kind: list.confirmOptIn ? "verification" : "list-confirmation", to: email, listId: list.id });
   }
-  record.name = args.values.Name;
+  record.name = param(args, "Name");
   applyValues(list, record, args.customFields);
   return SUCCESS;
 }
@@ -64,9 +64,9 @@ function attributeUnsubscribe(store: LegacyStore, list: ListRecord, subscriber: 
 }
 
 const unsubscribe: Handler = ({ store, args }) => {
-  const list = store.list(args.values.ListID);
+  const list = store.list(param(args, "ListID"));
   if (!list) return result(101);
-  const email = args.values.Email.trim();
+  const email = param(args, "Email").trim();
   if (!isValidEmail(email)) return result(1);
   const subscriber = list.subscribers.get(email.toLowerCase());
   if (!subscriber || subscriber.state !== "Active") return result(202);
@@ -78,10 +78,10 @@ const unsubscribe: Handler = ({ store, args }) => {
 };
 
 const getActive: Handler = ({ store, args }) => {
-  const list = store.list(args.values.ListID);
+  const list = store.list(param(args, "ListID"));
   if (!list) return result(101);
   const owner = store.owner(list);
-  const since = parseClientTime(owner, args.values.Date);
+  const since = parseClientTime(owner, param(args, "Date"));
   if (!since) return result(5);
   const active = [...list.subscribers.values()]
     .filter((s) => s.state === "Active" && s.date.getTime() > since.getTime())

@@ -5,7 +5,7 @@
 import type { TemplateRecord } from "../records.js";
 import { checkTemplateUpdate, type SandboxFile } from "../rules/template-update.js";
 import type { LegacyStore } from "../store.js";
-import { result, SUCCESS, value, type Handler } from "./types.js";
+import { param, result, SUCCESS, value, type Handler } from "./types.js";
 
 /** The path prefix of files the sandbox hosts. */
 export const FILES_PATH = "/files/";
@@ -29,7 +29,10 @@ export function templateEntry(t: TemplateRecord, origin: string) {
  * What a URL points at: a file hosted on the sandbox's own origin (undefined when there is no
  * such file), "external" for any other http(s) URL, undefined for text that is not one.
  */
-export function fileResolver(store: LegacyStore, origin: string): (url: string) => SandboxFile | "external" | undefined {
+export function fileResolver(
+  store: LegacyStore,
+  origin: string,
+): (url: string) => SandboxFile | "external" | undefined {
   return (url) => {
     let parsed: URL;
     try {
@@ -51,18 +54,18 @@ export function fileResolver(store: LegacyStore, origin: string): (url: string) 
 }
 
 const getDetail: Handler = ({ store, args, origin }) => {
-  const template = store.template(args.values.TemplateID);
+  const template = store.template(param(args, "TemplateID"));
   return template ? value(templateEntry(template, origin)) : result(4001);
 };
 
 const update: Handler = ({ store, args, origin }) => {
-  const template = store.template(args.values.TemplateID);
+  const template = store.template(param(args, "TemplateID"));
   if (!template) return result(4001);
   const input = {
-    TemplateName: args.values.TemplateName,
-    HTMLPageURL: args.values.HTMLPageURL,
-    ZipFileURL: args.values.ZipFileURL,
-    ScreenshotURL: args.values.ScreenshotURL,
+    TemplateName: param(args, "TemplateName"),
+    HTMLPageURL: param(args, "HTMLPageURL"),
+    ZipFileURL: param(args, "ZipFileURL"),
+    ScreenshotURL: param(args, "ScreenshotURL"),
   };
   const checked = checkTemplateUpdate(input, fileResolver(store, origin));
   if (checked.code !== 0) return result(checked.code);

@@ -18,6 +18,16 @@ export interface Args {
   readonly customFields: readonly CustomFieldValue[];
 }
 
+/**
+ * Scalar parameter `name` of the request. The request reader fills in every scalar parameter of
+ * the catalog row, so a missing one means the handler asks for a parameter its row does not have.
+ */
+export function param(args: Args, name: string): string {
+  const text = args.values[name];
+  if (text === undefined) throw new Error(`The operation has no parameter ${name}.`);
+  return text;
+}
+
 /** Where and with what a handler runs. */
 export interface OperationContext {
   readonly store: LegacyStore;

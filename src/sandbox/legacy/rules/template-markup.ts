@@ -29,7 +29,7 @@ export interface TemplateMarkup {
 const COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 // A tag: name, then attribute text in which quoted values may hold ">".
 const TAG = /<(\/?)([a-zA-Z][\w:.-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
-const ATTR = /([^\s"'<>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+const ATTR = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 /** Reads the comments and tags of `html`. */
 export function readMarkup(html: string): TemplateMarkup {
@@ -41,6 +41,7 @@ export function readMarkup(html: string): TemplateMarkup {
   const tags: MarkupTag[] = [];
   for (const m of visible.matchAll(TAG)) {
     const [raw, slash, name, attrText] = m;
+    if (name === undefined || attrText === undefined) continue;
     const start = m.index ?? 0;
     const trimmedAttrs = attrText.trimEnd();
     const selfClosing = slash === "" && trimmedAttrs.endsWith("/");
@@ -59,9 +60,11 @@ export function readMarkup(html: string): TemplateMarkup {
 function readAttributes(text: string): ReadonlyMap<string, string> {
   const attrs = new Map<string, string>();
   for (const m of text.matchAll(ATTR)) {
-    const name = m[1].toLowerCase();
+    const [, rawName, doubleQuoted, singleQuoted, bare] = m;
+    if (rawName === undefined) continue;
+    const name = rawName.toLowerCase();
     // The first occurrence wins, as in HTML.
-    if (!attrs.has(name)) attrs.set(name, m[2] ?? m[3] ?? m[4] ?? "");
+    if (!attrs.has(name)) attrs.set(name, doubleQuoted ?? singleQuoted ?? bare ?? "");
   }
   return attrs;
 }

@@ -67,7 +67,7 @@ const CONTENT_RULES: readonly ContentRule[] = [
 
 /** 4127 when several repeaters feed the table of contents, then the content rules; else 0. */
 export function checkRepeaters(tags: readonly MarkupTag[], repeaters: readonly Repeater[]): number {
-  const flagged = repeaters.filter((r) => tags[r.open].attrs.has(TOC_FLAG));
+  const flagged = repeaters.filter((r) => tags[r.open]?.attrs.has(TOC_FLAG));
   if (flagged.length > 1) return 4127;
   const inners = repeaters.map((r) => tags.slice(r.open + 1, r.close));
   for (const [code, fails] of CONTENT_RULES) {

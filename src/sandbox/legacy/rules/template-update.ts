@@ -81,7 +81,10 @@ export function checkTemplateUpdate(input: TemplateUpdateInput, resolve: Resolve
 
   const shot = resolveOptional(input.ScreenshotURL, resolve);
   if (shot === "invalid") return result(4007);
-  if (typeof shot === "object" && (shot.kind !== "image" || shot.format !== "jpeg" || shot.width < SCREENSHOT_MIN_WIDTH)) {
+  if (
+    typeof shot === "object" &&
+    (shot.kind !== "image" || shot.format !== "jpeg" || shot.width < SCREENSHOT_MIN_WIDTH)
+  ) {
     return result(4007);
   }
 

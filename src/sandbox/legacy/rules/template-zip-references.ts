@@ -10,7 +10,10 @@ const BASE = "http://zip.invalid/";
 // A path inside the zip: forward slashes, no leading "./" or "/", case folded (the service's
 // file system ignores case).
 function zipPath(path: string): string {
-  return path.replace(/\\/g, "/").replace(/^(?:\.?\/)+/, "").toLowerCase();
+  return path
+    .replace(/\\/g, "/")
+    .replace(/^(?:\.?\/)+/, "")
+    .toLowerCase();
 }
 
 /** The zip path a relative reference names, or undefined when it is not a relative file reference. */
