@@ -162,7 +162,7 @@ describe("demo data", () => {
     }
   });
 
-  it("is what the README's commerce table says: credentials, ids, counts and editable flags", async () => {
+  it("is what the README's commerce table says: credentials, ids, counts and editable flags", () => {
     const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
     const section = readme.slice(readme.indexOf("### Commerce REST interface"));
     const table = section.slice(0, section.indexOf("\n## "));
@@ -191,7 +191,7 @@ describe("demo data", () => {
     }
   });
 
-  it("names lists, segments, app and user in COMMERCE_DEMO", async () => {
+  it("names lists, segments, app and user in COMMERCE_DEMO", () => {
     const { demo } = sandbox;
     for (const id of Object.values(demo.lists)) expect(sandbox.store.lists.has(id)).toBe(true);
     for (const id of Object.values(demo.segments)) expect(sandbox.store.segments.has(id)).toBe(true);
