@@ -5,7 +5,12 @@
  * decoded here, once.
  */
 import { XMLValidator } from "fast-xml-parser";
-import { createSafeXmlParser, findForbiddenXmlChar } from "../../backends/legacy/xml.js";
+import {
+  createSafeXmlParser,
+  decodeXmlReferences,
+  findForbiddenXmlChar,
+  XmlReferenceError,
+} from "../../backends/legacy/xml.js";
 import { SOAP_ENV_NS, XSI_NS } from "./wire-xml.js";
 
 const SOAP12_ENV_NS = "http://www.w3.org/2003/05/soap-envelope";
@@ -35,23 +40,20 @@ export class SoapRequestError extends Error {
 
 const parser = createSafeXmlParser(MAX_DEPTH);
 
-const PREDEFINED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
-const REFERENCE = /&(?:#x([0-9A-Fa-f]+);|#([0-9]+);|([A-Za-z][\w.-]*);)?/g;
-
+/** Decodes references with the client's decoder; its faults become the SOAP faults a service gives. */
 function decode(raw: string): string {
-  return raw.replace(REFERENCE, (_all, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-    if (name !== undefined) {
-      const char = PREDEFINED[name];
-      if (char === undefined) throw new SoapRequestError("soap:Client", `Reference to undeclared entity '${name}'.`);
-      return char;
-    }
-    if (hex === undefined && dec === undefined)
-      throw new SoapRequestError("soap:Client", "A bare & in character data.");
-    const codePoint = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(dec ?? "", 10);
-    const char = codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : "\u0000";
-    if (findForbiddenXmlChar(char) !== -1) throw new SoapRequestError("soap:Client", "Invalid character reference.");
-    return char;
-  });
+  try {
+    return decodeXmlReferences(raw);
+  } catch (error) {
+    if (!(error instanceof XmlReferenceError)) throw error;
+    const message =
+      error.fault === "undeclared-entity"
+        ? `Reference to undeclared entity '${error.entity ?? ""}'.`
+        : error.fault === "bare-ampersand"
+          ? "A bare & in character data."
+          : "Invalid character reference.";
+    throw new SoapRequestError("soap:Client", message);
+  }
 }
 
 type OrderedNode = Record<string, unknown> & { ":@"?: Record<string, string> };
