@@ -111,6 +111,22 @@ describe("SOAP faults", () => {
     expect(fault(await soapRequest(sandbox.url, undeclared, action("User.GetClients"))).code).toBe("soap:Client");
   });
 
+  it("refuses references XML without a DTD cannot carry, naming each kind", async () => {
+    const withKey = (key: string) =>
+      envelope(`<User.GetClients xmlns="${NS}"><ApiKey>${key}</ApiKey></User.GetClients>`);
+    const cases: Array<[string, string]> = [
+      ["&nope;", "Reference to undeclared entity 'nope'."],
+      ["a & b", "The request is not well-formed XML (line 1)."],
+      ["&#0;", "Invalid character reference."],
+    ];
+    for (const [key, message] of cases) {
+      expect(fault(await soapRequest(sandbox.url, withKey(key), action("User.GetClients")))).toEqual({
+        code: "soap:Client",
+        message,
+      });
+    }
+  });
+
   it("refuses a body that is not UTF-8", async () => {
     const latin1 = Buffer.from(envelope(getClients).replace("<ApiKey>", "<ApiKey>\u00e9"), "latin1");
     const r = await fetch(`${sandbox.url}/api/api.asmx`, {
