@@ -1,0 +1,31 @@
+/**
+ * The commerce domain's own refusal: a credential that may not make a call. Unauthenticated
+ * requests get the shared CredentialsError and refused input the shared InputError; the client's
+ * errors (CommerceError and its subclasses) pass through the service unchanged.
+ */
+import type { CommerceOperation, CommerceScope, CredentialKind } from "./scopes.js";
+
+/** A credential that lacks a scope an operation needs, or is of the wrong kind; nothing was sent. */
+export class CommerceForbiddenError extends Error {
+  readonly code = "FORBIDDEN" as const;
+  readonly backend = "commerce" as const;
+  readonly operation: CommerceOperation;
+  /** The required scopes the credential does not hold ([] when the kind is what is wrong). */
+  readonly missingScopes: readonly CommerceScope[];
+  /** The kind of credential the operation takes. */
+  readonly requiredCredential: CredentialKind;
+
+  constructor(operation: CommerceOperation, requiredCredential: CredentialKind, missingScopes: readonly CommerceScope[]) {
+    super(
+      missingScopes.length > 0
+        ? `The commerce credential lacks the scope${missingScopes.length > 1 ? "s" : ""} ${missingScopes.join(", ")} needed for ${operation}.`
+        : requiredCredential === "partner"
+          ? `${operation} takes a partner token; this request's commerce credential is a store credential.`
+          : `${operation} takes a store credential (API key or OAuth token); a partner token opens the partner interface only.`,
+    );
+    this.name = "CommerceForbiddenError";
+    this.operation = operation;
+    this.missingScopes = missingScopes;
+    this.requiredCredential = requiredCredential;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Who may call what on the commerce backend: the credential a request holds (its signer and the
+ * scopes it carries) and the scopes each operation of CommerceService needs. The table is the one
+ * statement of those needs; the schema reuses it for its own scope checks.
+ */
+import type { CommerceSigner } from "../../backends/commerce/auth.js";
+
+/** An OAuth scope of the commerce interface (spec: Authentication 2, Scopes). */
+export type CommerceScope =
+  | "read_webhook"
+  | "write_webhook"
+  | "read_newsletter_template"
+  | "read_newsletter_email"
+  | "read_async_job"
+  | "read_segments"
+  | "write_segments"
+  | "read_customers"
+  | "write_customers"
+  | "read_customer_list"
+  | "write_customer_list";
+
+/** Which kind of credential an operation takes: the store API's or the partner interface's. */
+export type CredentialKind = "store" | "partner";
+
+/** The scopes and credential kind one operation requires. */
+export interface OperationAccess {
+  readonly credential: CredentialKind;
+  /** Every one of these must be held; [] means any authenticated caller of that kind. */
+  readonly scopes: readonly CommerceScope[];
+}
+
+/**
+ * The access each CommerceService operation needs. Scopes are the spec's endpoint table; where it
+ * says "not given" (coupons, subscribe) or shows no endpoint (async jobs, the list object), the
+ * choice is docs/decisions.md's ("Scopes the spec does not give", "Commerce domain: scopes").
+ */
+export const COMMERCE_OPERATION_ACCESS = {
+  coupons: { credential: "store", scopes: [] },
+  segments: { credential: "store", scopes: ["read_segments"] },
+  customerList: { credential: "store", scopes: [] },
+  subscribersPage: { credential: "store", scopes: ["read_customers"] },
+  asyncJob: { credential: "store", scopes: ["read_async_job"] },
+  partnerRoot: { credential: "partner", scopes: [] },
+  subscribe: { credential: "store", scopes: ["write_customers"] },
+  unsubscribeEmails: { credential: "store", scopes: ["write_customers"] },
+  unsubscribeSegment: { credential: "store", scopes: ["write_customers"] },
+  exportSegment: { credential: "store", scopes: ["read_customers", "read_segments"] },
+} as const satisfies Record<string, OperationAccess>;
+
+/** The name of a CommerceService operation, as the access table keys it. */
+export type CommerceOperation = keyof typeof COMMERCE_OPERATION_ACCESS;
+
+/** A request's commerce credential: the signer its calls use and the scopes it holds. */
+export interface CommerceCredential {
+  readonly signer: CommerceSigner;
+  /** "all" for a store owner's API key; the granted scopes for an OAuth (PoP) token; [] for a partner token. */
+  readonly scopes: "all" | readonly string[];
+}
+
+/** A store owner's API key: it holds every scope. */
+export function apiKeyCredential(signer: CommerceSigner): CommerceCredential {
+  return { signer, scopes: "all" };
+}
+
+/** An OAuth (PoP) credential holding the scopes its access token was granted. */
+export function oauthCredential(signer: CommerceSigner, scopes: readonly string[]): CommerceCredential {
+  return { signer, scopes: [...scopes] };
+}
+
+/** A partner token: it opens the partner interface only and holds no store scope. */
+export function partnerCredential(signer: CommerceSigner): CommerceCredential {
+  return { signer, scopes: [] };
+}
+
+/** The kind of a credential, from its signer's scheme. */
+export function credentialKind(credential: CommerceCredential): CredentialKind {
+  return credential.signer.scheme === "partner" ? "partner" : "store";
+}
+
+/** Whether `held` grants `required`: a write_ scope also grants its read_ scope (spec: Scopes). */
+export function grantsScope(held: CommerceCredential["scopes"], required: CommerceScope): boolean {
+  if (held === "all") return true;
+  if (held.includes(required)) return true;
+  return required.startsWith("read_") && held.includes(`write_${required.slice("read_".length)}`);
+}
+
+/** The scopes of `operation` that `credential` lacks, in the table's order. */
+export function missingScopes(credential: CommerceCredential, operation: CommerceOperation): CommerceScope[] {
+  const required: readonly CommerceScope[] = COMMERCE_OPERATION_ACCESS[operation].scopes;
+  return required.filter((scope) => !grantsScope(credential.scopes, scope));
+}

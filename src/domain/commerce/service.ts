@@ -1,0 +1,449 @@
+/**
+ * CommerceService: the commerce backend in domain terms, one per request. Resolvers call its
+ * methods and get models back; it owns everything between them and the client:
+ * - the request's credential: every call is refused before sending when there is none
+ *   (CredentialsError) or when it lacks a scope the operation needs (CommerceForbiddenError);
+ * - input checks before any call (InputError, with the rules of input-rules.ts and property-rules.ts);
+ * - per-request loading: each read (segments, a subscriber or coupon page, a job) is sent at most
+ *   once per request and its promise shared; writes drop the pages of the list they changed;
+ * - a cap on concurrent calls (p-limit), and no call started once the request's signal aborted;
+ * - wire → model mapping (models.ts). The client's own errors pass through unchanged.
+ */
+import pLimit, { type LimitFunction } from "p-limit";
+import type { CommerceSigner } from "../../backends/commerce/auth.js";
+import type { CallOptions, CommerceClient } from "../../backends/commerce/client.js";
+import { CommerceError, CommerceInputError } from "../../backends/commerce/errors.js";
+import type { CouponPage, SegmentCriteria, SubscriptionRequest } from "../../backends/commerce/types.js";
+import { CredentialsError, RequestAbortedError } from "../errors.js";
+import {
+  decodeCouponCursor,
+  decodeSubscriberCursor,
+  encodeCouponCursor,
+  encodeSubscriberCursor,
+  nextPosition,
+  statusOfPageUrl,
+  type SubscriberPosition,
+} from "./cursors.js";
+import { CommerceForbiddenError } from "./errors.js";
+import {
+  checkCriteria,
+  checkEmail,
+  checkEmailList,
+  checkId,
+  checkText,
+  commerceInputError,
+  COMMERCE_LIMITS,
+  COMMERCE_PAGE_DEFAULTS,
+  Issues,
+  pageSize,
+} from "./input-rules.js";
+import {
+  LISTING_OF_STATUS,
+  toCoupon,
+  toExportRows,
+  toJob,
+  toPartnerRoot,
+  toReport,
+  toSegment,
+  toSubscriber,
+  toSubscription,
+  type CommerceAsyncJob,
+  type CommerceCouponPage,
+  type CommerceCustomerList,
+  type CommercePartnerRoot,
+  type CommerceSegment,
+  type CommerceSubscriberPage,
+  type CommerceSubscription,
+  type SegmentUnsubscribeOutcome,
+  type SubscriberStatus,
+  type UnsubscribeReport,
+} from "./models.js";
+import { checkProperties } from "./property-rules.js";
+import { COMMERCE_OPERATION_ACCESS, credentialKind, missingScopes, type CommerceCredential, type CommerceOperation } from "./scopes.js";
+
+/** The part of CommerceClient the service calls (the client itself, or anything shaped like it). */
+export type CommerceCaller = Pick<
+  CommerceClient,
+  | "listCoupons"
+  | "subscribe"
+  | "listSubscribers"
+  | "fetchSubscriberPage"
+  | "unsubscribeEmails"
+  | "unsubscribeSegment"
+  | "listSegments"
+  | "exportSegment"
+  | "getJob"
+  | "getJobResult"
+  | "partnerRoot"
+>;
+
+/** How one request talks to the commerce backend. */
+export interface CommerceServiceOptions {
+  /** The request's credential; undefined makes every operation fail with CredentialsError. */
+  credential: CommerceCredential | undefined;
+  /** Concurrent calls at most for this request. */
+  concurrency: number;
+  /** The request's signal: once it aborts, no further call starts. */
+  signal?: AbortSignal;
+}
+
+/** Arguments of a page of a list's members. */
+export interface SubscribersPageArgs {
+  status: SubscriberStatus;
+  /** 1–100 (COMMERCE_LIMITS.subscribersPage); default 50. */
+  first?: number | null;
+  /** The endCursor of the previous page of the same list and status. */
+  after?: string | null;
+}
+
+/** Arguments of a page of coupons. */
+export interface CouponsArgs {
+  /** 1–100 (COMMERCE_LIMITS.couponsPage); default 20. */
+  first?: number | null;
+  after?: string | null;
+}
+
+/** Input of subscribe (spec: Subscription request); bounds in COMMERCE_LIMITS. */
+export interface SubscribeInput {
+  email: string;
+  name?: string | null;
+  /** At most 20 keys matching ^[a-zA-Z0-9-_]+$; values of a type the service stores (property-rules.ts). */
+  properties?: Readonly<Record<string, unknown>> | null;
+  source?: string | null;
+  sourceType?: string | null;
+  sourceId?: string | null;
+  optInText?: string | null;
+}
+
+/** One criterion of a segment unsubscribe (its names and filters are the backend's to judge). */
+export interface SegmentCriterionInput {
+  criteriaName: string;
+  negate: boolean;
+  filters: readonly Readonly<Record<string, unknown>>[];
+}
+
+/** The audience of a segment unsubscribe: every criterion must hold. */
+export interface SegmentCriteriaInput {
+  criteria: readonly SegmentCriterionInput[];
+}
+
+const BACKEND = "commerce";
+const SERVICE = "the commerce service";
+
+/** The commerce backend for one request. */
+export class CommerceService {
+  readonly #client: CommerceCaller;
+  readonly #options: CommerceServiceOptions;
+  readonly #limit: LimitFunction;
+  #aborted: RequestAbortedError | undefined;
+  #segments: Promise<CommerceSegment[]> | undefined;
+  #partnerRoot: Promise<CommercePartnerRoot> | undefined;
+  /** Subscriber pages per list, keyed by status, size and position. */
+  readonly #pages = new Map<string, Map<string, Promise<CommerceSubscriberPage>>>();
+  /** Backend coupon pages keyed by size and page number. */
+  readonly #couponPages = new Map<string, Promise<CouponPage>>();
+  readonly #jobs = new Map<string, Promise<CommerceAsyncJob>>();
+
+  constructor(client: CommerceCaller, options: CommerceServiceOptions) {
+    this.#client = client;
+    this.#options = options;
+    this.#limit = pLimit(Math.max(1, Math.floor(options.concurrency) || 1));
+  }
+
+  // --- reads ------------------------------------------------------------------------------------
+
+  /** Every segment; one GET /segments per request however many fields ask. */
+  async segments(): Promise<CommerceSegment[]> {
+    const signer = this.#authorize("segments");
+    this.#segments ??= this.#call(signer, (s, o) => this.#client.listSegments(s, o)).then((list) => list.map(toSegment));
+    return this.#segments;
+  }
+
+  /** One segment by id, from the same one listing; null when there is none. */
+  async segment(id: string): Promise<CommerceSegment | null> {
+    this.#authorize("segments");
+    const issues = new Issues();
+    checkId(issues, "id", id);
+    issues.throwIfAny();
+    return (await this.segments()).find((segment) => segment.id === id) ?? null;
+  }
+
+  /**
+   * A customer list. The backend has no list lookup, so this makes no call: a list is its id, and
+   * an unknown one shows as NOT_FOUND from the first call that uses it (docs/decisions.md).
+   */
+  async customerList(listId: string): Promise<CommerceCustomerList> {
+    this.#authorize("customerList");
+    const issues = new Issues();
+    checkId(issues, "listId", listId);
+    issues.throwIfAny();
+    return { id: listId };
+  }
+
+  /** A page of a list's members with one status; each page is fetched at most once per request. */
+  async subscribersPage(listId: string, args: SubscribersPageArgs): Promise<CommerceSubscriberPage> {
+    const signer = this.#authorize("subscribersPage");
+    const issues = new Issues();
+    checkId(issues, "listId", listId);
+    const { status } = args;
+    if (!Object.hasOwn(LISTING_OF_STATUS, status)) issues.add("status", "ONE_OF", "status must be SUBSCRIBED, PENDING or UNSUBSCRIBED.");
+    const size = pageSize(issues, args.first, COMMERCE_LIMITS.subscribersPage, COMMERCE_PAGE_DEFAULTS.subscribers);
+    let position: SubscriberPosition | undefined;
+    if (args.after !== undefined && args.after !== null && issues.list.length === 0) {
+      position = decodeSubscriberCursor(issues, args.after, listId, status);
+      if (position && "nextPage" in position && position.pageSize !== size) {
+        issues.add(
+          "first",
+          "PAGE_SIZE",
+          `first must stay ${position.pageSize} while paging this listing: the backend numbers its pages by that size.`,
+        );
+      }
+    }
+    issues.throwIfAny();
+
+    let pages = this.#pages.get(listId);
+    if (!pages) this.#pages.set(listId, (pages = new Map()));
+    const key = JSON.stringify([status, size, position ? encodeSubscriberCursor(position) : null]);
+    let page = pages.get(key);
+    if (!page) {
+      page = this.#loadSubscriberPage(signer, listId, status, size, position, args.after ?? null);
+      pages.set(key, page);
+    }
+    return page;
+  }
+
+  /** A page of coupons, by an offset cursor over the backend's numbered pages. */
+  async coupons(args: CouponsArgs = {}): Promise<CommerceCouponPage> {
+    const signer = this.#authorize("coupons");
+    const issues = new Issues();
+    const size = pageSize(issues, args.first, COMMERCE_LIMITS.couponsPage, COMMERCE_PAGE_DEFAULTS.coupons);
+    const offset = args.after === undefined || args.after === null ? 0 : decodeCouponCursor(issues, args.after);
+    issues.throwIfAny();
+    const start = offset ?? 0;
+
+    // An offset that is not a multiple of the page size (first changed while paging) spans two
+    // backend pages of that size; both are cached like any other.
+    const number = Math.floor(start / size) + 1;
+    const skip = start % size;
+    const head = await this.#couponPage(signer, size, number);
+    let coupons = head.coupons.slice(skip);
+    if (skip > 0 && head.next !== undefined) coupons = coupons.concat((await this.#couponPage(signer, size, number + 1)).coupons);
+    const nodes = coupons.slice(0, size).map(toCoupon);
+    const end = start + nodes.length;
+    const hasNextPage = nodes.length > 0 && end < head.total;
+    return {
+      nodes,
+      totalCount: head.total,
+      pageInfo: {
+        hasNextPage,
+        hasPreviousPage: start > 0,
+        startCursor: args.after ?? null,
+        endCursor: hasNextPage ? encodeCouponCursor(end) : null,
+      },
+    };
+  }
+
+  /**
+   * An async job: kind, status and, once completed, its result (a segment export's rows, read from
+   * its CSV with a second call; a segment unsubscribe's report). Once per request per id.
+   */
+  async asyncJob(id: string): Promise<CommerceAsyncJob> {
+    const signer = this.#authorize("asyncJob");
+    const issues = new Issues();
+    checkId(issues, "id", id);
+    issues.throwIfAny();
+    let job = this.#jobs.get(id);
+    if (!job) {
+      job = this.#loadJob(signer, id);
+      this.#jobs.set(id, job);
+    }
+    return job;
+  }
+
+  /** The partner interface's root; needs a partner credential. */
+  async partnerRoot(): Promise<CommercePartnerRoot> {
+    const signer = this.#authorize("partnerRoot");
+    this.#partnerRoot ??= this.#call(signer, (s, o) => this.#client.partnerRoot(s, o)).then(toPartnerRoot);
+    return this.#partnerRoot;
+  }
+
+  // --- writes -----------------------------------------------------------------------------------
+
+  /** Subscribes an address to a list; the spec's property rules are checked before sending. */
+  async subscribe(listId: string, input: SubscribeInput): Promise<CommerceSubscription> {
+    const signer = this.#authorize("subscribe");
+    const issues = new Issues();
+    checkId(issues, "listId", listId);
+    checkEmail(issues, "email", input.email);
+    checkText(issues, "name", input.name, COMMERCE_LIMITS.text);
+    checkText(issues, "source", input.source, COMMERCE_LIMITS.text);
+    checkText(issues, "sourceType", input.sourceType, COMMERCE_LIMITS.text);
+    checkText(issues, "sourceId", input.sourceId, COMMERCE_LIMITS.text);
+    checkText(issues, "optInText", input.optInText, COMMERCE_LIMITS.optInText);
+    const properties = checkProperties(issues, "properties", input.properties);
+    issues.throwIfAny();
+
+    const request: SubscriptionRequest = { email: input.email };
+    for (const field of ["name", "source", "sourceType", "sourceId", "optInText"] as const) {
+      const value = input[field];
+      if (value !== undefined && value !== null) request[field] = value;
+    }
+    if (properties !== undefined) request.properties = properties;
+    try {
+      return toSubscription(await this.#call(signer, (s, o) => this.#client.subscribe(s, listId, request, o)));
+    } finally {
+      this.#pages.delete(listId);
+    }
+  }
+
+  /** Unsubscribes up to 100 addresses from a list; failures per address are in the report. */
+  async unsubscribeEmails(listId: string, emails: readonly string[]): Promise<UnsubscribeReport> {
+    const signer = this.#authorize("unsubscribeEmails");
+    const issues = new Issues();
+    checkId(issues, "listId", listId);
+    checkEmailList(issues, "emails", emails);
+    issues.throwIfAny();
+    try {
+      return toReport(await this.#call(signer, (s, o) => this.#client.unsubscribeEmails(s, listId, [...emails], o)));
+    } finally {
+      this.#pages.delete(listId);
+    }
+  }
+
+  /** Unsubscribes a list's members matching criteria: a report, or the job a large audience became. */
+  async unsubscribeSegment(listId: string, criteria: SegmentCriteriaInput): Promise<SegmentUnsubscribeOutcome> {
+    const signer = this.#authorize("unsubscribeSegment");
+    const issues = new Issues();
+    checkId(issues, "listId", listId);
+    checkCriteria(issues, "criteria", criteria);
+    issues.throwIfAny();
+    // Only the documented fields are sent, whatever else the input object carries.
+    const wire: SegmentCriteria = {
+      criteria: criteria.criteria.map((c) => ({ criteriaName: c.criteriaName, negate: c.negate, filters: c.filters.map((f) => ({ ...f })) })),
+    };
+    try {
+      const outcome = await this.#call(signer, (s, o) => this.#client.unsubscribeSegment(s, listId, wire, o));
+      return outcome.kind === "job" ? { kind: "JOB", jobId: outcome.asyncJobId } : { kind: "REPORT", report: toReport(outcome.result) };
+    } finally {
+      this.#pages.delete(listId);
+    }
+  }
+
+  /** Starts a segment export; the job it answers is what asyncJob(id) gives in this request. */
+  async exportSegment(segmentId: string): Promise<CommerceAsyncJob> {
+    const signer = this.#authorize("exportSegment");
+    const issues = new Issues();
+    checkId(issues, "segmentId", segmentId);
+    issues.throwIfAny();
+    const job = toJob(await this.#call(signer, (s, o) => this.#client.exportSegment(s, segmentId, o)));
+    this.#jobs.set(job.id, Promise.resolve(job));
+    return job;
+  }
+
+  // --- internals --------------------------------------------------------------------------------
+
+  /** The signer of an operation, or the error that refuses it before anything is sent. */
+  #authorize(operation: CommerceOperation): CommerceSigner {
+    const { credential } = this.#options;
+    if (credential === undefined) {
+      throw new CredentialsError(
+        BACKEND,
+        "missing",
+        operation,
+        "No commerce credentials: send an API key or an OAuth (PoP) token for the commerce service.",
+      );
+    }
+    const access = COMMERCE_OPERATION_ACCESS[operation];
+    if (credentialKind(credential) !== access.credential) throw new CommerceForbiddenError(operation, access.credential, []);
+    const missing = missingScopes(credential, operation);
+    if (missing.length > 0) throw new CommerceForbiddenError(operation, access.credential, missing);
+    return credential.signer;
+  }
+
+  async #loadSubscriberPage(
+    signer: CommerceSigner,
+    listId: string,
+    status: SubscriberStatus,
+    size: number,
+    position: SubscriberPosition | undefined,
+    after: string | null,
+  ): Promise<CommerceSubscriberPage> {
+    const kind = LISTING_OF_STATUS[status];
+    let wire;
+    if (position === undefined || "searchAfter" in position) {
+      const searchAfter = position?.searchAfter;
+      wire = await this.#call(signer, (s, o) => this.#client.listSubscribers(s, listId, { kind, limit: size, searchAfter }, o));
+    } else {
+      const url = new URL(position.nextPage);
+      if (!url.pathname.endsWith(`/customer-lists/${encodeURIComponent(listId)}/subscribers`) || statusOfPageUrl(url) !== status) {
+        throw cursorError();
+      }
+      try {
+        wire = await this.#call(signer, (s, o) => this.#client.fetchSubscriberPage(s, url.href, o));
+      } catch (error) {
+        // The client refuses a nextPage outside its own base URL before sending anything.
+        if (error instanceof CommerceInputError) throw cursorError();
+        throw error;
+      }
+    }
+    const next = nextPosition(wire, listId, status, size);
+    return {
+      listId,
+      status,
+      nodes: wire.entries.map((entry) => toSubscriber(entry, status)),
+      totalCount: wire.total ?? null,
+      pageInfo: {
+        hasNextPage: next !== undefined,
+        hasPreviousPage: position !== undefined,
+        startCursor: after,
+        endCursor: next ? encodeSubscriberCursor(next) : null,
+      },
+    };
+  }
+
+  #couponPage(signer: CommerceSigner, size: number, number: number): Promise<CouponPage> {
+    const key = `${size}:${number}`;
+    let page = this.#couponPages.get(key);
+    if (!page) {
+      page = this.#call(signer, (s, o) => this.#client.listCoupons(s, { limit: size, page: number }, o));
+      this.#couponPages.set(key, page);
+    }
+    return page;
+  }
+
+  async #loadJob(signer: CommerceSigner, id: string): Promise<CommerceAsyncJob> {
+    const wire = await this.#call(signer, (s, o) => this.#client.getJob(s, id, o));
+    const job = toJob(wire);
+    if (wire.status === "completed" && wire.kind === "segments-export") {
+      const rows = await this.#call(signer, (s, o) => this.#client.getJobResult(s, id, o));
+      job.result = { kind: "segments-export", rows: toExportRows(rows) };
+    }
+    return job;
+  }
+
+  /** The one RequestAbortedError of this request. */
+  #abortedError(): RequestAbortedError {
+    return (this.#aborted ??= new RequestAbortedError(BACKEND, SERVICE));
+  }
+
+  /** One backend call within the request's cap; none starts after the request's signal aborted. */
+  async #call<T>(signer: CommerceSigner, send: (signer: CommerceSigner, options: CallOptions) => Promise<T>): Promise<T> {
+    const { signal } = this.#options;
+    if (signal?.aborted) throw this.#abortedError();
+    try {
+      return await this.#limit(() => {
+        // A call that waited for a slot is not started once the caller has gone.
+        if (signal?.aborted) return Promise.reject(this.#abortedError());
+        return send(signer, { signal });
+      });
+    } catch (error) {
+      // However the transport words it, every field waiting on this request reports the one abort.
+      if (signal?.aborted || (error instanceof CommerceError && error.code === "COMMERCE_ABORTED")) throw this.#abortedError();
+      throw error;
+    }
+  }
+}
+
+function cursorError() {
+  return commerceInputError([{ field: "after", rule: "CURSOR", message: "after is not a cursor of this list's members with this status." }]);
+}
