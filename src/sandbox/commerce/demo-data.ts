@@ -5,6 +5,7 @@
  */
 import type { Customer, CustomerList, Segment, SubscriptionStatus } from "./model.js";
 import { seededRandom, type Random } from "../random.js";
+import { DEMO } from "../demo-data.js";
 import { inferType } from "./properties.js";
 import type { CommerceStore } from "./store.js";
 
@@ -18,6 +19,11 @@ export interface CommerceDemo {
   app: { clientId: string; clientSecret: string; redirectUri: string; name: string };
   /** The store's user, signed in on the OAuth pages. */
   user: { id: string; email: string; name: string };
+  /**
+   * People who are also active on the legacy sandbox's Northwind newsletter: `ada` is subscribed
+   * to cl_newsletter and cl_vip, `jose` pending on cl_newsletter.
+   */
+  people: { ada: string; jose: string };
 }
 
 export const COMMERCE_DEMO: CommerceDemo = {
@@ -37,6 +43,7 @@ export const COMMERCE_DEMO: CommerceDemo = {
     name: "Demo Partner App",
   },
   user: { id: "usr_demo", email: "owner@demo-store.test", name: "Dana Demo" },
+  people: { ada: DEMO.emails.active, jose: DEMO.emails.activeNonAscii },
 };
 
 /** Registers the partner app and the signed-in user (needed even without demo data). */
@@ -255,4 +262,25 @@ export function seedDemoData(store: CommerceStore, demo: CommerceDemo = COMMERCE
   for (const list of lists) store.lists.set(list.id, list);
   for (const segment of makeSegments(demo)) store.segments.set(segment.id, segment);
   makeCoupons(store, rng);
+  sharePeopleWithLegacy(store, demo);
+}
+
+/**
+ * Gives two generated customers the addresses of people on the legacy sandbox, so one person can
+ * be followed across both backends. Existing members are renamed rather than added, so every
+ * list's counts and the random draws stay as they were.
+ */
+function sharePeopleWithLegacy(store: CommerceStore, demo: CommerceDemo): void {
+  const [newsletter, vip] = [store.lists.get(demo.lists.newsletter), store.lists.get(demo.lists.vip)];
+  if (!newsletter || !vip) throw new Error("demo lists missing");
+  const statusIn = (list: CustomerList, customer: Customer) =>
+    [...list.members.values()].find((m) => m.customerId === customer.id)?.status;
+  const customers = [...store.customers.values()];
+  const ada = customers.find((c) => statusIn(newsletter, c) === "subscribed" && statusIn(vip, c) === "subscribed");
+  const jose = customers.find(
+    (c) => c !== ada && statusIn(newsletter, c) === "pending" && statusIn(vip, c) === undefined,
+  );
+  if (!ada || !jose) throw new Error("demo data has no customer to share with the legacy sandbox");
+  store.renameCustomer(ada, demo.people.ada, "Ada Lovelace");
+  store.renameCustomer(jose, demo.people.jose, "José Müller");
 }

@@ -87,6 +87,16 @@ export class CommerceStore {
     return customer;
   }
 
+  /** Gives a customer another address (lower-cased) and name; the address must be unused. */
+  renameCustomer(customer: Customer, email: string, name: string | null): void {
+    const next = email.trim().toLowerCase();
+    if (this.idsByEmail.has(next)) throw new Error(`a customer already has ${next}`);
+    this.idsByEmail.delete(customer.email);
+    customer.email = next;
+    customer.name = name;
+    this.idsByEmail.set(next, customer.id);
+  }
+
   /** Members of a list with one status, in listing order. */
   entries(list: CustomerList, status: SubscriptionStatus): ListEntry[] {
     const out: ListEntry[] = [];
