@@ -180,7 +180,7 @@ describe("coupons", () => {
 
 describe("partnerRoot", () => {
   it("reads the partner interface with a partner credential, once per request", async () => {
-    const service = rig.partner();
+    const service = rig.partnerService();
     const [root] = await Promise.all([service.partnerRoot(), service.partnerRoot()]);
     expect(root).toEqual({ appId: rig.sb.demo.app.clientId, appName: rig.sb.demo.app.name, userCount: expect.any(Number) });
     expect(rig.calls("GET /partners/")).toBe(1);

@@ -14,7 +14,7 @@ export interface DomainRig extends Rig {
   /** A service for one request holding an OAuth token with these scopes. */
   oauth(scopes: string[]): CommerceService;
   /** A service for one request holding the demo partner token. */
-  partner(): CommerceService;
+  partnerService(): CommerceService;
   /** A service for one request with this credential (or none). */
   service(credential: CommerceCredential | undefined, options?: { concurrency?: number; signal?: AbortSignal; client?: CommerceCaller }): CommerceService;
   /** Requests the sandbox served for "METHOD /pattern". */
@@ -30,7 +30,7 @@ export async function startDomainRig(options: CommerceSandboxOptions = {}): Prom
     service,
     owner: (o) => service(apiKeyCredential(rig.apiKey), o),
     oauth: (scopes) => service(oauthCredential(rig.pop(scopes), scopes)),
-    partner: () => service(partnerCredential(rig.partner)),
+    partnerService: () => service(partnerCredential(rig.partner)),
     calls: (key) => rig.sb.calls.count(key),
   };
 }
