@@ -1,19 +1,20 @@
 /**
  * The GraphQL context: one per request, holding the caller's credentials (resolved once, here)
- * and the loaders built from them, so cached data never crosses from one caller to another.
+ * and the domain services built from them, so cached data never crosses from one caller to another.
  */
 import { initContextCache } from "@pothos/core";
 import type { LegacyConfig } from "./config.js";
 import { DEFAULT_MAX_NODE_IDS } from "./domain/input-limits.js";
-import { createLegacyLoaders, type LegacyCaller, type LegacyLoaders } from "./domain/legacy/loaders.js";
+import type { LegacyCaller } from "./domain/legacy/loaders.js";
+import { createLegacyService, type LegacyService } from "./domain/legacy/service.js";
 
 /** Header through which a caller sends its own legacy API key. */
 export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
 
 /** What every resolver receives. */
 export interface GraphContext {
-  /** Loaders of the legacy list service, bound to this request's API key. */
-  legacy: LegacyLoaders;
+  /** The legacy list service, bound to this request's API key. */
+  legacy: LegacyService;
   /** Bounds of this request's arguments that the server configures. */
   limits: GraphLimits;
 }
@@ -44,9 +45,9 @@ export function legacyApiKeyFor(headers: Headers | undefined, configured: string
  */
 export function createContext(deps: ContextDeps, request?: Request, signal?: AbortSignal): GraphContext {
   return {
-    // Pothos keeps its per-request dataloaders here; the marker survives the server copying the object.
+    // Pothos keeps its per-request caches here; the marker survives the server copying the object.
     ...initContextCache(),
-    legacy: createLegacyLoaders(deps.legacyClient, {
+    legacy: createLegacyService(deps.legacyClient, {
       apiKey: legacyApiKeyFor(request?.headers, deps.legacy.apiKey),
       concurrency: deps.legacy.concurrency,
       signal: signal ?? request?.signal,

@@ -12,7 +12,7 @@ import { createYoga, useReadinessCheck, type Plugin, type YogaServerInstance } f
 import { LegacyClient } from "./backends/legacy/client.js";
 import type { Config } from "./config.js";
 import { createContext, type ContextDeps, type GraphContext } from "./context.js";
-import type { LegacyCaller } from "./loaders/legacy.js";
+import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
 import { useRequestLimits } from "./plugins/limits.js";
 import { useQueryParamsCheck } from "./plugins/query-params.js";

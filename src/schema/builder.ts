@@ -3,13 +3,13 @@
  * files next to it; this file only configures.
  */
 import SchemaBuilder from "@pothos/core";
-import DataloaderPlugin from "@pothos/plugin-dataloader";
 import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import ValidationPlugin from "@pothos/plugin-validation";
 import type { GraphContext } from "../context.js";
-import { decodeGlobalId, encodeGlobalId } from "./support/global-id.js";
 import { InputError } from "../domain/input-error.js";
+import { decodeGlobalId, encodeGlobalId } from "./support/global-id.js";
+import { GRAPH_ERRORS_PLUGIN } from "./support/graph-errors.js";
 
 /** Type parameters shared by every definition of the graph. */
 export interface GraphTypes {
@@ -33,8 +33,9 @@ export type Types = PothosSchemaTypes.ExtendDefaultTypes<GraphTypes>;
 
 /** The one SchemaBuilder of the graph; plugin types are global, so there is no second. */
 export const builder = new SchemaBuilder<GraphTypes>({
-  // Errors before dataloader, so errors thrown while loading are caught by `errors` fields.
-  plugins: [ErrorsPlugin, ValidationPlugin, DataloaderPlugin, RelayPlugin],
+  // The first plugin wraps outermost. graphErrors right inside errors: it turns what a resolver
+  // throws into the payload member the errors plugin then catches, or a field error.
+  plugins: [ErrorsPlugin, GRAPH_ERRORS_PLUGIN, ValidationPlugin, RelayPlugin],
   defaultFieldNullability: false,
   errors: {
     // Input rules run as argument validation, before the resolver: their failures become the

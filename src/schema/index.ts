@@ -3,7 +3,7 @@ import { lexicographicSortSchema, type GraphQLSchema } from "graphql";
 import { builder } from "./builder.js";
 import "./support/scalars.js";
 import "./support/connections.js";
-import "./support/errors.js";
+import "./support/payload-errors.js";
 import "./legacy/refs.js";
 import "./legacy/clients.js";
 import "./legacy/client-access.js";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
-import { EARLIEST_DATE } from "../../src/domain/legacy/loaders.js";
+import { EARLIEST_DATE } from "../../src/domain/legacy/service.js";
 import { graphql } from "../gql/index.js";
 import { postGraphQL } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";

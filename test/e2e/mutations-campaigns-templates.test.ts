@@ -135,11 +135,20 @@ describe("sendCampaign checks that the campaign is the client's before sending",
     expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
   });
 
-  it("refuses an unsent campaign without lists, whose owner nothing shows, with CAMPAIGN_OWNER_UNKNOWN", async () => {
-    stack.sandbox.calls.reset();
-    const { data } = await send(clients.northwind, campaigns.noLists);
-    expect(data!.sendCampaign).toMatchObject({ __typename: "OwnershipError", field: "campaignId", ownershipRule: "CAMPAIGN_OWNER_UNKNOWN" });
-    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+  it("lets an unsent campaign without lists through: the service refuses it with 332, typed, whoever asks", async () => {
+    for (const clientId of [clients.northwind, clients.fabrikam]) {
+      stack.sandbox.calls.reset();
+      const { data } = await send(clientId, campaigns.noLists);
+      expect(data!.sendCampaign).toMatchObject({
+        __typename: "CampaignRecipientsError",
+        code: 332,
+        reason: "NO_RECIPIENTS_ADDED",
+        operation: "Campaign.Send",
+      });
+      expect(stack.sandbox.calls.count("Campaign.Send")).toBe(1);
+    }
+    const sent = (await stack.gql(SentCampaigns, { id: demo.northwind })).data!.client!.campaigns!;
+    expect(sent.map((c) => c.campaignId)).not.toContain(campaigns.noLists);
   });
 });
 

@@ -29,6 +29,7 @@ type Documents = {
     "\n  query ClientForm { countries timeZones }\n": typeof types.ClientFormDocument,
     "\n  query SegmentIds($id: ID!) { client(id: $id) { segments { id name listId } } }\n": typeof types.SegmentIdsDocument,
     "\n  query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }\n": typeof types.SegmentNodeDocument,
+    "\n  query SubscriberNode($id: ID!) { node(id: $id) { __typename id ... on Subscriber { email state } } }\n": typeof types.SubscriberNodeDocument,
     "\n  query MainClientNames { clients { name } }\n": typeof types.MainClientNamesDocument,
     "\n    mutation OutcomeAddSubscriber($input: AddSubscriberInput!) {\n      result: addSubscriber(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": typeof types.OutcomeAddSubscriberDocument,
     "\n    mutation OutcomeUnsubscribe($input: UnsubscribeInput!) {\n      result: unsubscribe(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": typeof types.OutcomeUnsubscribeDocument,
@@ -99,6 +100,7 @@ const documents: Documents = {
     "\n  query ClientForm { countries timeZones }\n": types.ClientFormDocument,
     "\n  query SegmentIds($id: ID!) { client(id: $id) { segments { id name listId } } }\n": types.SegmentIdsDocument,
     "\n  query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }\n": types.SegmentNodeDocument,
+    "\n  query SubscriberNode($id: ID!) { node(id: $id) { __typename id ... on Subscriber { email state } } }\n": types.SubscriberNodeDocument,
     "\n  query MainClientNames { clients { name } }\n": types.MainClientNamesDocument,
     "\n    mutation OutcomeAddSubscriber($input: AddSubscriberInput!) {\n      result: addSubscriber(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": types.OutcomeAddSubscriberDocument,
     "\n    mutation OutcomeUnsubscribe($input: UnsubscribeInput!) {\n      result: unsubscribe(input: $input) { __typename ... on LegacyError { code reason message operation } }\n    }\n  ": types.OutcomeUnsubscribeDocument,
@@ -228,6 +230,10 @@ export function graphql(source: "\n  query SegmentIds($id: ID!) { client(id: $id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }\n"): (typeof documents)["\n  query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SubscriberNode($id: ID!) { node(id: $id) { __typename id ... on Subscriber { email state } } }\n"): (typeof documents)["\n  query SubscriberNode($id: ID!) { node(id: $id) { __typename id ... on Subscriber { email state } } }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -61,7 +61,7 @@ export type AddSubscriberInput = {
   listId: string | number;
   /** Sent blank when omitted; replaces the name of an address already on the list. At most 200 characters. */
   name?: string | null | undefined;
-  /** Use AddAndResubscribe: an unsubscribed, deleted, bounced or unconfirmed address becomes Active again instead of being refused (a suppressed address is still refused). */
+  /** An unsubscribed, deleted, bounced or unconfirmed address becomes Active again instead of being refused (a suppressed address is still refused). */
   resubscribe?: boolean | null | undefined;
 };
 
@@ -377,14 +377,14 @@ export type LegacyErrorReason =
 export type OwnershipRule =
   /** the campaign must belong to the client: one of its sent campaigns, or every list it goes to is one of the client's lists */
   | 'CAMPAIGN_OF_CLIENT'
-  /** an unsent campaign without recipient lists cannot be shown to belong to any client, so it is not sent */
+  /** Formerly: an unsent campaign without recipient lists, refused because it showed no owner. */
   | 'CAMPAIGN_OWNER_UNKNOWN'
-  /** the list must be one of the lists of the client its global id names (Client.GetLists) */
+  /** the list must be one of the lists of the client its global id names */
   | 'LIST_OF_CLIENT';
 
 /** Give either `sendAt` or `immediately: true`. */
 export type SendCampaignInput = {
-  /** The service's CampaignID, at most 32 characters (the service lists sent campaigns only, so unsent ones have no global id). It must belong to the client: one of its sent campaigns, or a campaign whose every recipient list is one of the client's lists; checked before sending (OwnershipError otherwise). */
+  /** The service's CampaignID, at most 32 characters (the service lists sent campaigns only, so unsent ones have no global id). It must belong to the client: one of its sent campaigns, or a campaign whose every recipient list is one of the client's lists; checked before sending (OwnershipError otherwise). A campaign without recipient lists has nobody to send to and is refused by the service (CampaignRecipientsError). */
   campaignId: string;
   /** Global id of the Client the campaign belongs to (its time zone applies). At most 512 characters. */
   clientId: string | number;
@@ -625,6 +625,20 @@ export type SegmentNodeQuery = { node:
     | { __typename: 'List', id: string }
     | { __typename: 'Segment', name: string, listId: string, id: string }
     | { __typename: 'Subscriber', id: string }
+    | { __typename: 'Template', id: string }
+   | null };
+
+export type SubscriberNodeQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SubscriberNodeQuery = { node:
+    | { __typename: 'Campaign', id: string }
+    | { __typename: 'Client', id: string }
+    | { __typename: 'List', id: string }
+    | { __typename: 'Segment', id: string }
+    | { __typename: 'Subscriber', email: string, state: SubscriberState, id: string }
     | { __typename: 'Template', id: string }
    | null };
 
@@ -1360,6 +1374,7 @@ export const SubscriberByEmailDocument = {"kind":"Document","definitions":[{"kin
 export const ClientFormDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ClientForm"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"countries"}},{"kind":"Field","name":{"kind":"Name","value":"timeZones"}}]}}]} as unknown as DocumentNode<ClientFormQuery, ClientFormQueryVariables>;
 export const SegmentIdsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SegmentIds"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"segments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}}]}}]}}]}}]} as unknown as DocumentNode<SegmentIdsQuery, SegmentIdsQueryVariables>;
 export const SegmentNodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SegmentNode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Segment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}}]}}]}}]}}]} as unknown as DocumentNode<SegmentNodeQuery, SegmentNodeQueryVariables>;
+export const SubscriberNodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubscriberNode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Subscriber"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]}}]} as unknown as DocumentNode<SubscriberNodeQuery, SubscriberNodeQueryVariables>;
 export const MainClientNamesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MainClientNames"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"clients"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<MainClientNamesQuery, MainClientNamesQueryVariables>;
 export const OutcomeAddSubscriberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeAddSubscriber"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeAddSubscriberMutation, OutcomeAddSubscriberMutationVariables>;
 export const OutcomeUnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"OutcomeUnsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"LegacyError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}}]}}]}}]}}]} as unknown as DocumentNode<OutcomeUnsubscribeMutation, OutcomeUnsubscribeMutationVariables>;

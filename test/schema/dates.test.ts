@@ -2,7 +2,7 @@
 import type { GraphQLScalarType } from "graphql";
 import { describe, expect, it } from "vitest";
 import { parseInstant, wireToLocal } from "../../src/schema/support/scalars.js";
-import { wallTime } from "../../src/schema/legacy/send-campaign.js";
+import { wallTime } from "../../src/domain/legacy/send-date.js";
 import { schema } from "../../src/schema/index.js";
 
 const local = schema.getType("LocalDateTime") as GraphQLScalarType;

@@ -1,25 +1,19 @@
 /**
- * Per-request access to the legacy list service. Resolvers never call the client: they ask these
- * loaders, which
+ * The wire side of LegacyService: per-request calls to the legacy list service, which
  * - make each read (operation + parameters) at most once per request and share the promise,
  * - run independent calls concurrently but never more than `concurrency` at once,
  * - send every call with the one API key resolved for this request,
- * - turn infrastructure failures into GraphQLErrors with `extensions.code`,
- * - answer batched active-subscriber lookups with one Subscribers.GetActive per list.
+ * - turn the client's Result errors into LegacyOutcome, credential problems into CredentialsError
+ *   and an aborted request into its one RequestAbortedError; infrastructure errors pass unchanged.
+ * Only LegacyService uses them: resolvers speak to the service, never to the wire.
  */
 import DataLoader from "dataloader";
-import { GraphQLError } from "graphql";
 import pLimit, { type LimitFunction } from "p-limit";
 import { OPERATIONS, operation as operationSpec, type OperationName } from "../../backends/legacy/catalog.js";
-import { LegacyResultError } from "../../backends/legacy/errors.js";
-import type { LegacyParams, LegacyResults, LegacySubscriber } from "../../backends/legacy/types.js";
-import {
-  ABORTED_CALL_CODE,
-  INVALID_API_KEY,
-  legacyGraphQLError,
-  missingApiKeyError,
-  requestAbortedError,
-} from "../../errors/legacy.js";
+import { LegacyInputError, LegacyResultError } from "../../backends/legacy/errors.js";
+import type { LegacyParams, LegacyParamsOf, LegacyResults } from "../../backends/legacy/types.js";
+import { CredentialsError, RequestAbortedError } from "../errors.js";
+import { INVALID_API_KEY, LegacyOutcome } from "./outcome.js";
 
 type Operation = (typeof OPERATIONS)[number];
 
@@ -28,7 +22,7 @@ export type ReadOperation = Extract<Operation, { write: false }>["name"];
 /** Operations that change state. */
 export type WriteOperation = Extract<Operation, { write: true }>["name"];
 
-/** The part of LegacyClient the loaders need (the client itself, or anything shaped like it). */
+/** The part of LegacyClient the service needs (the client itself, or anything shaped like it). */
 export interface LegacyCaller {
   call<Op extends OperationName>(
     op: Op,
@@ -39,7 +33,7 @@ export interface LegacyCaller {
 
 /** How one request talks to the legacy service. */
 export interface LegacyLoaderOptions {
-  /** The key every call of this request sends; undefined makes each call UNAUTHENTICATED. */
+  /** The key every call of this request sends; undefined makes each call fail with CredentialsError. */
   apiKey: string | undefined;
   /** Concurrent calls at most (config.legacy.concurrency). */
   concurrency: number;
@@ -47,17 +41,11 @@ export interface LegacyLoaderOptions {
   signal?: AbortSignal;
 }
 
-/** Identifies one active subscriber of one list; emails match case-insensitively. */
-export interface SubscriberKey {
-  listId: string;
-  email: string;
-}
+/** The backend's code for a call its caller aborted (it rejects with it instead of a transport error). */
+const ABORTED_CALL_CODE = "LEGACY_ABORTED";
 
-/**
- * The date sent to Subscribers.GetActive to get every active subscriber of a list: earlier than
- * any record the service can hold ("only subscribers added after it are returned").
- */
-export const EARLIEST_DATE = "1900-01-01 00:00:00";
+const BACKEND = "legacy";
+const SERVICE = "the legacy list service";
 
 interface ReadKey {
   op: ReadOperation;
@@ -73,7 +61,7 @@ function cacheKey(op: OperationName, params: LegacyParams): string {
   return JSON.stringify([op, ...values]);
 }
 
-/** The legacy loaders of one request. */
+/** The legacy calls of one request. */
 export class LegacyLoaders {
   readonly #client: LegacyCaller;
   readonly #options: LegacyLoaderOptions;
@@ -81,7 +69,7 @@ export class LegacyLoaders {
   readonly #reads: DataLoader<ReadKey, unknown, string>;
   /** Keys seen per operation, so a write can drop every cached read of one operation. */
   readonly #keys = new Map<ReadOperation, Map<string, ReadKey>>();
-  #aborted: GraphQLError | undefined;
+  #aborted: RequestAbortedError | undefined;
 
   constructor(client: LegacyCaller, options: LegacyLoaderOptions) {
     this.#client = client;
@@ -89,38 +77,29 @@ export class LegacyLoaders {
     this.#limit = pLimit(Math.max(1, Math.floor(options.concurrency)));
     this.#reads = new DataLoader<ReadKey, unknown, string>(
       // The service has no batch operations: each distinct key is its own call, all started together.
-      (keys) => Promise.all(keys.map((key) => this.#send(key.op, key.params).catch((error: unknown) => toError(error)))),
+      (keys) => Promise.all(keys.map((key) => this.#send(key.op, key.params).catch((error: unknown) => asError(error)))),
       { cacheKeyFn: (key) => cacheKey(key.op, key.params) },
     );
   }
 
   /** A read, made once per request for the same operation and parameters. */
-  read<Op extends ReadOperation>(op: Op, params: LegacyParams): Promise<LegacyResults[Op]> {
-    const key: ReadKey = { op, params };
+  read<Op extends ReadOperation>(op: Op, params: LegacyParamsOf<Op>): Promise<LegacyResults[Op]> {
+    const key: ReadKey = { op, params: params as LegacyParams };
     this.#remember(key);
     return this.#reads.load(key) as Promise<LegacyResults[Op]>;
   }
 
-  /**
-   * A write, never cached. Rejects with LegacyResultError for domain outcomes (the schema maps
-   * them to typed payload errors) and with a GraphQLError for everything else, a refused API key
-   * included.
-   */
-  async write<Op extends WriteOperation>(op: Op, params: LegacyParams): Promise<LegacyResults[Op]> {
-    try {
-      return await this.#send(op, params);
-    } catch (error) {
-      if (error instanceof LegacyResultError && error.resultCode !== INVALID_API_KEY) throw error;
-      throw toError(error);
-    }
+  /** A write, never cached; a Result code ≠ 0 rejects as LegacyOutcome. */
+  write<Op extends WriteOperation>(op: Op, params: LegacyParamsOf<Op>): Promise<LegacyResults[Op]> {
+    return this.#send(op, params as LegacyParams);
   }
 
   /** Forgets cached reads of `op`: the one with these parameters, or all of them. */
-  invalidate(op: ReadOperation, params?: LegacyParams): void {
+  invalidate<Op extends ReadOperation>(op: Op, params?: LegacyParamsOf<Op>): void {
     const seen = this.#keys.get(op);
     if (!seen) return;
     if (params) {
-      const id = cacheKey(op, params);
+      const id = cacheKey(op, params as LegacyParams);
       const key = seen.get(id);
       if (key) this.#reads.clear(key);
       seen.delete(id);
@@ -130,29 +109,11 @@ export class LegacyLoaders {
     seen.clear();
   }
 
-  /** Stores a value already known for a read (a mutation's own result) so it is not fetched. */
-  prime<Op extends ReadOperation>(op: Op, params: LegacyParams, value: LegacyResults[Op]): void {
-    const key: ReadKey = { op, params };
+  /** Stores a value already known for a read (another read's answer) so it is not fetched. */
+  prime<Op extends ReadOperation>(op: Op, params: LegacyParamsOf<Op>, value: LegacyResults[Op]): void {
+    const key: ReadKey = { op, params: params as LegacyParams };
     this.#remember(key);
     this.#reads.clear(key).prime(key, value);
-  }
-
-  /**
-   * Batch function for active-subscriber lookups: one Subscribers.GetActive per distinct list,
-   * from the earliest date, then matched by email case-insensitively. One entry per key, in order.
-   */
-  async activeSubscribers(keys: readonly SubscriberKey[]): Promise<(LegacySubscriber | null)[]> {
-    const byList = new Map<string, Promise<Map<string, LegacySubscriber>>>();
-    for (const { listId } of keys) {
-      if (byList.has(listId)) continue;
-      byList.set(
-        listId,
-        this.read("Subscribers.GetActive", { ListID: listId, Date: EARLIEST_DATE }).then(indexByEmail),
-      );
-    }
-    return Promise.all(
-      keys.map(async ({ listId, email }) => (await byList.get(listId)!).get(email.trim().toLowerCase()) ?? null),
-    );
   }
 
   #remember(key: ReadKey): void {
@@ -161,42 +122,56 @@ export class LegacyLoaders {
     seen.set(cacheKey(key.op, key.params), key);
   }
 
-  /** The one REQUEST_ABORTED error of this request. */
-  #abortedError(): GraphQLError {
-    return (this.#aborted ??= requestAbortedError());
+  /** The one RequestAbortedError of this request. */
+  #abortedError(): RequestAbortedError {
+    return (this.#aborted ??= new RequestAbortedError(BACKEND, SERVICE));
   }
 
-  #send<Op extends OperationName>(op: Op, params: LegacyParams): Promise<LegacyResults[Op]> {
+  async #send<Op extends OperationName>(op: Op, params: LegacyParams): Promise<LegacyResults[Op]> {
     const { apiKey, signal } = this.#options;
-    if (apiKey === undefined || apiKey === "") return Promise.reject(missingApiKeyError(op));
-    if (signal?.aborted) return Promise.reject(this.#abortedError());
-    return this.#limit(() => {
-      // A call that waited for a slot is not started once the caller has gone.
-      if (signal?.aborted) return Promise.reject(this.#abortedError());
-      return this.#client.call(op, params, { apiKey, signal });
-    }).catch((error: unknown) => {
+    if (apiKey === undefined || apiKey === "") {
+      throw new CredentialsError(
+        BACKEND,
+        "missing",
+        op,
+        "No API key for the legacy list service: send an X-Legacy-Api-Key header or configure LEGACY_API_KEY.",
+      );
+    }
+    if (signal?.aborted) throw this.#abortedError();
+    try {
+      return await this.#limit(() => {
+        // A call that waited for a slot is not started once the caller has gone.
+        if (signal?.aborted) return Promise.reject(this.#abortedError());
+        return this.#client.call(op, params, { apiKey, signal });
+      });
+    } catch (error) {
       // However the transport words an aborted call, every field reports the one abort.
       if (signal?.aborted || (error as { code?: unknown } | null)?.code === ABORTED_CALL_CODE) throw this.#abortedError();
-      throw error;
-    });
+      throw domainError(op, error);
+    }
   }
 }
 
-function indexByEmail(subscribers: LegacySubscriber[]): Map<string, LegacySubscriber> {
-  const index = new Map<string, LegacySubscriber>();
-  for (const s of subscribers) {
-    const email = s.EmailAddress.trim().toLowerCase();
-    if (!index.has(email)) index.set(email, s);
+/** A backend error in domain terms; errors that are not the service's answer pass unchanged. */
+function domainError(op: OperationName, error: unknown): unknown {
+  if (error instanceof LegacyResultError) {
+    if (error.resultCode === INVALID_API_KEY) {
+      return new CredentialsError(BACKEND, "refused", op, "The legacy list service refused the API key (code 100).");
+    }
+    return LegacyOutcome.fromResult(op, error.resultCode, error.resultMessage);
   }
-  return index;
+  if (error instanceof LegacyInputError && error.field === "ApiKey") {
+    return new CredentialsError(
+      BACKEND,
+      "unsendable",
+      op,
+      "The legacy API key cannot be sent (it is empty or holds a character XML forbids).",
+    );
+  }
+  return error;
 }
 
-function toError(error: unknown): Error {
-  const mapped = legacyGraphQLError(error);
-  return mapped instanceof Error ? mapped : new GraphQLError("The legacy list service call failed.");
-}
-
-/** Creates the legacy loaders of one request. */
-export function createLegacyLoaders(client: LegacyCaller, options: LegacyLoaderOptions): LegacyLoaders {
-  return new LegacyLoaders(client, options);
+/** DataLoader rejects a load whose batch entry is an Error instance. */
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error("The legacy list service call failed.");
 }

@@ -3,13 +3,11 @@
  * shown to belong where the input says (a list of another client, another client's campaign).
  */
 
-/** The rules a mutation checks its ids against before writing. */
+/** The rules a write checks its ids against before writing. */
 export const OWNERSHIP_RULES = {
-  LIST_OF_CLIENT: "the list must be one of the lists of the client its global id names (Client.GetLists)",
+  LIST_OF_CLIENT: "the list must be one of the lists of the client its global id names",
   CAMPAIGN_OF_CLIENT:
     "the campaign must belong to the client: one of its sent campaigns, or every list it goes to is one of the client's lists",
-  CAMPAIGN_OWNER_UNKNOWN:
-    "an unsent campaign without recipient lists cannot be shown to belong to any client, so it is not sent",
 } as const;
 
 /** One of OWNERSHIP_RULES. */

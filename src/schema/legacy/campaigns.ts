@@ -3,21 +3,17 @@
  * (bounces, opens, unsubscribes as connections), the `campaign` query, and sendCampaign.
  */
 import type {
+  LegacyBounce,
+  LegacyCampaign,
+  LegacyCampaignRecord,
   LegacyCampaignSummary,
-  LegacySubscriberBounce,
-  LegacySubscriberOpen,
-  LegacySubscriberUnsubscribe,
-} from "../../backends/legacy/types.js";
-import type { GraphContext } from "../../context.js";
+  LegacyOpen,
+} from "../../domain/legacy/models.js";
 import { builder, type Types } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
-import { findCampaign, findClient, listOrNull } from "./lookups.js";
 import { pageByKey } from "../support/pagination.js";
-import { CampaignRef, ClientRef, ListRef, type CampaignShape } from "./refs.js";
 import { LocalDateTime } from "../support/scalars.js";
-import { badValue, wireEnum, wireInt } from "./wire.js";
-
-const BOUNCE_TYPES = { HARD: "Hard", SOFT: "Soft" } as const;
+import { CampaignRef, ClientRef, ListRef } from "./refs.js";
 
 export const BounceType = builder.enumType("BounceType", {
   description: "How an email bounced.",
@@ -27,52 +23,37 @@ export const BounceType = builder.enumType("BounceType", {
   } as const,
 });
 
-/** A per-subscriber record of a campaign, with the client the campaign belongs to. */
-interface Recorded<T> {
-  clientId: string;
-  record: T;
-}
-
 /** Fields every per-subscriber record has: the address and the list it was sent through. */
-function recordFields<T extends { EmailAddress: string; ListID: string }>(
-  t: PothosSchemaTypes.ObjectFieldBuilder<Types, Recorded<T>>,
-) {
+function recordFields<T extends LegacyCampaignRecord>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) {
   return {
-    email: t.string({ resolve: (r) => r.record.EmailAddress }),
-    listId: t.string({ description: "The service's ListID.", resolve: (r) => r.record.ListID }),
+    email: t.string({ resolve: (r) => r.email }),
+    listId: t.string({ description: "The service's ListID.", resolve: (r) => r.listId }),
     list: t.field({
       type: ListRef,
       nullable: true,
       description: "The list, when the campaign's client still has it.",
-      resolve: (r, _args, ctx) => listOrNull(ctx, r.clientId, r.record.ListID),
+      resolve: (r, _args, ctx) => ctx.legacy.listOrNull(r.clientId, r.listId),
     }),
   };
 }
 
-const CampaignBounceRef = builder.objectRef<Recorded<LegacySubscriberBounce>>("CampaignBounce").implement({
+const CampaignBounceRef = builder.objectRef<LegacyBounce>("CampaignBounce").implement({
   description: "An address the campaign bounced from.",
   fields: (t) => ({
     ...recordFields(t),
-    bounceType: t.field({
-      type: BounceType,
-      resolve: (r) => {
-        const type = wireEnum(BOUNCE_TYPES, r.record.BounceType, "bounce type");
-        if (type === null) throw badValue("bounce type");
-        return type;
-      },
-    }),
+    bounceType: t.field({ type: BounceType, resolve: (r) => r.bounceType }),
   }),
 });
 
-const CampaignOpenRef = builder.objectRef<Recorded<LegacySubscriberOpen>>("CampaignOpen").implement({
+const CampaignOpenRef = builder.objectRef<LegacyOpen>("CampaignOpen").implement({
   description: "An address that opened the campaign.",
   fields: (t) => ({
     ...recordFields(t),
-    numberOfOpens: t.int({ resolve: (r) => wireInt(r.record.NumberOfOpens, "NumberOfOpens") }),
+    numberOfOpens: t.exposeInt("numberOfOpens"),
   }),
 });
 
-const CampaignUnsubscribeRef = builder.objectRef<Recorded<LegacySubscriberUnsubscribe>>("CampaignUnsubscribe").implement({
+const CampaignUnsubscribeRef = builder.objectRef<LegacyCampaignRecord>("CampaignUnsubscribe").implement({
   description: "An address that unsubscribed through the campaign.",
   fields: (t) => recordFields(t),
 });
@@ -80,66 +61,54 @@ const CampaignUnsubscribeRef = builder.objectRef<Recorded<LegacySubscriberUnsubs
 const CampaignSummaryRef = builder.objectRef<LegacyCampaignSummary>("CampaignSummary").implement({
   description: "Totals of a sent campaign.",
   fields: (t) => ({
-    recipients: t.int({ resolve: (s) => wireInt(s.Recipients, "Recipients") }),
-    totalOpened: t.int({ resolve: (s) => wireInt(s.TotalOpened, "TotalOpened") }),
-    uniqueOpened: t.int({ resolve: (s) => wireInt(s.UniqueOpened, "UniqueOpened") }),
-    clicks: t.int({ resolve: (s) => wireInt(s.Clicks, "Clicks") }),
-    unsubscribed: t.int({ resolve: (s) => wireInt(s.Unsubscribed, "Unsubscribed") }),
-    bounced: t.int({ resolve: (s) => wireInt(s.Bounced, "Bounced") }),
+    recipients: t.exposeInt("recipients"),
+    totalOpened: t.exposeInt("totalOpened"),
+    uniqueOpened: t.exposeInt("uniqueOpened"),
+    clicks: t.exposeInt("clicks"),
+    unsubscribed: t.exposeInt("unsubscribed"),
+    bounced: t.exposeInt("bounced"),
   }),
 });
 
-const byEmailThenList = (r: Recorded<{ EmailAddress: string; ListID: string }>) =>
-  `${r.record.EmailAddress.trim().toLowerCase()}\u0000${r.record.ListID}`;
-
-const recorded = <T>(campaign: CampaignShape, records: T[]): Recorded<T>[] =>
-  records.map((record) => ({ clientId: campaign.clientId, record }));
-
-const campaignParams = (campaign: CampaignShape) => ({ CampaignID: campaign.entry.CampaignID });
+const byEmailThenList = (r: LegacyCampaignRecord) => `${r.email.trim().toLowerCase()}\u0000${r.listId}`;
 
 builder.node(CampaignRef, {
   description: "A sent campaign of a client.",
-  id: { resolve: (c) => compositeId(c.clientId, c.entry.CampaignID) },
+  id: { resolve: (c) => compositeId(c.clientId, c.campaignId) },
   loadWithoutCache: (id, ctx) => {
     const [clientId, campaignId] = parseCompositeId(id, 2);
-    return findCampaign(ctx, clientId, campaignId);
+    return ctx.legacy.campaign(clientId, campaignId);
   },
   fields: (t) => ({
-    campaignId: t.string({ description: "The service's CampaignID.", resolve: (c) => c.entry.CampaignID }),
-    subject: t.string({ resolve: (c) => c.entry.Subject }),
-    name: t.string({ resolve: (c) => c.entry.Name }),
+    campaignId: t.exposeString("campaignId", { description: "The service's CampaignID." }),
+    subject: t.exposeString("subject"),
+    name: t.exposeString("name"),
     sentDate: t.field({
       type: LocalDateTime,
       nullable: true,
       description: "When it was sent, in the client's time zone.",
-      resolve: (c) => (c.entry.SentDate.trim() === "" ? null : c.entry.SentDate),
+      resolve: (c) => c.sentDate,
     }),
-    totalRecipients: t.int({ resolve: (c) => wireInt(c.entry.TotalRecipients, "TotalRecipients") }),
-    client: t.field({ type: ClientRef, nullable: true, resolve: (c, _args, ctx) => findClient(ctx, c.clientId) }),
+    totalRecipients: t.exposeInt("totalRecipients"),
+    client: t.field({ type: ClientRef, nullable: true, resolve: (c, _args, ctx) => ctx.legacy.client(c.clientId) }),
     summary: t.field({
       type: CampaignSummaryRef,
       nullable: true,
-      description: "Totals (Campaign.GetSummary).",
-      resolve: (c, _args, ctx) => ctx.legacy.read("Campaign.GetSummary", campaignParams(c)),
+      description: "Totals.",
+      resolve: (c, _args, ctx) => ctx.legacy.campaignSummary(c.campaignId),
     }),
     lists: t.field({
       type: [ListRef],
       nullable: true,
-      description: "The lists the campaign went to (Campaign.GetLists).",
-      resolve: async (c, _args, ctx) =>
-        (await ctx.legacy.read("Campaign.GetLists", campaignParams(c))).map((l) => ({
-          clientId: c.clientId,
-          listId: l.ListID,
-          name: l.Name,
-        })),
+      description: "The lists the campaign went to.",
+      resolve: (c: LegacyCampaign, _args, ctx) => ctx.legacy.campaignLists(c.clientId, c.campaignId),
     }),
     bounces: t.connection(
       {
         type: CampaignBounceRef,
         nullable: true,
-        description: "Bounced addresses, ordered by email then list (Campaign.GetBounces).",
-        resolve: async (c, args, ctx) =>
-          pageByKey(recorded(c, await ctx.legacy.read("Campaign.GetBounces", campaignParams(c))), byEmailThenList, args),
+        description: "Bounced addresses, ordered by email then list.",
+        resolve: async (c, args, ctx) => pageByKey(await ctx.legacy.campaignBounces(c.clientId, c.campaignId), byEmailThenList, args),
       },
       { name: "CampaignBounceConnection" },
       { name: "CampaignBounceEdge" },
@@ -148,9 +117,8 @@ builder.node(CampaignRef, {
       {
         type: CampaignOpenRef,
         nullable: true,
-        description: "Addresses that opened it, ordered by email then list (Campaign.GetOpens).",
-        resolve: async (c, args, ctx) =>
-          pageByKey(recorded(c, await ctx.legacy.read("Campaign.GetOpens", campaignParams(c))), byEmailThenList, args),
+        description: "Addresses that opened it, ordered by email then list.",
+        resolve: async (c, args, ctx) => pageByKey(await ctx.legacy.campaignOpens(c.clientId, c.campaignId), byEmailThenList, args),
       },
       { name: "CampaignOpenConnection" },
       { name: "CampaignOpenEdge" },
@@ -159,9 +127,9 @@ builder.node(CampaignRef, {
       {
         type: CampaignUnsubscribeRef,
         nullable: true,
-        description: "Addresses that unsubscribed through it, ordered by email then list (Campaign.GetUnsubscribes).",
+        description: "Addresses that unsubscribed through it, ordered by email then list.",
         resolve: async (c, args, ctx) =>
-          pageByKey(recorded(c, await ctx.legacy.read("Campaign.GetUnsubscribes", campaignParams(c))), byEmailThenList, args),
+          pageByKey(await ctx.legacy.campaignUnsubscribes(c.clientId, c.campaignId), byEmailThenList, args),
       },
       { name: "CampaignUnsubscribeConnection" },
       { name: "CampaignUnsubscribeEdge" },
@@ -175,9 +143,9 @@ builder.queryField("campaign", (t) =>
     nullable: true,
     description: "One sent campaign by global id; null with a NOT_FOUND error when its client has sent none with that id.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx: GraphContext) => {
+    resolve: (_root, args, ctx) => {
       const [clientId, campaignId] = localIdOf(String(args.id), "Campaign", 2);
-      return findCampaign(ctx, clientId, campaignId);
+      return ctx.legacy.campaign(clientId, campaignId);
     },
   }),
 );

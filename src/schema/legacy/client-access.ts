@@ -4,25 +4,16 @@
  * Combinations the spec fixes (a login for any level but 0, billing only for levels that send
  * campaigns, rates only for ClientPaysWithMarkup) are checked before anything is sent.
  */
-import {
-  ACCESS,
-  ACCESS_LEVELS,
-  BILLING_TYPES,
-  CURRENCIES,
-  accessAllows,
-  type BillingType as BillingTypeValue,
-  type Currency as CurrencyValue,
-} from "../../backends/legacy/reference.js";
-import type { LegacyClientAccessAndBilling } from "../../backends/legacy/types.js";
-import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
-import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
+import { ACCESS, ACCESS_LEVELS, CURRENCIES, accessAllows } from "../../backends/legacy/reference.js";
+import { MAX_LENGTH } from "../../domain/input-limits.js";
+import type { LegacyAccessAndBilling } from "../../domain/legacy/models.js";
 import { builder } from "../builder.js";
-import { clientPayload, invalidateClient } from "./clients.js";
-import { writeOutcomes } from "../support/errors.js";
 import { localIdOf } from "../support/global-id.js";
+import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { inputRules } from "../support/input-rules.js";
+import { writeErrors } from "../support/payload-errors.js";
+import { clientPayload } from "./clients.js";
 import { ClientRef } from "./refs.js";
-import { badValue, blankToNull, wireEnum, wireInt } from "./wire.js";
 
 const constantCase = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
 
@@ -50,9 +41,6 @@ export const AccessLevel = builder.enumType("AccessLevel", {
   ),
 });
 
-const BILLING_VALUES: Record<string, BillingTypeValue> = Object.fromEntries(BILLING_TYPES.map((v) => [constantCase(v), v]));
-const CURRENCY_VALUES: Record<string, CurrencyValue> = Object.fromEntries(CURRENCIES.map((v) => [v, v]));
-
 export const BillingType = builder.enumType("BillingType", {
   description: "Who pays for a client's campaigns.",
   values: {
@@ -67,43 +55,30 @@ export const Currency = builder.enumType("Currency", {
   values: CURRENCIES,
 });
 
-const ClientAccessAndBillingRef = builder.objectRef<LegacyClientAccessAndBilling>("ClientAccessAndBilling").implement({
+const ClientAccessAndBillingRef = builder.objectRef<LegacyAccessAndBilling>("ClientAccessAndBilling").implement({
   description: "What a client may do in the application and how its campaigns are paid.",
   fields: (t) => ({
-    accessLevel: t.field({
-      type: AccessLevel,
-      resolve: (ab) => {
-        const level = wireInt(ab.AccessLevel, "access level");
-        if (!ACCESS_LEVELS.includes(level)) throw badValue("access level");
-        return level;
-      },
-    }),
-    permissions: t.field({
-      type: [AccessPermission],
-      resolve: (ab) => permissionsOf(wireInt(ab.AccessLevel, "access level")),
-    }),
-    username: t.string({ nullable: true, description: "Null when the access level is 0.", resolve: (ab) => blankToNull(ab.Username) }),
+    accessLevel: t.field({ type: AccessLevel, resolve: (ab) => ab.accessLevel }),
+    permissions: t.field({ type: [AccessPermission], resolve: (ab) => permissionsOf(ab.accessLevel) }),
+    username: t.exposeString("username", { nullable: true, description: "Null when the access level is 0." }),
     billingType: t.field({
       type: BillingType,
       nullable: true,
       description: "Null unless the access level allows creating and sending campaigns.",
-      resolve: (ab) => wireEnum(BILLING_VALUES, ab.BillingType, "billing type"),
+      resolve: (ab) => ab.billingType,
     }),
-    currency: t.field({ type: Currency, nullable: true, resolve: (ab) => wireEnum(CURRENCY_VALUES, ab.Currency, "currency") }),
-    deliveryFee: t.string({
+    currency: t.field({ type: Currency, nullable: true, resolve: (ab) => ab.currency }),
+    deliveryFee: t.exposeString("deliveryFee", {
       nullable: true,
       description: "Flat fee per campaign in the currency's major unit (decimal text); ClientPaysWithMarkup only.",
-      resolve: (ab) => blankToNull(ab.DeliveryFee),
     }),
-    costPerRecipient: t.string({
+    costPerRecipient: t.exposeString("costPerRecipient", {
       nullable: true,
       description: "Per recipient in the currency's minor unit (decimal text); ClientPaysWithMarkup only.",
-      resolve: (ab) => blankToNull(ab.CostPerRecipient),
     }),
-    designAndSpamTestFee: t.string({
+    designAndSpamTestFee: t.exposeString("designAndSpamTestFee", {
       nullable: true,
       description: "Per design and spam test in the major unit (decimal text); markup clients with test access only.",
-      resolve: (ab) => blankToNull(ab.DesignAndSpamTestFee),
     }),
   }),
 });
@@ -112,9 +87,8 @@ builder.objectField(ClientRef, "accessAndBilling", (t) =>
   t.field({
     type: ClientAccessAndBillingRef,
     nullable: true,
-    description: "Access level and billing (Client.GetDetail).",
-    resolve: async (client, _args, ctx) =>
-      (await ctx.legacy.read("Client.GetDetail", { ClientID: client.clientId })).AccessAndBilling,
+    description: "Access level and billing.",
+    resolve: async (client, _args, ctx) => (await ctx.legacy.clientDetail(client.clientId)).accessAndBilling,
   }),
 );
 
@@ -185,31 +159,17 @@ const UpdateClientAccessAndBillingSuccess = clientPayload(
   "The client's access and billing were replaced.",
 );
 
-const outcomes = writeOutcomes(["Client.UpdateAccessAndBilling"]);
-
 builder.mutationField("updateClientAccessAndBilling", (t) =>
   t.field({
     type: UpdateClientAccessAndBillingSuccess,
-    description: "Sets a client's access level, login and billing (Client.UpdateAccessAndBilling).",
+    description: "Sets a client's access level, login and billing.",
     args: { input: t.arg({ type: UpdateClientAccessAndBillingInput, required: true }) },
     validate: checkAccess,
     nullable: true,
-    errors: { types: outcomes.types, directResult: true },
+    errors: { types: writeErrors("updateClientAccessAndBilling"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId] = localIdOf(String(input.clientId), "Client", 1);
-      const login = input.accessLevel !== 0;
-      await outcomes.write(ctx, "Client.UpdateAccessAndBilling", {
-        ClientID: clientId,
-        AccessLevel: input.accessLevel,
-        Username: login ? input.username?.trim() : undefined,
-        Password: login ? input.password : undefined,
-        BillingType: input.billingType ?? undefined,
-        Currency: input.currency ?? undefined,
-        DeliveryFee: input.deliveryFee?.trim() || undefined,
-        CostPerRecipient: input.costPerRecipient?.trim() || undefined,
-        DesignAndSpamTestFee: input.designAndSpamTestFee?.trim() || undefined,
-      });
-      invalidateClient(ctx, clientId);
+      await ctx.legacy.updateClientAccessAndBilling({ ...input, clientId });
       return { clientId };
     },
   }),

@@ -2,78 +2,69 @@
  * Clients of the designer account: the Client node, its basic details, the `clients` and
  * `client` queries, and the createClient / updateClientBasics mutations.
  */
-import { COUNTRIES, TIME_ZONES, timeZoneOffsetMinutes } from "../../backends/legacy/reference.js";
-import type { LegacyClientBasicDetails } from "../../backends/legacy/types.js";
-import type { GraphContext } from "../../context.js";
-import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
-import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
+import { COUNTRIES, TIME_ZONES } from "../../backends/legacy/reference.js";
+import { MAX_LENGTH } from "../../domain/input-limits.js";
+import type { LegacyClientBasics } from "../../domain/legacy/models.js";
 import { builder, type Types } from "../builder.js";
-import { writeOutcomes } from "../support/errors.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
+import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { inputRules, type Checker } from "../support/input-rules.js";
-import { clientCampaigns, clientLists, clientSegments, findClient } from "./lookups.js";
+import { writeErrors } from "../support/payload-errors.js";
 import { CampaignRef, ClientRef, ListRef, SegmentRef, TemplateRef } from "./refs.js";
 
 builder.node(ClientRef, {
   description: "A client of the designer account.",
   id: { resolve: (client) => compositeId(client.clientId) },
-  loadWithoutCache: (id, ctx) => findClient(ctx, parseCompositeId(id, 1)[0]),
+  loadWithoutCache: (id, ctx) => ctx.legacy.client(parseCompositeId(id, 1)[0]),
   fields: (t) => ({
     clientId: t.exposeString("clientId", { description: "The service's ClientID." }),
     name: t.exposeString("name"),
     basicDetails: t.field({
       type: ClientBasicDetailsRef,
       nullable: true,
-      description: "Company, contact, country and time zone (Client.GetDetail).",
-      resolve: async (client, _args, ctx) =>
-        (await ctx.legacy.read("Client.GetDetail", { ClientID: client.clientId })).BasicDetails,
+      description: "Company, contact, country and time zone.",
+      resolve: async (client, _args, ctx) => (await ctx.legacy.clientDetail(client.clientId)).basics,
     }),
     lists: t.field({
       type: [ListRef],
       nullable: true,
-      description: "The client's subscriber lists (Client.GetLists).",
-      resolve: (client, _args, ctx) => clientLists(ctx, client.clientId),
+      description: "The client's subscriber lists.",
+      resolve: (client, _args, ctx) => ctx.legacy.listsOfClient(client.clientId),
     }),
     segments: t.field({
       type: [SegmentRef],
       nullable: true,
-      description: "The client's segments, each naming its list (Client.GetSegments).",
-      resolve: (client, _args, ctx) => clientSegments(ctx, client.clientId),
+      description: "The client's segments, each naming its list.",
+      resolve: (client, _args, ctx) => ctx.legacy.segmentsOfClient(client.clientId),
     }),
     campaigns: t.field({
       type: [CampaignRef],
       nullable: true,
-      description: "The client's sent campaigns (Client.GetCampaigns).",
-      resolve: (client, _args, ctx) => clientCampaigns(ctx, client.clientId),
+      description: "The client's sent campaigns.",
+      resolve: (client, _args, ctx) => ctx.legacy.campaignsOfClient(client.clientId),
     }),
     templates: t.field({
       type: [TemplateRef],
       nullable: true,
-      description: "The client's templates (Client.GetTemplates).",
-      resolve: async (client, _args, ctx) => {
-        const templates = await ctx.legacy.read("Client.GetTemplates", { ClientID: client.clientId });
-        // Each entry is a whole Template: a later template(id:) in this request needs no call.
-        for (const template of templates) ctx.legacy.prime("Template.GetDetail", { TemplateID: template.TemplateID }, template);
-        return templates;
-      },
+      description: "The client's templates.",
+      resolve: (client, _args, ctx) => ctx.legacy.templatesOfClient(client.clientId),
     }),
   }),
 });
 
-const ClientBasicDetailsRef = builder.objectRef<LegacyClientBasicDetails>("ClientBasicDetails").implement({
+const ClientBasicDetailsRef = builder.objectRef<LegacyClientBasics>("ClientBasicDetails").implement({
   description: "Basic details of a client.",
   fields: (t) => ({
-    companyName: t.exposeString("CompanyName"),
-    contactName: t.exposeString("ContactName"),
-    emailAddress: t.exposeString("EmailAddress"),
-    country: t.exposeString("Country"),
-    timeZone: t.exposeString("TimeZone", {
+    companyName: t.exposeString("companyName"),
+    contactName: t.exposeString("contactName"),
+    emailAddress: t.exposeString("emailAddress"),
+    country: t.exposeString("country"),
+    timeZone: t.exposeString("timeZone", {
       description: "The service's time zone text, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`.",
     }),
-    utcOffsetMinutes: t.int({
+    utcOffsetMinutes: t.exposeInt("utcOffsetMinutes", {
       nullable: true,
       description: "Offset of the time zone from UTC in minutes; the client's dates are wall times of this zone.",
-      resolve: (details) => timeZoneOffsetMinutes(details.TimeZone) ?? null,
     }),
   }),
 });
@@ -93,16 +84,15 @@ builder.queryFields((t) => ({
   clients: t.field({
     type: [ClientRef],
     nullable: true,
-    description: "Every client of the designer account (User.GetClients).",
-    resolve: async (_root, _args, ctx) =>
-      (await ctx.legacy.read("User.GetClients", {})).map((c) => ({ clientId: c.ClientID, name: c.Name })),
+    description: "Every client of the designer account.",
+    resolve: (_root, _args, ctx) => ctx.legacy.clients(),
   }),
   client: t.field({
     type: ClientRef,
     nullable: true,
     description: "One client by global id; null with a NOT_FOUND error when the account has no such client.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => findClient(ctx, localIdOf(String(args.id), "Client", 1)[0]),
+    resolve: (_root, args, ctx) => ctx.legacy.client(localIdOf(String(args.id), "Client", 1)[0]),
   }),
 }));
 
@@ -149,22 +139,6 @@ function checkBasics(basics: ClientBasics, v: Checker): void {
   v.text("timeZone", basics.timeZone, MAX_LENGTH.reference).required().oneOf(TIME_ZONES, "time zones");
 }
 
-function basicsParams(basics: ClientBasics) {
-  return {
-    CompanyName: basics.companyName.trim(),
-    ContactName: basics.contactName.trim(),
-    EmailAddress: basics.emailAddress.trim(),
-    Country: basics.country,
-    Timezone: basics.timeZone,
-  };
-}
-
-/** Forgets what a write to a client changed, so the payload reads it again. */
-export function invalidateClient(ctx: GraphContext, clientId: string): void {
-  ctx.legacy.invalidate("User.GetClients");
-  ctx.legacy.invalidate("Client.GetDetail", { ClientID: clientId });
-}
-
 interface ClientPayload {
   clientId: string;
 }
@@ -178,7 +152,7 @@ export function clientPayload(name: string, description: string) {
       client: t.field({
         type: ClientRef,
         nullable: true,
-        resolve: (payload, _args, ctx) => findClient(ctx, payload.clientId),
+        resolve: (payload, _args, ctx) => ctx.legacy.client(payload.clientId),
       }),
     }),
   });
@@ -187,38 +161,29 @@ export function clientPayload(name: string, description: string) {
 const CreateClientSuccess = clientPayload("CreateClientSuccess", "The client was created (without application access).");
 const UpdateClientBasicsSuccess = clientPayload("UpdateClientBasicsSuccess", "The client's basic details were replaced.");
 
-const createOutcomes = writeOutcomes(["Client.Create"]);
-// The spec lists no "Invalid ClientID" for Client.UpdateBasics, but the call names a client.
-const updateBasicsOutcomes = writeOutcomes(["Client.UpdateBasics"], [102]);
-
 builder.mutationFields((t) => ({
   createClient: t.field({
     type: CreateClientSuccess,
-    description: "Creates a client (Client.Create). At most five clients per thirty minutes.",
+    description: "Creates a client. At most five clients per thirty minutes.",
     args: { input: t.arg({ type: CreateClientInput, required: true }) },
     validate: inputRules<{ input: ClientBasics }>(({ input }, v) => checkBasics(input, v)),
     nullable: true,
-    errors: { types: createOutcomes.types, directResult: true },
-    resolve: async (_root, { input }, ctx) => {
-      const clientId = (await createOutcomes.write(ctx, "Client.Create", basicsParams(input))).trim();
-      invalidateClient(ctx, clientId);
-      return { clientId };
-    },
+    errors: { types: writeErrors("createClient"), directResult: true },
+    resolve: async (_root, { input }, ctx) => ({ clientId: await ctx.legacy.createClient(input) }),
   }),
   updateClientBasics: t.field({
     type: UpdateClientBasicsSuccess,
-    description: "Replaces a client's basic details (Client.UpdateBasics); access and billing stay as they are.",
+    description: "Replaces a client's basic details; access and billing stay as they are.",
     args: { input: t.arg({ type: UpdateClientBasicsInput, required: true }) },
     validate: inputRules<{ input: typeof UpdateClientBasicsInput.$inferInput }>(({ input }, v) => {
       v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
       checkBasics(input, v);
     }),
     nullable: true,
-    errors: { types: updateBasicsOutcomes.types, directResult: true },
+    errors: { types: writeErrors("updateClientBasics"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId] = localIdOf(String(input.clientId), "Client", 1);
-      await updateBasicsOutcomes.write(ctx, "Client.UpdateBasics", { ClientID: clientId, ...basicsParams(input) });
-      invalidateClient(ctx, clientId);
+      await ctx.legacy.updateClientBasics(clientId, input);
       return { clientId };
     },
   }),

@@ -2,32 +2,15 @@
  * Custom fields of a list: the CustomField type and its data-type enum, List.customFields, and
  * the createCustomField / deleteCustomField mutations.
  */
-import type { LegacyListCustomField } from "../../backends/legacy/types.js";
-import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
-import { checkListOfClient } from "../../domain/legacy/ownership.js";
+import { MAX_COUNT, MAX_LENGTH } from "../../domain/input-limits.js";
+import type { CustomFieldDataType as DataType, LegacyCustomField } from "../../domain/legacy/models.js";
 import { builder } from "../builder.js";
-import { writeOutcomes } from "../support/errors.js";
 import { localIdOf } from "../support/global-id.js";
+import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { inputRules } from "../support/input-rules.js";
+import { writeErrors } from "../support/payload-errors.js";
 import { payloadList, type ListPayload } from "./lists.js";
 import { ListRef } from "./refs.js";
-import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { badValue, wireEnum } from "./wire.js";
-
-const DATA_TYPES = {
-  TEXT: "Text",
-  NUMBER: "Number",
-  MULTI_SELECT_ONE: "MultiSelectOne",
-  MULTI_SELECT_MANY: "MultiSelectMany",
-  COUNTRY: "Country",
-  US_STATE: "USState",
-  DATE: "Date",
-} as const;
-
-type DataType = (typeof DATA_TYPES)[keyof typeof DATA_TYPES];
-
-/** The separator of the Options parameter of List.CreateCustomField. */
-const OPTION_SEPARATOR = "||";
 
 // Data types whose options the service refuses (code 256) or requires (257). Date is in neither
 // list of the spec and the service ignores options given for it, so they are refused here.
@@ -47,20 +30,13 @@ export const CustomFieldDataType = builder.enumType("CustomFieldDataType", {
   } as const,
 });
 
-const CustomFieldRef = builder.objectRef<LegacyListCustomField>("CustomField").implement({
+const CustomFieldRef = builder.objectRef<LegacyCustomField>("CustomField").implement({
   description: "A custom field of a list.",
   fields: (t) => ({
-    key: t.exposeString("Key", { description: "Generated from the field name; subscribers' values use it." }),
-    fieldName: t.exposeString("FieldName"),
-    dataType: t.field({
-      type: CustomFieldDataType,
-      resolve: (field) => {
-        const type = wireEnum<DataType>(DATA_TYPES, field.DataType, "custom field data type");
-        if (type === null) throw badValue("custom field data type");
-        return type;
-      },
-    }),
-    options: t.stringList({ description: "Options of multi-valued fields.", resolve: (field) => field.FieldOptions }),
+    key: t.exposeString("key", { description: "Generated from the field name; subscribers' values use it." }),
+    fieldName: t.exposeString("fieldName"),
+    dataType: t.field({ type: CustomFieldDataType, resolve: (field) => field.dataType }),
+    options: t.exposeStringList("options", { description: "Options of multi-valued fields." }),
   }),
 });
 
@@ -68,8 +44,8 @@ builder.objectField(ListRef, "customFields", (t) =>
   t.field({
     type: [CustomFieldRef],
     nullable: true,
-    description: "The list's custom fields (List.GetCustomFields).",
-    resolve: (list, _args, ctx) => ctx.legacy.read("List.GetCustomFields", { ListID: list.listId }),
+    description: "The list's custom fields.",
+    resolve: (list, _args, ctx) => ctx.legacy.customFields(list.listId),
   }),
 );
 
@@ -87,10 +63,7 @@ const CreateCustomFieldSuccess = builder.objectRef<CustomFieldPayload>("CreateCu
       type: CustomFieldRef,
       nullable: true,
       description: "The new field as the list reports it now.",
-      resolve: async (payload, _args, ctx) => {
-        const fields = await ctx.legacy.read("List.GetCustomFields", { ListID: payload.listId });
-        return fields.find((f) => f.FieldName.trim().toLowerCase() === payload.fieldName.trim().toLowerCase()) ?? null;
-      },
+      resolve: (payload, _args, ctx) => ctx.legacy.customFieldNamed(payload.listId, payload.fieldName),
     }),
   }),
 });
@@ -135,13 +108,10 @@ const DeleteCustomFieldInput = builder.inputType("DeleteCustomFieldInput", {
   }),
 });
 
-const createOutcomes = writeOutcomes(["List.CreateCustomField"], [], { checksOwnership: true });
-const deleteOutcomes = writeOutcomes(["List.DeleteCustomField"], [], { checksOwnership: true });
-
 builder.mutationFields((t) => ({
   createCustomField: t.field({
     type: CreateCustomFieldSuccess,
-    description: "Adds a custom field to a list (List.CreateCustomField).",
+    description: "Adds a custom field to a list.",
     args: { input: t.arg({ type: CreateCustomFieldInput, required: true }) },
     validate: inputRules<{ input: typeof CreateCustomFieldInput.$inferInput }>(({ input }, v) => {
       v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
@@ -164,36 +134,26 @@ builder.mutationFields((t) => ({
       }
     }),
     nullable: true,
-    errors: { types: createOutcomes.types, directResult: true },
+    errors: { types: writeErrors("createCustomField"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
-      const options = (input.options ?? []).map((o) => o.trim());
-      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw createOutcomes.fromRead(error); });
-      await createOutcomes.write(ctx, "List.CreateCustomField", {
-        ListID: listId,
-        FieldName: input.fieldName.trim(),
-        DataType: input.dataType,
-        Options: options.length > 0 ? options.join(OPTION_SEPARATOR) : undefined,
-      });
-      ctx.legacy.invalidate("List.GetCustomFields", { ListID: listId });
+      await ctx.legacy.createCustomField({ ...input, clientId, listId });
       return { clientId, listId, fieldName: input.fieldName };
     },
   }),
   deleteCustomField: t.field({
     type: DeleteCustomFieldSuccess,
-    description: "Deletes a custom field of a list (List.DeleteCustomField).",
+    description: "Deletes a custom field of a list.",
     args: { input: t.arg({ type: DeleteCustomFieldInput, required: true }) },
     validate: inputRules<{ input: typeof DeleteCustomFieldInput.$inferInput }>(({ input }, v) => {
       v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
       v.text("key", input.key, MAX_LENGTH.fieldKey).required();
     }),
     nullable: true,
-    errors: { types: deleteOutcomes.types, directResult: true },
+    errors: { types: writeErrors("deleteCustomField"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
-      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw deleteOutcomes.fromRead(error); });
-      await deleteOutcomes.write(ctx, "List.DeleteCustomField", { ListID: listId, Key: input.key });
-      ctx.legacy.invalidate("List.GetCustomFields", { ListID: listId });
+      await ctx.legacy.deleteCustomField({ ...input, clientId, listId });
       return { clientId, listId, key: input.key };
     },
   }),

@@ -2,25 +2,22 @@
  * Subscriber lists: the List node with its statistics, the `list` query, and the createList /
  * updateList mutations. Custom fields and subscribers of a list have their own files.
  */
-import type { LegacyListStatistics, LegacyStatPeriod } from "../../backends/legacy/types.js";
 import type { GraphContext } from "../../context.js";
-import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
-import { CLIENT_ID_DESCRIPTION, LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { checkListOfClient } from "../../domain/legacy/ownership.js";
+import { MAX_LENGTH } from "../../domain/input-limits.js";
+import type { LegacyList, LegacyListStats, LegacyStatPeriods } from "../../domain/legacy/models.js";
 import { builder } from "../builder.js";
-import { writeOutcomes } from "../support/errors.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
+import { CLIENT_ID_DESCRIPTION, LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { inputRules, type Checker } from "../support/input-rules.js";
-import { findClient, findList } from "./lookups.js";
-import { ClientRef, ListRef, type ListShape } from "./refs.js";
-import { wireInt } from "./wire.js";
+import { writeErrors } from "../support/payload-errors.js";
+import { ClientRef, ListRef } from "./refs.js";
 
 builder.node(ListRef, {
   description: "A subscriber list of a client.",
   id: { resolve: (list) => compositeId(list.clientId, list.listId) },
   loadWithoutCache: (id, ctx) => {
     const [clientId, listId] = parseCompositeId(id, 2);
-    return findList(ctx, clientId, listId);
+    return ctx.legacy.list(clientId, listId);
   },
   fields: (t) => ({
     listId: t.exposeString("listId", { description: "The service's ListID." }),
@@ -28,47 +25,39 @@ builder.node(ListRef, {
     client: t.field({
       type: ClientRef,
       nullable: true,
-      resolve: (list, _args, ctx) => findClient(ctx, list.clientId),
+      resolve: (list, _args, ctx) => ctx.legacy.client(list.clientId),
     }),
     stats: t.field({
       type: ListStatisticsRef,
       nullable: true,
-      description: "Totals and recent changes (List.GetStats).",
-      resolve: (list, _args, ctx) => ctx.legacy.read("List.GetStats", { ListID: list.listId }),
+      description: "Totals and recent changes.",
+      resolve: (list, _args, ctx) => ctx.legacy.listStats(list.listId),
     }),
   }),
 });
 
-interface PeriodShape {
-  stats: LegacyListStatistics;
-  prefix: "NewActiveSubscribers" | "Unsubscribes" | "Deleted" | "Bounced";
-}
-
-const period = (shape: PeriodShape, p: LegacyStatPeriod) =>
-  wireInt(shape.stats[`${shape.prefix}${p}`], `${shape.prefix}${p}`);
-
-const StatPeriodsRef = builder.objectRef<PeriodShape>("StatPeriods").implement({
+const StatPeriodsRef = builder.objectRef<LegacyStatPeriods>("StatPeriods").implement({
   description: "Counts of one statistic per period, in the client's time zone.",
   fields: (t) => ({
-    today: t.int({ resolve: (s) => period(s, "Today") }),
-    yesterday: t.int({ resolve: (s) => period(s, "Yesterday") }),
-    thisWeek: t.int({ resolve: (s) => period(s, "ThisWeek") }),
-    thisMonth: t.int({ resolve: (s) => period(s, "ThisMonth") }),
-    thisYear: t.int({ resolve: (s) => period(s, "ThisYear") }),
+    today: t.exposeInt("today"),
+    yesterday: t.exposeInt("yesterday"),
+    thisWeek: t.exposeInt("thisWeek"),
+    thisMonth: t.exposeInt("thisMonth"),
+    thisYear: t.exposeInt("thisYear"),
   }),
 });
 
-const ListStatisticsRef = builder.objectRef<LegacyListStatistics>("ListStatistics").implement({
+const ListStatisticsRef = builder.objectRef<LegacyListStats>("ListStatistics").implement({
   description: "Statistics of a list.",
   fields: (t) => ({
-    totalActiveSubscribers: t.int({ resolve: (s) => wireInt(s.TotalActiveSubscribers, "TotalActiveSubscribers") }),
-    newActiveSubscribers: t.field({ type: StatPeriodsRef, resolve: (stats) => ({ stats, prefix: "NewActiveSubscribers" as const }) }),
-    totalUnsubscribes: t.int({ resolve: (s) => wireInt(s.TotalUnsubscribes, "TotalUnsubscribes") }),
-    unsubscribes: t.field({ type: StatPeriodsRef, resolve: (stats) => ({ stats, prefix: "Unsubscribes" as const }) }),
-    totalDeleted: t.int({ resolve: (s) => wireInt(s.TotalDeleted, "TotalDeleted") }),
-    deleted: t.field({ type: StatPeriodsRef, resolve: (stats) => ({ stats, prefix: "Deleted" as const }) }),
-    totalBounced: t.int({ resolve: (s) => wireInt(s.TotalBounced, "TotalBounced") }),
-    bounced: t.field({ type: StatPeriodsRef, resolve: (stats) => ({ stats, prefix: "Bounced" as const }) }),
+    totalActiveSubscribers: t.exposeInt("totalActiveSubscribers"),
+    newActiveSubscribers: t.expose("newActiveSubscribers", { type: StatPeriodsRef }),
+    totalUnsubscribes: t.exposeInt("totalUnsubscribes"),
+    unsubscribes: t.expose("unsubscribes", { type: StatPeriodsRef }),
+    totalDeleted: t.exposeInt("totalDeleted"),
+    deleted: t.expose("deleted", { type: StatPeriodsRef }),
+    totalBounced: t.exposeInt("totalBounced"),
+    bounced: t.expose("bounced", { type: StatPeriodsRef }),
   }),
 });
 
@@ -80,7 +69,7 @@ builder.queryField("list", (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
       const [clientId, listId] = localIdOf(String(args.id), "List", 2);
-      return findList(ctx, clientId, listId);
+      return ctx.legacy.list(clientId, listId);
     },
   }),
 );
@@ -94,8 +83,8 @@ export interface ListPayload {
 }
 
 /** The `list` field of a payload: the list as its client lists it now. */
-export function payloadList(payload: ListPayload, ctx: GraphContext): Promise<ListShape> {
-  return findList(ctx, payload.clientId, payload.listId);
+export function payloadList(payload: ListPayload, ctx: GraphContext): Promise<LegacyList> {
+  return ctx.legacy.list(payload.clientId, payload.listId);
 }
 
 const listPayload = (name: string, description: string) =>
@@ -151,52 +140,35 @@ function checkSettings(input: ListSettings, v: Checker): void {
   }
 }
 
-function settingsParams(input: ListSettings) {
-  return {
-    Title: input.title.trim(),
-    UnsubscribePage: input.unsubscribePage?.trim() ?? "",
-    ConfirmOptIn: input.confirmOptIn,
-    ConfirmationSuccessPage: input.confirmationSuccessPage?.trim() ?? "",
-  };
-}
-
-const createOutcomes = writeOutcomes(["List.Create"]);
-const updateOutcomes = writeOutcomes(["List.Update"], [], { checksOwnership: true });
-
 builder.mutationFields((t) => ({
   createList: t.field({
     type: CreateListSuccess,
-    description: "Creates a list for a client (List.Create).",
+    description: "Creates a list for a client.",
     args: { input: t.arg({ type: CreateListInput, required: true }) },
     validate: inputRules<{ input: typeof CreateListInput.$inferInput }>(({ input }, v) => {
       v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
       checkSettings(input, v);
     }),
     nullable: true,
-    errors: { types: createOutcomes.types, directResult: true },
+    errors: { types: writeErrors("createList"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId] = localIdOf(String(input.clientId), "Client", 1);
-      const listId = (await createOutcomes.write(ctx, "List.Create", { ClientID: clientId, ...settingsParams(input) })).trim();
-      ctx.legacy.invalidate("Client.GetLists", { ClientID: clientId });
-      return { clientId, listId };
+      return { clientId, listId: await ctx.legacy.createList({ ...input, clientId }) };
     },
   }),
   updateList: t.field({
     type: UpdateListSuccess,
-    description: "Replaces a list's title and settings (List.Update).",
+    description: "Replaces a list's title and settings.",
     args: { input: t.arg({ type: UpdateListInput, required: true }) },
     validate: inputRules<{ input: typeof UpdateListInput.$inferInput }>(({ input }, v) => {
       v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
       checkSettings(input, v);
     }),
     nullable: true,
-    errors: { types: updateOutcomes.types, directResult: true },
+    errors: { types: writeErrors("updateList"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
-      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw updateOutcomes.fromRead(error); });
-      await updateOutcomes.write(ctx, "List.Update", { ListID: listId, ...settingsParams(input) });
-      ctx.legacy.invalidate("Client.GetLists", { ClientID: clientId });
-      ctx.legacy.invalidate("Client.GetSegments", { ClientID: clientId });
+      await ctx.legacy.updateList({ ...input, clientId, listId });
       return { clientId, listId };
     },
   }),

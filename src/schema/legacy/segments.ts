@@ -1,18 +1,17 @@
 /** Segments: the Segment node (a named part of a list) and Client.segments' item type. */
 import { builder } from "../builder.js";
 import { compositeId, parseCompositeId } from "../support/global-id.js";
-import { findSegment, listOrNull } from "./lookups.js";
 import { ListRef, SegmentRef } from "./refs.js";
 
 builder.node(SegmentRef, {
   description:
-    "A segment of one of a client's lists. The legacy service gives a segment no id of its own (Client.GetSegments " +
+    "A segment of one of a client's lists. The legacy service gives a segment no id of its own (it " +
     "names only its list and its name): `id` is this graph's global id, made from the client, the list and the " +
     "name, and finds the segment again through `node`/`nodes`.",
   id: { resolve: (s) => compositeId(s.clientId, s.listId, s.name) },
   loadWithoutCache: (id, ctx) => {
     const [clientId, listId, name] = parseCompositeId(id, 3);
-    return findSegment(ctx, clientId, listId, name);
+    return ctx.legacy.segment(clientId, listId, name);
   },
   fields: (t) => ({
     name: t.exposeString("name"),
@@ -21,7 +20,7 @@ builder.node(SegmentRef, {
       type: ListRef,
       nullable: true,
       description: "The list the segment is part of.",
-      resolve: (s, _args, ctx) => listOrNull(ctx, s.clientId, s.listId),
+      resolve: (s, _args, ctx) => ctx.legacy.listOrNull(s.clientId, s.listId),
     }),
   }),
 });

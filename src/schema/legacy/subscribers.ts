@@ -1,94 +1,59 @@
 /**
- * Subscribers: the Subscriber node (loaded in batches: every subscriber asked for on one list in
- * a request comes from one Subscribers.GetActive), List.activeSubscribers and List.subscriber,
- * and the addSubscriber / unsubscribe mutations.
+ * Subscribers: the Subscriber node (LegacyService batches the lookups: every subscriber asked for
+ * on one list in a request comes from one read of the list), List.activeSubscribers and
+ * List.subscriber, and the addSubscriber / unsubscribe mutations.
  */
-import type { LegacySubscriberCustomField } from "../../backends/legacy/types.js";
-import type { GraphContext } from "../../context.js";
-import { EARLIEST_DATE } from "../../domain/legacy/loaders.js";
-import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
-import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { checkListOfClient } from "../../domain/legacy/ownership.js";
-import { customFieldWireValues } from "../../domain/legacy/custom-field-values.js";
+import { MAX_COUNT, MAX_LENGTH } from "../../domain/input-limits.js";
+import { SUBSCRIBER_STATES, type LegacyFieldValue } from "../../domain/legacy/models.js";
 import { builder } from "../builder.js";
-import { writeOutcomes } from "../support/errors.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
+import { graphError } from "../support/graph-errors.js";
+import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { inputRules, isEmailShape } from "../support/input-rules.js";
-import { GraphQLError } from "graphql";
-import { payloadList, type ListPayload } from "./lists.js";
-import { listOrNull } from "./lookups.js";
 import { pageByKey } from "../support/pagination.js";
-import { ListRef, type SubscriberShape } from "./refs.js";
+import { writeErrors } from "../support/payload-errors.js";
 import { LocalDateTime } from "../support/scalars.js";
-import { badValue } from "./wire.js";
+import { payloadList, type ListPayload } from "./lists.js";
+import { ListRef, SubscriberRef } from "./refs.js";
 
-const STATES = {
-  ACTIVE: "Active",
-  UNSUBSCRIBED: "Unsubscribed",
-  DELETED: "Deleted",
-  BOUNCED: "Bounced",
-  UNCONFIRMED: "Unconfirmed",
-} as const;
+const constantCase = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase();
 
 export const SubscriberState = builder.enumType("SubscriberState", {
   description: "Where a subscriber stands on a list.",
-  values: Object.fromEntries(Object.entries(STATES).map(([name, value]) => [name, { value }])),
+  values: Object.fromEntries(SUBSCRIBER_STATES.map((value) => [constantCase(value), { value }])),
 });
 
-/** Subscribers of a request, keyed by their local id `[clientId, listId, email]`. */
-export const SubscriberRef = builder.loadableNodeRef("Subscriber", {
-  id: { resolve: (s: SubscriberShape) => compositeId(s.clientId, s.listId, s.record.EmailAddress) },
-  load: async (ids: string[], ctx: GraphContext): Promise<(SubscriberShape | null | Error)[]> => {
-    const keys = ids.map((id) => {
-      try {
-        return parseCompositeId(id, 3);
-      } catch (error) {
-        return error as Error;
-      }
-    });
-    const valid = keys.filter((k): k is string[] => Array.isArray(k));
-    const records = await ctx.legacy.activeSubscribers(valid.map(([, listId, email]) => ({ listId, email })));
-    let next = 0;
-    return keys.map((key) => {
-      if (!Array.isArray(key)) return key;
-      const record = records[next++];
-      return record ? { clientId: key[0], listId: key[1], record } : null;
-    });
-  },
-});
-
-const SubscriberCustomFieldRef = builder.objectRef<LegacySubscriberCustomField>("SubscriberCustomFieldValue").implement({
+const SubscriberCustomFieldRef = builder.objectRef<LegacyFieldValue>("SubscriberCustomFieldValue").implement({
   description: "A subscriber's value of one custom field; a multi-valued field has one entry per value.",
   fields: (t) => ({
-    key: t.exposeString("Key"),
-    value: t.exposeString("Value"),
+    key: t.exposeString("key"),
+    value: t.exposeString("value"),
   }),
 });
 
-SubscriberRef.implement({
+builder.node(SubscriberRef, {
   description: "An active subscriber of a list (other states are not readable through the service).",
+  id: { resolve: (s) => compositeId(s.clientId, s.listId, s.email) },
+  // Found by id, a subscriber who is not active is NOT_FOUND, in node(id:) as in nodes(ids:).
+  loadWithoutCache: (id, ctx) => {
+    const [clientId, listId, email] = parseCompositeId(id, 3);
+    return ctx.legacy.requireSubscriber(clientId, listId, email);
+  },
   fields: (t) => ({
-    email: t.string({ resolve: (s) => s.record.EmailAddress }),
-    name: t.string({ resolve: (s) => s.record.Name }),
+    email: t.exposeString("email"),
+    name: t.exposeString("name"),
     date: t.field({
       type: LocalDateTime,
       nullable: true,
       description: "When the subscriber was added, in the client's time zone.",
-      resolve: (s) => (s.record.Date.trim() === "" ? null : s.record.Date),
+      resolve: (s) => s.date,
     }),
-    state: t.field({
-      type: SubscriberState,
-      resolve: (s) => {
-        const state = Object.values(STATES).find((v) => v.toLowerCase() === s.record.State.trim().toLowerCase());
-        if (!state) throw badValue("subscriber state");
-        return state;
-      },
-    }),
-    customFields: t.field({ type: [SubscriberCustomFieldRef], resolve: (s) => s.record.CustomFields }),
+    state: t.field({ type: SubscriberState, resolve: (s) => s.state }),
+    customFields: t.field({ type: [SubscriberCustomFieldRef], resolve: (s) => s.customFields }),
     list: t.field({
       type: ListRef,
       nullable: true,
-      resolve: (s, _args, ctx) => listOrNull(ctx, s.clientId, s.listId),
+      resolve: (s, _args, ctx) => ctx.legacy.listOrNull(s.clientId, s.listId),
     }),
   }),
 });
@@ -98,17 +63,11 @@ builder.objectFields(ListRef, (t) => ({
     type: SubscriberRef,
     nullable: true,
     description:
-      "Active subscribers, ordered by email (Subscribers.GetActive). With `since`, only those added after it " +
+      "Active subscribers, ordered by email. With `since`, only those added after it " +
       "(a wall time of the client's zone).",
     args: { since: t.arg({ type: LocalDateTime }) },
-    resolve: async (list, args, ctx) => {
-      const records = await ctx.legacy.read("Subscribers.GetActive", {
-        ListID: list.listId,
-        Date: args.since ?? EARLIEST_DATE,
-      });
-      const rows = records.map((record) => ({ clientId: list.clientId, listId: list.listId, record }));
-      return pageByKey(rows, (row) => row.record.EmailAddress.trim().toLowerCase(), args);
-    },
+    resolve: async (list, args, ctx) =>
+      pageByKey(await ctx.legacy.activeSubscribers(list.clientId, list.listId, args.since), (s) => s.email.trim().toLowerCase(), args),
   }, { name: "SubscriberConnection" }, { name: "SubscriberEdge" }),
   subscriber: t.field({
     type: SubscriberRef,
@@ -117,16 +76,14 @@ builder.objectFields(ListRef, (t) => ({
       "The active subscriber with this email (any case), or null when there is none (a blank email included). " +
       `Text that is not an email address (or longer than ${MAX_LENGTH.email} characters) is a BAD_USER_INPUT error.`,
     args: { email: t.arg.string({ required: true }) },
-    resolve: (list, args) => {
+    resolve: (list, args, ctx) => {
       // No one subscribes with a blank address: null, like any address that is not active.
       const email = args.email.trim();
       if (email === "") return null;
       if (!isEmailShape(email)) {
-        throw new GraphQLError("email must be an email address: local part, @, and a domain with a dot.", {
-          extensions: { code: "BAD_USER_INPUT", field: "email" },
-        });
+        throw graphError("BAD_USER_INPUT", "email must be an email address: local part, @, and a domain with a dot.", { field: "email" });
       }
-      return compositeId(list.clientId, list.listId, email);
+      return ctx.legacy.subscriber(list.clientId, list.listId, email);
     },
   }),
 }));
@@ -142,13 +99,13 @@ const AddSubscriberSuccess = builder.objectRef<SubscriberPayload>("AddSubscriber
   description: "The address was added (or, with resubscribe, moved back to Active); an existing subscriber's name was replaced.",
   fields: (t) => ({
     email: t.exposeString("email"),
-    resubscribe: t.exposeBoolean("resubscribe", { description: "Whether the AddAndResubscribe operation was used." }),
+    resubscribe: t.exposeBoolean("resubscribe", { description: "Whether an inactive address was allowed back to Active (the input's resubscribe)." }),
     list: t.field({ type: ListRef, nullable: true, resolve: (payload, _args, ctx) => payloadList(payload, ctx) }),
     subscriber: t.field({
       type: SubscriberRef,
       nullable: true,
       description: "The subscriber as the list reports it now; null while a double opt-in list awaits confirmation.",
-      resolve: (payload) => compositeId(payload.clientId, payload.listId, payload.email),
+      resolve: (payload, _args, ctx) => ctx.legacy.subscriber(payload.clientId, payload.listId, payload.email),
     }),
   }),
 });
@@ -194,7 +151,7 @@ const AddSubscriberInput = builder.inputType("AddSubscriberInput", {
     resubscribe: t.boolean({
       defaultValue: false,
       description:
-        "Use AddAndResubscribe: an unsubscribed, deleted, bounced or unconfirmed address becomes Active again " +
+        "An unsubscribed, deleted, bounced or unconfirmed address becomes Active again " +
         "instead of being refused (a suppressed address is still refused).",
     }),
   }),
@@ -207,28 +164,12 @@ const UnsubscribeInput = builder.inputType("UnsubscribeInput", {
   }),
 });
 
-const addOutcomes = writeOutcomes([
-  "Subscriber.Add",
-  "Subscriber.AddWithCustomFields",
-  "Subscriber.AddAndResubscribe",
-  "Subscriber.AddAndResubscribeWithCustomFields",
-], [], { checksOwnership: true });
-const unsubscribeOutcomes = writeOutcomes(["Subscriber.Unsubscribe"], [], { checksOwnership: true });
-
-/** Forgets what a subscriber write changed on a list. */
-function invalidateSubscribers(ctx: GraphContext, listId: string): void {
-  // Every GetActive of the list (whatever its date) and every batched lookup may now differ.
-  ctx.legacy.invalidate("Subscribers.GetActive");
-  ctx.legacy.invalidate("List.GetStats", { ListID: listId });
-  SubscriberRef.getDataloader(ctx).clearAll();
-}
-
 builder.mutationFields((t) => ({
   addSubscriber: t.field({
     type: AddSubscriberSuccess,
     description:
-      "Adds a subscriber to a list, with custom field values if given (Subscriber.Add, …WithCustomFields; " +
-      "with resubscribe the AddAndResubscribe variants).",
+      "Adds a subscriber to a list, with custom field values if given; with resubscribe, an inactive address " +
+      "becomes Active again.",
     args: { input: t.arg({ type: AddSubscriberInput, required: true }) },
     validate: inputRules<{ input: typeof AddSubscriberInput.$inferInput }>(({ input }, v) => {
       v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
@@ -240,42 +181,29 @@ builder.mutationFields((t) => ({
       });
     }),
     nullable: true,
-    errors: { types: addOutcomes.types, directResult: true },
+    errors: { types: writeErrors("addSubscriber"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
       const email = input.email.trim();
-      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw addOutcomes.fromRead(error); });
-      const given = input.customFields ?? [];
-      const fields =
-        given.length === 0 ? [] : customFieldWireValues(await ctx.legacy.read("List.GetCustomFields", { ListID: listId }), given);
       const resubscribe = input.resubscribe ?? false;
-      const base = { ListID: listId, Email: email, Name: input.name ?? "" };
-      if (fields.length === 0) {
-        await addOutcomes.write(ctx, resubscribe ? "Subscriber.AddAndResubscribe" : "Subscriber.Add", base);
-      } else {
-        const op = resubscribe ? "Subscriber.AddAndResubscribeWithCustomFields" : "Subscriber.AddWithCustomFields";
-        await addOutcomes.write(ctx, op, { ...base, CustomFields: fields });
-      }
-      invalidateSubscribers(ctx, listId);
+      await ctx.legacy.addSubscriber({ ...input, clientId, listId, email, resubscribe });
       return { clientId, listId, email, resubscribe };
     },
   }),
   unsubscribe: t.field({
     type: UnsubscribeSuccess,
-    description: "Unsubscribes an active subscriber from a list (Subscriber.Unsubscribe).",
+    description: "Unsubscribes an active subscriber from a list.",
     args: { input: t.arg({ type: UnsubscribeInput, required: true }) },
     validate: inputRules<{ input: typeof UnsubscribeInput.$inferInput }>(({ input }, v) => {
       v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
       v.text("email", input.email, MAX_LENGTH.email).required().email();
     }),
     nullable: true,
-    errors: { types: unsubscribeOutcomes.types, directResult: true },
+    errors: { types: writeErrors("unsubscribe"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
       const email = input.email.trim();
-      await checkListOfClient(ctx.legacy, clientId, listId).catch((error: unknown) => { throw unsubscribeOutcomes.fromRead(error); });
-      await unsubscribeOutcomes.write(ctx, "Subscriber.Unsubscribe", { ListID: listId, Email: email });
-      invalidateSubscribers(ctx, listId);
+      await ctx.legacy.unsubscribe({ clientId, listId, email });
       return { clientId, listId, email, resubscribe: false };
     },
   }),

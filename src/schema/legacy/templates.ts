@@ -1,28 +1,21 @@
 /** Templates: the Template node, the `template` query and the updateTemplate mutation. */
-import type { GraphContext } from "../../context.js";
-import { MAX_LENGTH, MAX_COUNT } from "../../domain/input-limits.js";
-import { TEMPLATE_ID_DESCRIPTION } from "../support/id-descriptions.js";
+import { MAX_LENGTH } from "../../domain/input-limits.js";
 import { builder } from "../builder.js";
-import { writeOutcomes } from "../support/errors.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
+import { TEMPLATE_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { inputRules } from "../support/input-rules.js";
+import { writeErrors } from "../support/payload-errors.js";
 import { TemplateRef } from "./refs.js";
-import { blankToNull } from "./wire.js";
-
-/** The template as the service describes it now (Template.GetDetail; 4001 is NOT_FOUND). */
-function loadTemplate(ctx: GraphContext, templateId: string) {
-  return ctx.legacy.read("Template.GetDetail", { TemplateID: templateId });
-}
 
 builder.node(TemplateRef, {
   description: "An email template.",
-  id: { resolve: (tpl) => compositeId(tpl.TemplateID) },
-  loadWithoutCache: (id, ctx) => loadTemplate(ctx, parseCompositeId(id, 1)[0]),
+  id: { resolve: (tpl) => compositeId(tpl.templateId) },
+  loadWithoutCache: (id, ctx) => ctx.legacy.template(parseCompositeId(id, 1)[0]),
   fields: (t) => ({
-    templateId: t.exposeString("TemplateID", { description: "The service's TemplateID." }),
-    name: t.exposeString("Name"),
-    previewUrl: t.string({ nullable: true, resolve: (tpl) => blankToNull(tpl.PreviewURL) }),
-    screenshotUrl: t.string({ nullable: true, resolve: (tpl) => blankToNull(tpl.ScreenshotURL) }),
+    templateId: t.exposeString("templateId", { description: "The service's TemplateID." }),
+    name: t.exposeString("name"),
+    previewUrl: t.exposeString("previewUrl", { nullable: true }),
+    screenshotUrl: t.exposeString("screenshotUrl", { nullable: true }),
   }),
 });
 
@@ -32,7 +25,7 @@ builder.queryField("template", (t) =>
     nullable: true,
     description: "One template by global id; null with a NOT_FOUND error when there is none.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => loadTemplate(ctx, localIdOf(String(args.id), "Template", 1)[0]),
+    resolve: (_root, args, ctx) => ctx.legacy.template(localIdOf(String(args.id), "Template", 1)[0]),
   }),
 );
 
@@ -47,7 +40,7 @@ const UpdateTemplateSuccess = builder.objectRef<TemplatePayload>("UpdateTemplate
     template: t.field({
       type: TemplateRef,
       nullable: true,
-      resolve: (payload, _args, ctx) => loadTemplate(ctx, payload.templateId),
+      resolve: (payload, _args, ctx) => ctx.legacy.template(payload.templateId),
     }),
   }),
 });
@@ -67,12 +60,10 @@ const UpdateTemplateInput = builder.inputType("UpdateTemplateInput", {
   }),
 });
 
-const outcomes = writeOutcomes(["Template.Update"]);
-
 builder.mutationField("updateTemplate", (t) =>
   t.field({
     type: UpdateTemplateSuccess,
-    description: "Replaces a template's name and content (Template.Update); the service checks the HTML.",
+    description: "Replaces a template's name and content; the service checks the HTML.",
     args: { input: t.arg({ type: UpdateTemplateInput, required: true }) },
     validate: inputRules<{ input: typeof UpdateTemplateInput.$inferInput }>(({ input }, v) => {
       v.text("templateId", String(input.templateId), MAX_LENGTH.globalId).required().globalId("Template", 1);
@@ -82,18 +73,10 @@ builder.mutationField("updateTemplate", (t) =>
       v.text("screenshotUrl", input.screenshotUrl, MAX_LENGTH.url).url();
     }),
     nullable: true,
-    errors: { types: outcomes.types, directResult: true },
+    errors: { types: writeErrors("updateTemplate"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [templateId] = localIdOf(String(input.templateId), "Template", 1);
-      await outcomes.write(ctx, "Template.Update", {
-        TemplateID: templateId,
-        TemplateName: input.name.trim(),
-        HTMLPageURL: input.htmlPageUrl.trim(),
-        ZipFileURL: input.zipFileUrl?.trim() || undefined,
-        ScreenshotURL: input.screenshotUrl?.trim() || undefined,
-      });
-      ctx.legacy.invalidate("Template.GetDetail", { TemplateID: templateId });
-      ctx.legacy.invalidate("Client.GetTemplates");
+      await ctx.legacy.updateTemplate({ ...input, templateId });
       return { templateId };
     },
   }),

@@ -3,8 +3,9 @@
  * and the type it belongs to and a client cannot mistake one for the other. The local id of a
  * record that needs several keys to be found again (a list needs its client) is a JSON array.
  */
-import { GraphQLError } from "graphql";
+import type { GraphQLError } from "graphql";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
+import { graphError } from "./graph-errors.js";
 
 /** The backends records come from. */
 export type Backend = "legacy" | "commerce";
@@ -19,7 +20,7 @@ export function registerNodeType(typename: string, backend: Backend): void {
 }
 
 function invalid(reason: string): GraphQLError {
-  return new GraphQLError(`Invalid global id: ${reason}.`, { extensions: { code: "BAD_USER_INPUT" } });
+  return graphError("BAD_USER_INPUT", `Invalid global id: ${reason}.`);
 }
 
 /** Encodes a global id (the relay plugin calls this for every Node id field). */

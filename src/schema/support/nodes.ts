@@ -5,10 +5,11 @@
  * record that is gone (NOT_FOUND) or a failing backend call nulls only its own entry.
  */
 import { resolveNodes } from "@pothos/plugin-relay";
-import { GraphQLError } from "graphql";
 import { DEFAULT_MAX_NODE_IDS } from "../../domain/input-limits.js";
+import { NotFoundError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
 import { decodeGlobalId } from "./global-id.js";
+import { graphError } from "./graph-errors.js";
 
 builder.queryField("nodes", (t) =>
   t.field({
@@ -23,19 +24,14 @@ builder.queryField("nodes", (t) =>
     resolve: (_root, { ids }, ctx, info) => {
       const max = ctx.limits.maxNodeIds;
       if (ids.length > max) {
-        throw new GraphQLError(`nodes takes at most ${max} ids; ${ids.length} were given.`, {
-          extensions: { code: "BAD_USER_INPUT", limit: max },
-        });
+        throw graphError("BAD_USER_INPUT", `nodes takes at most ${max} ids; ${ids.length} were given.`, { limit: max });
       }
       return ids.map(async (id) => {
         const decoded = decodeGlobalId(String(id));
-        // Still a per-request load: the loaders batch and cache across these separate calls.
+        // Still a per-request load: the service batches and caches across these separate calls.
         const [node] = await resolveNodes(builder, ctx, info, [decoded]);
-        // A loader answers null for a record it cannot find (a subscriber who is not active): the
-        // field promises an error for every null entry.
-        if (node == null) {
-          throw new GraphQLError(`No ${decoded.typename} with that id.`, { extensions: { code: "NOT_FOUND" } });
-        }
+        // The field promises an error for every null entry, whatever answered null.
+        if (node == null) throw new NotFoundError(decoded.typename);
         return node;
       });
     },

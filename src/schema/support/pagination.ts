@@ -2,9 +2,13 @@
  * Relay connections over collections the legacy service returns whole. Rows are ordered by a
  * natural key (an email, then a list id) and the cursor is that key, opaque to the client: a page
  * boundary stays put when rows are added or removed elsewhere, unlike an offset.
+ * Not the relay plugin's helpers: resolveArrayConnection's cursors are offsets, which shift when a
+ * row before them is added or removed, and resolveCursorConnection clamps a page size we refuse and
+ * derives hasPreviousPage from `after` being given rather than from rows before the cursor.
  */
-import { GraphQLError } from "graphql";
+import type { GraphQLError } from "graphql";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
+import { graphError } from "./graph-errors.js";
 
 /** The connection arguments of a field. */
 export interface PageArgs {
@@ -25,7 +29,7 @@ export interface Page<T> {
 export const PAGE_SIZE = { default: 50, max: 500 } as const;
 
 function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT" } });
+  return graphError("BAD_USER_INPUT", message);
 }
 
 const encodeCursor = (key: string): string => Buffer.from(`k:${key}`, "utf8").toString("base64url");

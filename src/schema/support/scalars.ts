@@ -6,6 +6,7 @@
  */
 import { GraphQLError, Kind, type ValueNode } from "graphql";
 import { builder } from "../builder.js";
+import { graphError } from "./graph-errors.js";
 
 const WIRE_LOCAL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
@@ -87,8 +88,8 @@ export const LocalDateTime = builder.scalarType("LocalDateTime", {
   serialize: (wire) => {
     const local = wireToLocal(String(wire));
     if (!local) {
-      throw new GraphQLError("The legacy list service sent a date that is not YYYY-MM-DD HH:MM:SS.", {
-        extensions: { code: "UPSTREAM_BAD_RESPONSE", backend: "legacy" },
+      throw graphError("UPSTREAM_BAD_RESPONSE", "The legacy list service sent a date that is not YYYY-MM-DD HH:MM:SS.", {
+        backend: "legacy",
       });
     }
     return local;

@@ -1,8 +1,9 @@
-/** When the request's signal aborts, the loaders start nothing more and every waiting call fails alike. */
+/** When the request's signal aborts, the service starts nothing more and every waiting call fails alike. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LegacyClient } from "../../../src/backends/legacy/client.js";
 import { loadConfig } from "../../../src/config.js";
-import { createLegacyLoaders } from "../../../src/domain/legacy/loaders.js";
+import { RequestAbortedError } from "../../../src/domain/errors.js";
+import { createLegacyService } from "../../../src/domain/legacy/service.js";
 import { DEMO } from "../../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import { soapResult, startLegacyProxy, type LegacyProxy } from "../../e2e/support/legacy-proxy.js";
@@ -23,14 +24,14 @@ afterAll(async () => {
 });
 
 describe("an aborted request", () => {
-  it("rejects the call in flight and the queued ones with one REQUEST_ABORTED error, starting nothing more", async () => {
+  it("rejects the call in flight and the queued ones with one RequestAbortedError, starting nothing more", async () => {
     proxy.script("List.GetStats", { body: soapResult("List.GetStats", 101), delayMs: 5_000 });
     proxy.resetCounts();
     try {
       const controller = new AbortController();
-      const legacy = createLegacyLoaders(client, { apiKey: DEMO.apiKey, concurrency: 1, signal: controller.signal });
-      const inFlight = legacy.read("List.GetStats", { ListID: DEMO.lists.vip });
-      const queued = legacy.read("User.GetClients", {});
+      const legacy = createLegacyService(client, { apiKey: DEMO.apiKey, concurrency: 1, signal: controller.signal });
+      const inFlight = legacy.listStats(DEMO.lists.vip);
+      const queued = legacy.clients();
       const settled = Promise.allSettled([inFlight, queued]);
       await new Promise((resolve) => setTimeout(resolve, 200));
       controller.abort();
@@ -38,10 +39,10 @@ describe("an aborted request", () => {
       expect(a.status).toBe("rejected");
       expect(b.status).toBe("rejected");
       const error = (a as PromiseRejectedResult).reason;
-      expect(error).toMatchObject({ extensions: { code: "REQUEST_ABORTED" } });
+      expect(error).toBeInstanceOf(RequestAbortedError);
       expect((b as PromiseRejectedResult).reason).toBe(error);
       // A read asked for after the abort fails the same way without a call.
-      await expect(legacy.read("Client.GetLists", { ClientID: DEMO.clients.northwind })).rejects.toBe(error);
+      await expect(legacy.listsOfClient(DEMO.clients.northwind)).rejects.toBe(error);
       expect(proxy.seen("User.GetClients")).toBe(0);
       expect(proxy.seen("Client.GetLists")).toBe(0);
     } finally {

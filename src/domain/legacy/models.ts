@@ -1,0 +1,397 @@
+/**
+ * The legacy records as the domain speaks of them (camelCase, typed), and the one mapping from the
+ * wire's text to them. A value the service should never send (a count that is not a number, an
+ * unknown state) throws UnreadableValueError when it is read, not when the record is mapped, so
+ * only the field that needs it fails and the rest of the record still arrives.
+ */
+import {
+  ACCESS_LEVELS,
+  BILLING_TYPES,
+  CURRENCIES,
+  timeZoneOffsetMinutes,
+  type BillingType,
+  type Currency,
+} from "../../backends/legacy/reference.js";
+import type {
+  LegacyCampaignEntry as WireCampaign,
+  LegacyCampaignSummary as WireCampaignSummary,
+  LegacyClientDetail as WireClientDetail,
+  LegacyListCustomField as WireCustomField,
+  LegacyListStatistics as WireListStatistics,
+  LegacyStatPeriod,
+  LegacySubscriber as WireSubscriber,
+  LegacySubscriberBounce as WireBounce,
+  LegacySubscriberOpen as WireOpen,
+  LegacySubscriberUnsubscribe as WireUnsubscribe,
+  LegacyTemplate as WireTemplate,
+} from "../../backends/legacy/types.js";
+import { UnreadableValueError } from "../errors.js";
+
+/** A client of the designer account. */
+export interface LegacyClient {
+  clientId: string;
+  name: string;
+}
+
+/** A subscriber list; legacy lists belong to one client. */
+export interface LegacyList {
+  clientId: string;
+  listId: string;
+  name: string;
+}
+
+/** A named part of one list of a client; the service gives it no id of its own. */
+export interface LegacySegment {
+  clientId: string;
+  listId: string;
+  name: string;
+}
+
+/** A sent campaign of a client. */
+export interface LegacyCampaign {
+  clientId: string;
+  campaignId: string;
+  subject: string;
+  name: string;
+  /** Wall time of the client's zone, `YYYY-MM-DD HH:MM:SS`; null when the service gives none. */
+  sentDate: string | null;
+  readonly totalRecipients: number;
+}
+
+/** Where a subscriber stands on a list. */
+export type SubscriberState = "Active" | "Unsubscribed" | "Deleted" | "Bounced" | "Unconfirmed";
+/** Every SubscriberState. */
+export const SUBSCRIBER_STATES: readonly SubscriberState[] = ["Active", "Unsubscribed", "Deleted", "Bounced", "Unconfirmed"];
+
+/** A subscriber's value of one custom field; a multi-valued field has one entry per value. */
+export interface LegacyFieldValue {
+  key: string;
+  value: string;
+}
+
+/** An active subscriber of a list. */
+export interface LegacySubscriber {
+  clientId: string;
+  listId: string;
+  email: string;
+  name: string;
+  /** When the subscriber was added, wall time of the client's zone; null when the service gives none. */
+  date: string | null;
+  readonly state: SubscriberState;
+  customFields: LegacyFieldValue[];
+}
+
+/** Counts of one statistic per period, in the client's time zone. */
+export interface LegacyStatPeriods {
+  readonly today: number;
+  readonly yesterday: number;
+  readonly thisWeek: number;
+  readonly thisMonth: number;
+  readonly thisYear: number;
+}
+
+/** Totals and recent changes of a list. */
+export interface LegacyListStats {
+  readonly totalActiveSubscribers: number;
+  readonly newActiveSubscribers: LegacyStatPeriods;
+  readonly totalUnsubscribes: number;
+  readonly unsubscribes: LegacyStatPeriods;
+  readonly totalDeleted: number;
+  readonly deleted: LegacyStatPeriods;
+  readonly totalBounced: number;
+  readonly bounced: LegacyStatPeriods;
+}
+
+/** What a custom field holds, as the service names it. */
+export type CustomFieldDataType = "Text" | "Number" | "MultiSelectOne" | "MultiSelectMany" | "Country" | "USState" | "Date";
+/** Every CustomFieldDataType. */
+export const CUSTOM_FIELD_DATA_TYPES: readonly CustomFieldDataType[] = [
+  "Text",
+  "Number",
+  "MultiSelectOne",
+  "MultiSelectMany",
+  "Country",
+  "USState",
+  "Date",
+];
+
+/** A custom field of a list. */
+export interface LegacyCustomField {
+  key: string;
+  fieldName: string;
+  readonly dataType: CustomFieldDataType;
+  options: string[];
+}
+
+/** Totals of a sent campaign. */
+export interface LegacyCampaignSummary {
+  readonly recipients: number;
+  readonly totalOpened: number;
+  readonly uniqueOpened: number;
+  readonly clicks: number;
+  readonly unsubscribed: number;
+  readonly bounced: number;
+}
+
+/** A per-subscriber record of a campaign: the address, and the list it was sent through. */
+export interface LegacyCampaignRecord {
+  /** The client the campaign belongs to. */
+  clientId: string;
+  email: string;
+  listId: string;
+}
+
+/** How an email bounced. */
+export type BounceType = "Hard" | "Soft";
+
+/** An address a campaign bounced from. */
+export interface LegacyBounce extends LegacyCampaignRecord {
+  readonly bounceType: BounceType;
+}
+
+/** An address that opened a campaign. */
+export interface LegacyOpen extends LegacyCampaignRecord {
+  readonly numberOfOpens: number;
+}
+
+/** An email template. */
+export interface LegacyTemplate {
+  templateId: string;
+  name: string;
+  previewUrl: string | null;
+  screenshotUrl: string | null;
+}
+
+/** Company, contact, country and time zone of a client. */
+export interface LegacyClientBasics {
+  companyName: string;
+  contactName: string;
+  emailAddress: string;
+  country: string;
+  /** The service's text, e.g. `(GMT+10:00) Canberra, Melbourne, Sydney`. */
+  timeZone: string;
+  /** Offset of the time zone from UTC in minutes; null for a zone text the service does not list. */
+  utcOffsetMinutes: number | null;
+}
+
+/** What a client may do in the application and how its campaigns are paid. */
+export interface LegacyAccessAndBilling {
+  readonly accessLevel: number;
+  username: string | null;
+  readonly billingType: BillingType | null;
+  readonly currency: Currency | null;
+  deliveryFee: string | null;
+  costPerRecipient: string | null;
+  designAndSpamTestFee: string | null;
+}
+
+/** Everything the service tells about one client. */
+export interface LegacyClientDetail {
+  basics: LegacyClientBasics;
+  accessAndBilling: LegacyAccessAndBilling;
+}
+
+// --- wire → model --------------------------------------------------------------------------------
+
+const unreadable = (what: string) => new UnreadableValueError("legacy", "The legacy list service", what);
+
+/** A whole number; blank reads as 0 (the codec fills an omitted element with ""). */
+export function wireInt(text: string, what: string): number {
+  const trimmed = text.trim();
+  if (trimmed === "") return 0;
+  if (!/^-?\d+$/.test(trimmed)) throw unreadable(what);
+  const value = Number(trimmed);
+  if (!Number.isSafeInteger(value) || Math.abs(value) > 2 ** 31 - 1) throw unreadable(what);
+  return value;
+}
+
+/** The value of `values` whose text is `text` in any case; blank is null; anything else throws. */
+function wireOneOf<T extends string>(values: readonly T[], text: string, what: string): T | null {
+  const trimmed = text.trim().toLowerCase();
+  if (trimmed === "") return null;
+  const hit = values.find((v) => v.toLowerCase() === trimmed);
+  if (hit === undefined) throw unreadable(what);
+  return hit;
+}
+
+function required<T>(value: T | null, what: string): T {
+  if (value === null) throw unreadable(what);
+  return value;
+}
+
+/** Text, with blank as null. */
+const blankToNull = (text: string): string | null => (text.trim() === "" ? null : text);
+
+export const toClient = (clientId: string, name: string): LegacyClient => ({ clientId, name });
+
+export const toList = (clientId: string, wire: { ListID: string; Name: string }): LegacyList => ({
+  clientId,
+  listId: wire.ListID,
+  name: wire.Name,
+});
+
+export function toCampaign(clientId: string, wire: WireCampaign): LegacyCampaign {
+  return {
+    clientId,
+    campaignId: wire.CampaignID,
+    subject: wire.Subject,
+    name: wire.Name,
+    sentDate: blankToNull(wire.SentDate),
+    get totalRecipients() {
+      return wireInt(wire.TotalRecipients, "TotalRecipients");
+    },
+  };
+}
+
+export function toSubscriber(clientId: string, listId: string, wire: WireSubscriber): LegacySubscriber {
+  return {
+    clientId,
+    listId,
+    email: wire.EmailAddress,
+    name: wire.Name,
+    date: blankToNull(wire.Date),
+    get state() {
+      return required(wireOneOf(SUBSCRIBER_STATES, wire.State, "subscriber state"), "subscriber state");
+    },
+    customFields: wire.CustomFields.map((f) => ({ key: f.Key, value: f.Value })),
+  };
+}
+
+const periods = (wire: WireListStatistics, prefix: "NewActiveSubscribers" | "Unsubscribes" | "Deleted" | "Bounced"): LegacyStatPeriods => {
+  const at = (p: LegacyStatPeriod) => wireInt(wire[`${prefix}${p}`], `${prefix}${p}`);
+  return {
+    get today() {
+      return at("Today");
+    },
+    get yesterday() {
+      return at("Yesterday");
+    },
+    get thisWeek() {
+      return at("ThisWeek");
+    },
+    get thisMonth() {
+      return at("ThisMonth");
+    },
+    get thisYear() {
+      return at("ThisYear");
+    },
+  };
+};
+
+export function toListStats(wire: WireListStatistics): LegacyListStats {
+  return {
+    get totalActiveSubscribers() {
+      return wireInt(wire.TotalActiveSubscribers, "TotalActiveSubscribers");
+    },
+    newActiveSubscribers: periods(wire, "NewActiveSubscribers"),
+    get totalUnsubscribes() {
+      return wireInt(wire.TotalUnsubscribes, "TotalUnsubscribes");
+    },
+    unsubscribes: periods(wire, "Unsubscribes"),
+    get totalDeleted() {
+      return wireInt(wire.TotalDeleted, "TotalDeleted");
+    },
+    deleted: periods(wire, "Deleted"),
+    get totalBounced() {
+      return wireInt(wire.TotalBounced, "TotalBounced");
+    },
+    bounced: periods(wire, "Bounced"),
+  };
+}
+
+export function toCustomField(wire: WireCustomField): LegacyCustomField {
+  return {
+    key: wire.Key,
+    fieldName: wire.FieldName,
+    get dataType() {
+      return required(wireOneOf(CUSTOM_FIELD_DATA_TYPES, wire.DataType, "custom field data type"), "custom field data type");
+    },
+    options: wire.FieldOptions,
+  };
+}
+
+export function toCampaignSummary(wire: WireCampaignSummary): LegacyCampaignSummary {
+  return {
+    get recipients() {
+      return wireInt(wire.Recipients, "Recipients");
+    },
+    get totalOpened() {
+      return wireInt(wire.TotalOpened, "TotalOpened");
+    },
+    get uniqueOpened() {
+      return wireInt(wire.UniqueOpened, "UniqueOpened");
+    },
+    get clicks() {
+      return wireInt(wire.Clicks, "Clicks");
+    },
+    get unsubscribed() {
+      return wireInt(wire.Unsubscribed, "Unsubscribed");
+    },
+    get bounced() {
+      return wireInt(wire.Bounced, "Bounced");
+    },
+  };
+}
+
+export const toCampaignRecord = (clientId: string, wire: WireUnsubscribe): LegacyCampaignRecord => ({
+  clientId,
+  email: wire.EmailAddress,
+  listId: wire.ListID,
+});
+
+export function toBounce(clientId: string, wire: WireBounce): LegacyBounce {
+  return {
+    ...toCampaignRecord(clientId, wire),
+    get bounceType() {
+      return required(wireOneOf<BounceType>(["Hard", "Soft"], wire.BounceType, "bounce type"), "bounce type");
+    },
+  };
+}
+
+export function toOpen(clientId: string, wire: WireOpen): LegacyOpen {
+  return {
+    ...toCampaignRecord(clientId, wire),
+    get numberOfOpens() {
+      return wireInt(wire.NumberOfOpens, "NumberOfOpens");
+    },
+  };
+}
+
+export const toTemplate = (wire: WireTemplate): LegacyTemplate => ({
+  templateId: wire.TemplateID,
+  name: wire.Name,
+  previewUrl: blankToNull(wire.PreviewURL),
+  screenshotUrl: blankToNull(wire.ScreenshotURL),
+});
+
+export function toClientDetail(wire: WireClientDetail): LegacyClientDetail {
+  const basics = wire.BasicDetails;
+  const ab = wire.AccessAndBilling;
+  return {
+    basics: {
+      companyName: basics.CompanyName,
+      contactName: basics.ContactName,
+      emailAddress: basics.EmailAddress,
+      country: basics.Country,
+      timeZone: basics.TimeZone,
+      utcOffsetMinutes: timeZoneOffsetMinutes(basics.TimeZone) ?? null,
+    },
+    accessAndBilling: {
+      get accessLevel() {
+        const level = wireInt(ab.AccessLevel, "access level");
+        if (!ACCESS_LEVELS.includes(level)) throw unreadable("access level");
+        return level;
+      },
+      username: blankToNull(ab.Username),
+      get billingType() {
+        return wireOneOf(BILLING_TYPES, ab.BillingType, "billing type");
+      },
+      get currency() {
+        return wireOneOf(CURRENCIES, ab.Currency, "currency");
+      },
+      deliveryFee: blankToNull(ab.DeliveryFee),
+      costPerRecipient: blankToNull(ab.CostPerRecipient),
+      designAndSpamTestFee: blankToNull(ab.DesignAndSpamTestFee),
+    },
+  };
+}

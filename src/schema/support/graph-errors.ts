@@ -1,0 +1,203 @@
+/**
+ * The one place errors reach the graph. Backend clients type their failures once (backends/*
+ * /errors.ts), domain services throw domain errors (domain/errors.ts, LegacyOutcome, InputError,
+ * OwnershipError) and let infrastructure errors through; here each becomes what the graph shows:
+ * - in a mutation, a domain outcome its payload union has a type for: that typed object (the
+ *   errors plugin puts it in the union); a write's Result code without one: UnexpectedResultError;
+ * - anything else: a GraphQLError with `extensions.code`, scoped to the field that failed.
+ * GraphErrorsPlugin applies this to every field's resolver, so no resolver catches on its own.
+ * Messages are built from operation names, codes and fixed text only: a transport's message is
+ * never forwarded, since with the GET transport a request URL carries the API key.
+ */
+import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
+import { GraphQLError, type GraphQLFieldResolver } from "graphql";
+import { LEGACY_ERROR_NAMES } from "../../backends/legacy/catalog.js";
+import {
+  LegacyError,
+  LegacyInputError,
+  LegacySoapFaultError,
+  LegacyTransportError,
+} from "../../backends/legacy/errors.js";
+import { CredentialsError, NotFoundError, RequestAbortedError, UnreadableValueError } from "../../domain/errors.js";
+import { InputError } from "../../domain/input-error.js";
+import { LegacyOutcome, type LegacyOutcomeInit } from "../../domain/legacy/outcome.js";
+import { OwnershipError } from "../../domain/legacy/ownership-error.js";
+import { OUTCOME_GROUPS, outcomeGroupOf, type OutcomeGroup } from "../legacy/outcomes.js";
+
+/** The `extensions.code` values of field errors (DESIGN.md, "Errors have two kinds"). */
+export const GRAPH_ERROR_CODES = [
+  "UPSTREAM_UNAVAILABLE",
+  "UPSTREAM_TIMEOUT",
+  "UPSTREAM_BAD_RESPONSE",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "BAD_USER_INPUT",
+  "REQUEST_ABORTED",
+] as const;
+
+/** One of GRAPH_ERROR_CODES. */
+export type GraphErrorCode = (typeof GRAPH_ERROR_CODES)[number];
+
+/** A field error with its code (for the schema's own argument checks, too). */
+export function graphError(code: GraphErrorCode, message: string, extensions: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { code, ...extensions } });
+}
+
+// --- typed outcomes of payload unions ----------------------------------------------------------
+
+/** A class of typed legacy outcomes: one per group of Result codes (legacy/outcomes.ts). */
+export type OutcomeClass = new (outcome: LegacyOutcomeInit) => LegacyOutcome;
+
+/** A Result code a write answered with that its mutation has no dedicated type for. */
+export class UnexpectedResultError extends LegacyOutcome {}
+
+function outcomeClass(group: OutcomeGroup): OutcomeClass {
+  const cls = class extends LegacyOutcome {};
+  Object.defineProperty(cls, "name", { value: group.name });
+  return cls;
+}
+
+/** The typed outcome class of each group, by group name. */
+export const OUTCOME_CLASSES: ReadonlyMap<string, OutcomeClass> = new Map(
+  (OUTCOME_GROUPS as readonly OutcomeGroup[]).map((group) => [group.name, outcomeClass(group)]),
+);
+
+/** The typed outcome class of a Result code, if the graph has one. */
+export function outcomeClassOf(code: number): OutcomeClass | undefined {
+  const group = outcomeGroupOf(code);
+  return group && OUTCOME_CLASSES.get(group.name);
+}
+
+/** An error class a payload union can hold. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type PayloadType = abstract new (...args: any[]) => Error;
+
+/** The member of a payload union `error` is, if the union (`payloadTypes`) has one for it. */
+function payloadMember(error: unknown, payloadTypes: readonly PayloadType[]): Error | undefined {
+  if (payloadTypes.length === 0 || !(error instanceof Error)) return undefined;
+  if (payloadTypes.some((type) => error instanceof type && type !== LegacyOutcome)) return error;
+  if (!(error instanceof LegacyOutcome)) return undefined;
+  const typed = outcomeClassOf(error.code);
+  if (typed && payloadTypes.includes(typed)) return new typed(error);
+  // A read's code the union has no type for (an unknown record, say) stays a field error.
+  if (error.write && payloadTypes.includes(UnexpectedResultError)) return new UnexpectedResultError(error);
+  return undefined;
+}
+
+// --- field errors ------------------------------------------------------------------------------
+
+const LEGACY = "The legacy list service";
+
+/** Result codes that say "no such record" when a read names a record by id. */
+const NOT_FOUND_CODES: Readonly<Record<number, string>> = { 101: "list", 102: "client", 301: "campaign", 4001: "template" };
+
+function outcomeFieldError(outcome: LegacyOutcome): GraphQLError {
+  const extensions = { backend: "legacy", operation: outcome.operation, legacyCode: outcome.code };
+  const name = LEGACY_ERROR_NAMES[outcome.code] ?? "unknown code";
+  const record = NOT_FOUND_CODES[outcome.code];
+  if (record !== undefined) {
+    return graphError("NOT_FOUND", `No ${record} with that id (code ${outcome.code}: ${name}).`, extensions);
+  }
+  if (outcome.code === 1 || outcome.code === 5) {
+    return graphError("BAD_USER_INPUT", `${outcome.operation} refused an argument (code ${outcome.code}: ${name}).`, extensions);
+  }
+  return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} answered ${outcome.operation} with code ${outcome.code} (${name}).`, extensions);
+}
+
+function legacyFieldError(error: LegacyError): GraphQLError {
+  const { operation } = error;
+  if (error instanceof LegacyTransportError) {
+    const extensions = { backend: "legacy", operation, ...(error.status ? { status: error.status } : {}) };
+    switch (error.code) {
+      case "LEGACY_TIMEOUT":
+        return graphError("UPSTREAM_TIMEOUT", `${LEGACY} did not answer ${operation} in time.`, extensions);
+      case "LEGACY_UNAVAILABLE":
+        return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is unreachable.`, extensions);
+      default:
+        // A gateway or proxy in front of the service answers 502-504 when the service is down.
+        if (error.status !== undefined && error.status >= 502 && error.status <= 504) {
+          return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is unavailable (HTTP ${error.status}).`, extensions);
+        }
+        return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} sent a reply to ${operation} that cannot be read (${error.code}).`, extensions);
+    }
+  }
+  if (error instanceof LegacySoapFaultError) {
+    return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} answered ${operation} with a SOAP fault.`, { backend: "legacy", operation });
+  }
+  if (error instanceof LegacyInputError) {
+    // The rule text names the parameter and a position, never the value.
+    return graphError("BAD_USER_INPUT", `${operation}: ${error.field} ${error.rule}.`, { backend: "legacy", operation, field: error.field });
+  }
+  return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} call ${operation} failed (${error.code}).`, { backend: "legacy", operation });
+}
+
+/** The field error of anything but a payload member; errors nobody typed pass unchanged (the server masks them). */
+export function fieldError(error: unknown): unknown {
+  if (error instanceof GraphQLError) return error;
+  if (error instanceof LegacyOutcome) return outcomeFieldError(error);
+  if (error instanceof NotFoundError) {
+    return graphError("NOT_FOUND", error.message, error.operation ? { backend: "legacy", operation: error.operation } : {});
+  }
+  if (error instanceof CredentialsError) {
+    return graphError("UNAUTHENTICATED", error.message, { backend: error.backend, operation: error.operation });
+  }
+  if (error instanceof RequestAbortedError) return graphError("REQUEST_ABORTED", error.message, { backend: error.backend });
+  if (error instanceof UnreadableValueError) return graphError("UPSTREAM_BAD_RESPONSE", error.message, { backend: error.backend });
+  if (error instanceof InputError) return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
+  if (error instanceof OwnershipError) return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
+  if (error instanceof LegacyError) return legacyFieldError(error);
+  return error;
+}
+
+/** What the graph shows for an error thrown by a field whose payload union holds `payloadTypes`. */
+export function toGraphError(error: unknown, payloadTypes: readonly PayloadType[] = []): unknown {
+  return payloadMember(error, payloadTypes) ?? fieldError(error);
+}
+
+// --- the plugin ---------------------------------------------------------------------------------
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as { then?: unknown } | null)?.then === "function";
+
+/** Wraps every field's resolver so whatever it throws reaches the graph through toGraphError. */
+export class GraphErrorsPlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
+  override wrapResolve(
+    resolver: GraphQLFieldResolver<unknown, Types["Context"], object>,
+    fieldConfig: PothosOutputFieldConfig<Types>,
+  ): GraphQLFieldResolver<unknown, Types["Context"], object> {
+    const options = fieldConfig.pothosOptions as { errors?: { types?: PayloadType[] } };
+    const payloadTypes = options.errors?.types ?? [];
+    const fail = (error: unknown): never => {
+      throw toGraphError(error, payloadTypes);
+    };
+    // A list may hold promises (nodes(ids:) resolves each id on its own): each item fails alone.
+    const settle = (value: unknown): unknown =>
+      Array.isArray(value) && value.some(isThenable)
+        ? value.map((item) => (isThenable(item) ? Promise.resolve(item).catch(fail) : item))
+        : value;
+    return (parent, args, context, info) => {
+      let value: unknown;
+      try {
+        value = resolver(parent, args, context, info);
+      } catch (error) {
+        return fail(error);
+      }
+      return isThenable(value) ? Promise.resolve(value).then(settle, fail) : settle(value);
+    };
+  }
+}
+
+/** The name of GraphErrorsPlugin in the builder's plugin list. */
+export const GRAPH_ERRORS_PLUGIN = "graphErrors";
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  export namespace PothosSchemaTypes {
+    interface Plugins<Types extends SchemaTypes> {
+      graphErrors: GraphErrorsPlugin<Types>;
+    }
+  }
+}
+
+SchemaBuilder.registerPlugin(GRAPH_ERRORS_PLUGIN, GraphErrorsPlugin);
