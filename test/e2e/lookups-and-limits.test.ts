@@ -31,6 +31,10 @@ const SegmentNode = graphql(`
   query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }
 `);
 
+const SubscriberNode = graphql(`
+  query SubscriberNode($id: ID!) { node(id: $id) { __typename id ... on Subscriber { email state } } }
+`);
+
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
@@ -44,6 +48,16 @@ describe("nulls carry errors", () => {
     const { data, errors } = await stack.gql(NodeIds, { ids });
     expect(data!.nodes.map((n) => n?.__typename ?? null)).toEqual([null, "List"]);
     expect(errorCodesByPath(errors)).toEqual({ "nodes.0": "NOT_FOUND" });
+  });
+
+  it("node: an unsubscribed subscriber's id is null with NOT_FOUND, like nodes; an active one's is found", async () => {
+    const gone = await stack.gql(SubscriberNode, { id: gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.unsubscribed) });
+    expect(gone.data).toEqual({ node: null });
+    expect(errorCodesByPath(gone.errors)).toEqual({ node: "NOT_FOUND" });
+    const id = gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.active);
+    const found = await stack.gql(SubscriberNode, { id });
+    expect(found.errors).toEqual([]);
+    expect(found.data).toEqual({ node: { __typename: "Subscriber", id, email: DEMO.emails.active, state: "ACTIVE" } });
   });
 
   it("subscriber(email:) with text that is not an email is BAD_USER_INPUT, without a backend call", async () => {
