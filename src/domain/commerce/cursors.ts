@@ -21,10 +21,12 @@ const SUBSCRIBER_PREFIX = "cs1:";
 const COUPON_PREFIX = "cc1:";
 const STATUSES: readonly SubscriberStatus[] = ["SUBSCRIBED", "PENDING", "UNSUBSCRIBED"];
 
-const encode = (prefix: string, payload: unknown): string => Buffer.from(prefix + JSON.stringify(payload), "utf8").toString("base64url");
+const encode = (prefix: string, payload: unknown): string =>
+  Buffer.from(prefix + JSON.stringify(payload), "utf8").toString("base64url");
 
 function decode(cursor: string, prefix: string): unknown {
-  if (typeof cursor !== "string" || cursor.length > COMMERCE_LIMITS.cursor || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined;
+  if (typeof cursor !== "string" || cursor.length > COMMERCE_LIMITS.cursor || !/^[A-Za-z0-9_-]+$/.test(cursor))
+    return undefined;
   const text = Buffer.from(cursor, "base64url").toString("utf8");
   if (!text.startsWith(prefix)) return undefined;
   try {

@@ -15,7 +15,11 @@ export class CommerceForbiddenError extends Error {
   /** The kind of credential the operation takes. */
   readonly requiredCredential: CredentialKind;
 
-  constructor(operation: CommerceOperation, requiredCredential: CredentialKind, missingScopes: readonly CommerceScope[]) {
+  constructor(
+    operation: CommerceOperation,
+    requiredCredential: CredentialKind,
+    missingScopes: readonly CommerceScope[],
+  ) {
     super(
       missingScopes.length > 0
         ? `The commerce credential lacks the scope${missingScopes.length > 1 ? "s" : ""} ${missingScopes.join(", ")} needed for ${operation}.`

@@ -127,8 +127,9 @@ export function pageSize(issues: Issues, value: number | null | undefined, max: 
 }
 
 /** The addresses of one unsubscribe: 1–100, each an address, no repeats, URL within bounds. */
-export function checkEmailList(issues: Issues, field: string, emails: readonly string[]): void {
-  if (!Array.isArray(emails) || emails.length === 0) {
+export function checkEmailList(issues: Issues, field: string, given: readonly string[]): void {
+  const emails: readonly string[] = Array.isArray(given) ? (given as readonly string[]) : [];
+  if (emails.length === 0) {
     return issues.add(field, "REQUIRED", `${field} must hold at least one address.`);
   }
   if (emails.length > COMMERCE_LIMITS.emails) {
@@ -167,17 +168,27 @@ export function checkCriteria(issues: Issues, field: string, criteria: { criteri
   const list: unknown = isPlainObject(criteria) ? criteria.criteria : undefined;
   if (!Array.isArray(list)) return issues.add(`${field}.criteria`, "REQUIRED", `${field}.criteria must be a list.`);
   if (list.length > COMMERCE_LIMITS.criteria) {
-    return issues.add(`${field}.criteria`, "MAX_COUNT", `${field}.criteria must hold at most ${COMMERCE_LIMITS.criteria} criteria.`);
+    return issues.add(
+      `${field}.criteria`,
+      "MAX_COUNT",
+      `${field}.criteria must hold at most ${COMMERCE_LIMITS.criteria} criteria.`,
+    );
   }
   list.forEach((criterion: unknown, i) => {
     const at = `${field}.criteria[${i}]`;
     if (!isPlainObject(criterion)) return issues.add(at, "REQUIRED", `${at} must be an object.`);
     const name = criterion.criteriaName;
-    if (typeof name !== "string" || name.trim() === "") issues.add(`${at}.criteriaName`, "REQUIRED", `${at}.criteriaName is required.`);
+    if (typeof name !== "string" || name.trim() === "")
+      issues.add(`${at}.criteriaName`, "REQUIRED", `${at}.criteriaName is required.`);
     else if (name.length > COMMERCE_LIMITS.criteriaName) {
-      issues.add(`${at}.criteriaName`, "MAX_LENGTH", `${at}.criteriaName must be at most ${COMMERCE_LIMITS.criteriaName} characters.`);
+      issues.add(
+        `${at}.criteriaName`,
+        "MAX_LENGTH",
+        `${at}.criteriaName must be at most ${COMMERCE_LIMITS.criteriaName} characters.`,
+      );
     }
-    if (typeof criterion.negate !== "boolean") issues.add(`${at}.negate`, "REQUIRED", `${at}.negate must be true or false.`);
+    if (typeof criterion.negate !== "boolean")
+      issues.add(`${at}.negate`, "REQUIRED", `${at}.negate must be true or false.`);
     const filters = criterion.filters;
     if (!Array.isArray(filters) || filters.length === 0) {
       issues.add(`${at}.filters`, "REQUIRED", `${at}.filters must hold at least one filter.`);
@@ -185,11 +196,16 @@ export function checkCriteria(issues: Issues, field: string, criteria: { criteri
       issues.add(`${at}.filters`, "MAX_COUNT", `${at}.filters must hold at most ${COMMERCE_LIMITS.filters} filters.`);
     } else {
       filters.forEach((filter: unknown, j) => {
-        if (!isPlainObject(filter)) issues.add(`${at}.filters[${j}]`, "REQUIRED", `${at}.filters[${j}] must be an object.`);
+        if (!isPlainObject(filter))
+          issues.add(`${at}.filters[${j}]`, "REQUIRED", `${at}.filters[${j}] must be an object.`);
       });
     }
   });
   if (encodeURIComponent(JSON.stringify(criteria)).length > COMMERCE_LIMITS.criteriaQuery) {
-    issues.add(field, "MAX_LENGTH", `${field} is too long to send: as JSON it must stay under ${COMMERCE_LIMITS.criteriaQuery} URL-encoded characters.`);
+    issues.add(
+      field,
+      "MAX_LENGTH",
+      `${field} is too long to send: as JSON it must stay under ${COMMERCE_LIMITS.criteriaQuery} URL-encoded characters.`,
+    );
   }
 }

@@ -121,8 +121,7 @@ export interface ExportRow {
 
 /** The result of a completed job, by kind. */
 export type AsyncJobResult =
-  | { kind: "segments-export"; rows: ExportRow[] }
-  | { kind: "segment-unsubscribe"; report: UnsubscribeReport };
+  { kind: "segments-export"; rows: ExportRow[] } | { kind: "segment-unsubscribe"; report: UnsubscribeReport };
 
 /** An async job (segment export, large segment unsubscribe). */
 export interface CommerceAsyncJob {
@@ -144,7 +143,11 @@ export interface CommercePartnerRoot {
 }
 
 /** The backend's listing flag of a status, and back. */
-export const LISTING_OF_STATUS = { SUBSCRIBED: "subscribed", PENDING: "pending", UNSUBSCRIBED: "unsubscribed" } as const;
+export const LISTING_OF_STATUS = {
+  SUBSCRIBED: "subscribed",
+  PENDING: "pending",
+  UNSUBSCRIBED: "unsubscribed",
+} as const;
 
 export function toSubscriber(entry: WireSubscriber | EmailEntry, status: SubscriberStatus): CommerceSubscriber {
   const full = status === "SUBSCRIBED" ? (entry as WireSubscriber) : undefined;
@@ -173,7 +176,13 @@ export function toSegment(segment: WireSegment): CommerceSegment {
 }
 
 export function toSubscription(s: WireSubscription): CommerceSubscription {
-  return { id: s.id, email: s.email, listId: s.listId, status: s.status === "pending" ? "PENDING" : "SUBSCRIBED", properties: { ...s.properties } };
+  return {
+    id: s.id,
+    email: s.email,
+    listId: s.listId,
+    status: s.status === "pending" ? "PENDING" : "SUBSCRIBED",
+    properties: { ...s.properties },
+  };
 }
 
 export function toReport(r: UnsubscribeResult): UnsubscribeReport {
@@ -195,11 +204,17 @@ export function toJob(job: WireJob): CommerceAsyncJob {
   };
 }
 
-const ROW_STATUS: Readonly<Record<string, SubscriberStatus>> = { subscribed: "SUBSCRIBED", pending: "PENDING", unsubscribed: "UNSUBSCRIBED" };
+const ROW_STATUS: Readonly<Record<string, SubscriberStatus>> = {
+  subscribed: "SUBSCRIBED",
+  pending: "PENDING",
+  unsubscribed: "UNSUBSCRIBED",
+};
 
 export function toExportRows(rows: readonly WireExportRow[]): ExportRow[] {
   return rows.map((row) => {
-    const status = Object.hasOwn(ROW_STATUS, row.status.trim().toLowerCase()) ? ROW_STATUS[row.status.trim().toLowerCase()] : undefined;
+    const status = Object.hasOwn(ROW_STATUS, row.status.trim().toLowerCase())
+      ? ROW_STATUS[row.status.trim().toLowerCase()]
+      : undefined;
     if (status === undefined) throw new UnreadableValueError(BACKEND, SERVICE, "export row status");
     return { email: row.email, status };
   });

@@ -52,20 +52,28 @@ export function checkProperties(
   }
   const entries = Object.entries(properties);
   if (entries.length > COMMERCE_LIMITS.properties) {
-    issues.add(field, "MAX_COUNT", `${field} must hold at most ${COMMERCE_LIMITS.properties} properties (the service's limit per account).`);
+    issues.add(
+      field,
+      "MAX_COUNT",
+      `${field} must hold at most ${COMMERCE_LIMITS.properties} properties (the service's limit per account).`,
+    );
   }
   const out: Record<string, PropertyValue> = {};
   entries.forEach(([key, value], i) => {
     const keyOk = key.length <= COMMERCE_LIMITS.propertyKey && PROPERTY_KEY_PATTERN.test(key);
     if (!keyOk) {
-      const why = key.length > COMMERCE_LIMITS.propertyKey ? `is longer than ${COMMERCE_LIMITS.propertyKey} characters` : "may hold only letters, digits, - and _";
+      const why =
+        key.length > COMMERCE_LIMITS.propertyKey
+          ? `is longer than ${COMMERCE_LIMITS.propertyKey} characters`
+          : "may hold only letters, digits, - and _";
       issues.add(field, "PROPERTY_KEY", `${field}: key ${i + 1} (${shown(key)}) ${why}.`);
       return;
     }
     const at = `${field}.${key}`;
     const sent = propertyValue(issues, at, value);
     // defineProperty, not assignment: a key such as __proto__ must stay an own value of the copy.
-    if (sent !== undefined) Object.defineProperty(out, key, { value: sent, enumerable: true, writable: true, configurable: true });
+    if (sent !== undefined)
+      Object.defineProperty(out, key, { value: sent, enumerable: true, writable: true, configurable: true });
   });
   return out;
 }
@@ -75,7 +83,11 @@ function propertyValue(issues: Issues, at: string, value: unknown): PropertyValu
   if (Array.isArray(value)) return listValue(issues, at, value);
   const sent = scalar(value);
   if (sent === undefined) {
-    issues.add(at, "PROPERTY_VALUE", `${at} must be text, a finite number, true/false, an ISO 8601 date, null or a list of one of these.`);
+    issues.add(
+      at,
+      "PROPERTY_VALUE",
+      `${at} must be text, a finite number, true/false, an ISO 8601 date, null or a list of one of these.`,
+    );
     return undefined;
   }
   if (typeof sent === "string" && sent.length > COMMERCE_LIMITS.propertyText) {
@@ -97,7 +109,11 @@ function listValue(issues: Issues, at: string, value: readonly unknown[]): Prope
   const sent = value.map(scalar);
   const kinds = new Set(sent.map(kindOf));
   if (kinds.has(undefined) || kinds.size > 1) {
-    issues.add(at, "PROPERTY_VALUE", `${at} must be a list whose elements are all text, all numbers or all true/false.`);
+    issues.add(
+      at,
+      "PROPERTY_VALUE",
+      `${at} must be a list whose elements are all text, all numbers or all true/false.`,
+    );
     return undefined;
   }
   if (sent.some((s) => typeof s === "string" && s.length > COMMERCE_LIMITS.propertyText)) {

@@ -59,7 +59,13 @@ import {
   type UnsubscribeReport,
 } from "./models.js";
 import { checkProperties } from "./property-rules.js";
-import { COMMERCE_OPERATION_ACCESS, credentialKind, missingScopes, type CommerceCredential, type CommerceOperation } from "./scopes.js";
+import {
+  COMMERCE_OPERATION_ACCESS,
+  credentialKind,
+  missingScopes,
+  type CommerceCredential,
+  type CommerceOperation,
+} from "./scopes.js";
 
 /** The part of CommerceClient the service calls (the client itself, or anything shaped like it). */
 export type CommerceCaller = Pick<
@@ -155,7 +161,9 @@ export class CommerceService {
   /** Every segment; one GET /segments per request however many fields ask. */
   async segments(): Promise<CommerceSegment[]> {
     const signer = this.#authorize("segments");
-    this.#segments ??= this.#call(signer, (s, o) => this.#client.listSegments(s, o)).then((list) => list.map(toSegment));
+    this.#segments ??= this.#call(signer, (s, o) => this.#client.listSegments(s, o)).then((list) =>
+      list.map(toSegment),
+    );
     return this.#segments;
   }
 
@@ -172,12 +180,15 @@ export class CommerceService {
    * A customer list. The backend has no list lookup, so this makes no call: a list is its id, and
    * an unknown one shows as NOT_FOUND from the first call that uses it (docs/decisions.md).
    */
-  async customerList(listId: string): Promise<CommerceCustomerList> {
-    this.#authorize("customerList");
-    const issues = new Issues();
-    checkId(issues, "listId", listId);
-    issues.throwIfAny();
-    return { id: listId };
+  customerList(listId: string): Promise<CommerceCustomerList> {
+    // The executor's throws become the promise's rejection, as in the methods that call out.
+    return new Promise((resolve) => {
+      this.#authorize("customerList");
+      const issues = new Issues();
+      checkId(issues, "listId", listId);
+      issues.throwIfAny();
+      resolve({ id: listId });
+    });
   }
 
   /** A page of a list's members with one status; each page is fetched at most once per request. */
@@ -186,7 +197,8 @@ export class CommerceService {
     const issues = new Issues();
     checkId(issues, "listId", listId);
     const { status } = args;
-    if (!Object.hasOwn(LISTING_OF_STATUS, status)) issues.add("status", "ONE_OF", "status must be SUBSCRIBED, PENDING or UNSUBSCRIBED.");
+    if (!Object.hasOwn(LISTING_OF_STATUS, status))
+      issues.add("status", "ONE_OF", "status must be SUBSCRIBED, PENDING or UNSUBSCRIBED.");
     const size = pageSize(issues, args.first, COMMERCE_LIMITS.subscribersPage, COMMERCE_PAGE_DEFAULTS.subscribers);
     let position: SubscriberPosition | undefined;
     if (args.after !== undefined && args.after !== null && issues.list.length === 0) {
@@ -202,7 +214,7 @@ export class CommerceService {
     issues.throwIfAny();
 
     let pages = this.#pages.get(listId);
-    if (!pages) this.#pages.set(listId, (pages = new Map()));
+    if (!pages) this.#pages.set(listId, (pages = new Map<string, Promise<CommerceSubscriberPage>>()));
     const key = JSON.stringify([status, size, position ? encodeSubscriberCursor(position) : null]);
     let page = pages.get(key);
     if (!page) {
@@ -227,7 +239,8 @@ export class CommerceService {
     const skip = start % size;
     const head = await this.#couponPage(signer, size, number);
     let coupons = head.coupons.slice(skip);
-    if (skip > 0 && head.next !== undefined) coupons = coupons.concat((await this.#couponPage(signer, size, number + 1)).coupons);
+    if (skip > 0 && head.next !== undefined)
+      coupons = coupons.concat((await this.#couponPage(signer, size, number + 1)).coupons);
     const nodes = coupons.slice(0, size).map(toCoupon);
     const end = start + nodes.length;
     const hasNextPage = nodes.length > 0 && end < head.total;
@@ -319,11 +332,17 @@ export class CommerceService {
     issues.throwIfAny();
     // Only the documented fields are sent, whatever else the input object carries.
     const wire: SegmentCriteria = {
-      criteria: criteria.criteria.map((c) => ({ criteriaName: c.criteriaName, negate: c.negate, filters: c.filters.map((f) => ({ ...f })) })),
+      criteria: criteria.criteria.map((c) => ({
+        criteriaName: c.criteriaName,
+        negate: c.negate,
+        filters: c.filters.map((f) => ({ ...f })),
+      })),
     };
     try {
       const outcome = await this.#call(signer, (s, o) => this.#client.unsubscribeSegment(s, listId, wire, o));
-      return outcome.kind === "job" ? { kind: "JOB", jobId: outcome.asyncJobId } : { kind: "REPORT", report: toReport(outcome.result) };
+      return outcome.kind === "job"
+        ? { kind: "JOB", jobId: outcome.asyncJobId }
+        : { kind: "REPORT", report: toReport(outcome.result) };
     } finally {
       this.#pages.delete(listId);
     }
@@ -354,7 +373,8 @@ export class CommerceService {
       );
     }
     const access = COMMERCE_OPERATION_ACCESS[operation];
-    if (credentialKind(credential) !== access.credential) throw new CommerceForbiddenError(operation, access.credential, []);
+    if (credentialKind(credential) !== access.credential)
+      throw new CommerceForbiddenError(operation, access.credential, []);
     const missing = missingScopes(credential, operation);
     if (missing.length > 0) throw new CommerceForbiddenError(operation, access.credential, missing);
     return credential.signer;
@@ -372,10 +392,15 @@ export class CommerceService {
     let wire;
     if (position === undefined || "searchAfter" in position) {
       const searchAfter = position?.searchAfter;
-      wire = await this.#call(signer, (s, o) => this.#client.listSubscribers(s, listId, { kind, limit: size, searchAfter }, o));
+      wire = await this.#call(signer, (s, o) =>
+        this.#client.listSubscribers(s, listId, { kind, limit: size, searchAfter }, o),
+      );
     } else {
       const url = new URL(position.nextPage);
-      if (!url.pathname.endsWith(`/customer-lists/${encodeURIComponent(listId)}/subscribers`) || statusOfPageUrl(url) !== status) {
+      if (
+        !url.pathname.endsWith(`/customer-lists/${encodeURIComponent(listId)}/subscribers`) ||
+        statusOfPageUrl(url) !== status
+      ) {
         throw cursorError();
       }
       try {
@@ -427,7 +452,10 @@ export class CommerceService {
   }
 
   /** One backend call within the request's cap; none starts after the request's signal aborted. */
-  async #call<T>(signer: CommerceSigner, send: (signer: CommerceSigner, options: CallOptions) => Promise<T>): Promise<T> {
+  async #call<T>(
+    signer: CommerceSigner,
+    send: (signer: CommerceSigner, options: CallOptions) => Promise<T>,
+  ): Promise<T> {
     const { signal } = this.#options;
     if (signal?.aborted) throw this.#abortedError();
     try {
@@ -438,12 +466,15 @@ export class CommerceService {
       });
     } catch (error) {
       // However the transport words it, every field waiting on this request reports the one abort.
-      if (signal?.aborted || (error instanceof CommerceError && error.code === "COMMERCE_ABORTED")) throw this.#abortedError();
+      if (signal?.aborted || (error instanceof CommerceError && error.code === "COMMERCE_ABORTED"))
+        throw this.#abortedError();
       throw error;
     }
   }
 }
 
 function cursorError() {
-  return commerceInputError([{ field: "after", rule: "CURSOR", message: "after is not a cursor of this list's members with this status." }]);
+  return commerceInputError([
+    { field: "after", rule: "CURSOR", message: "after is not a cursor of this list's members with this status." },
+  ]);
 }

@@ -52,15 +52,27 @@ describe("credentials and scopes", () => {
     for (const [scopes, operation, missing] of cases) {
       const error = await rejection(OPERATIONS[operation](rig.oauth(scopes)));
       expect(error).toBeInstanceOf(CommerceForbiddenError);
-      expect(error).toMatchObject({ code: "FORBIDDEN", operation, missingScopes: missing, requiredCredential: "store" });
+      expect(error).toMatchObject({
+        code: "FORBIDDEN",
+        operation,
+        missingScopes: missing,
+        requiredCredential: "store",
+      });
       expect((error as Error).message).toContain(missing.join(", "));
     }
     expect(rig.sb.calls.total()).toBe(0);
   });
 
   it("refuses a credential of the wrong kind with no call", async () => {
-    expect(await rejection(rig.owner().partnerRoot())).toMatchObject({ code: "FORBIDDEN", requiredCredential: "partner", missingScopes: [] });
-    expect(await rejection(rig.partnerService().coupons())).toMatchObject({ code: "FORBIDDEN", requiredCredential: "store" });
+    expect(await rejection(rig.owner().partnerRoot())).toMatchObject({
+      code: "FORBIDDEN",
+      requiredCredential: "partner",
+      missingScopes: [],
+    });
+    expect(await rejection(rig.partnerService().coupons())).toMatchObject({
+      code: "FORBIDDEN",
+      requiredCredential: "store",
+    });
     expect(rig.sb.calls.total()).toBe(0);
   });
 
@@ -138,7 +150,11 @@ describe("abort", () => {
     const service = rig.owner({ concurrency: 2, client });
     const lists = Object.values(rig.sb.demo.lists);
     await Promise.all(
-      lists.flatMap((list) => (["SUBSCRIBED", "PENDING", "UNSUBSCRIBED"] as const).map((status) => service.subscribersPage(list, { status, first: 5 }))),
+      lists.flatMap((list) =>
+        (["SUBSCRIBED", "PENDING", "UNSUBSCRIBED"] as const).map((status) =>
+          service.subscribersPage(list, { status, first: 5 }),
+        ),
+      ),
     );
     expect(peak).toBe(2);
     expect(rig.calls(SUBSCRIBERS)).toBe(9);

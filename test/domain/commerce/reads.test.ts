@@ -17,16 +17,14 @@ async function pageThrough(service: CommerceService, listId: string, status: Sub
   const nodes: CommerceSubscriber[] = [];
   let after: string | null = null;
   let pages = 0;
-  let totalCount: number | null = null;
   for (;;) {
     const page = await service.subscribersPage(listId, { status, first, after });
     pages += 1;
     nodes.push(...page.nodes);
-    totalCount = page.totalCount;
     expect(page.pageInfo.hasPreviousPage).toBe(after !== null);
     if (!page.pageInfo.hasNextPage) {
       expect(page.pageInfo.endCursor).toBeNull();
-      return { nodes, pages, totalCount };
+      return { nodes, pages, totalCount: page.totalCount };
     }
     after = page.pageInfo.endCursor;
     expect(after).toEqual(expect.any(String));
@@ -36,7 +34,12 @@ async function pageThrough(service: CommerceService, listId: string, status: Sub
 describe("segments", () => {
   it("is one GET /segments per request however many fields ask", async () => {
     const service = rig.owner();
-    const answers = await Promise.all([service.segments(), service.segments(), service.segment(rig.sb.demo.segments.vipTier), service.segments()]);
+    const answers = await Promise.all([
+      service.segments(),
+      service.segments(),
+      service.segment(rig.sb.demo.segments.vipTier),
+      service.segments(),
+    ]);
     await service.segments();
     expect(rig.calls("GET /segments")).toBe(1);
     const [all, , vip] = answers;
@@ -55,7 +58,10 @@ describe("subscribersPage", () => {
   const list = () => rig.sb.demo.lists.newsletter;
   const expected = (status: "subscribed" | "pending" | "unsubscribed") => {
     const store = rig.sb.store;
-    return store.entries(store.lists.get(list())!, status).map((e) => e.customer.email).sort();
+    return store
+      .entries(store.lists.get(list())!, status)
+      .map((e) => e.customer.email)
+      .sort();
   };
 
   it("pages the default listing to the end: every subscriber once, one call per page", async () => {
@@ -74,18 +80,28 @@ describe("subscribersPage", () => {
   it.each([
     ["PENDING", "pending", 25, 10, 3],
     ["UNSUBSCRIBED", "unsubscribed", 35, 10, 4],
-  ] as const)("pages the %s listing by its nextPage: every entry once, one call per page", async (status, wire, total, first, pageCount) => {
-    const service = rig.owner();
-    const { nodes, pages, totalCount } = await pageThrough(service, list(), status, first);
-    const emails = nodes.map((n) => n.email);
-    expect(new Set(emails).size).toBe(total);
-    expect([...emails].sort()).toEqual(expected(wire));
-    expect(totalCount).toBe(total);
-    expect(pages).toBe(pageCount);
-    expect(rig.calls(SUBSCRIBERS)).toBe(pageCount);
-    // Only the email is relied on there.
-    expect(nodes[0]).toEqual({ email: expect.any(String), status, id: null, name: null, subscribedAt: null, properties: null });
-  });
+  ] as const)(
+    "pages the %s listing by its nextPage: every entry once, one call per page",
+    async (status, wire, total, first, pageCount) => {
+      const service = rig.owner();
+      const { nodes, pages, totalCount } = await pageThrough(service, list(), status, first);
+      const emails = nodes.map((n) => n.email);
+      expect(new Set(emails).size).toBe(total);
+      expect([...emails].sort()).toEqual(expected(wire));
+      expect(totalCount).toBe(total);
+      expect(pages).toBe(pageCount);
+      expect(rig.calls(SUBSCRIBERS)).toBe(pageCount);
+      // Only the email is relied on there.
+      expect(nodes[0]).toEqual({
+        email: expect.any(String),
+        status,
+        id: null,
+        name: null,
+        subscribedAt: null,
+        properties: null,
+      });
+    },
+  );
 
   it("fetches each page at most once per request", async () => {
     const service = rig.owner();
@@ -118,11 +134,27 @@ describe("subscribersPage", () => {
     const cases: [Promise<unknown>, string, string][] = [
       [service.subscribersPage(list(), { status: "SUBSCRIBED", first: 101 }), "first", "PAGE_SIZE"],
       [service.subscribersPage(list(), { status: "SUBSCRIBED", first: 0 }), "first", "PAGE_SIZE"],
-      [service.subscribersPage(list(), { status: "UNSUBSCRIBED", first: 10, after: pending.pageInfo.endCursor }), "after", "CURSOR"],
-      [service.subscribersPage(rig.sb.demo.lists.vip, { status: "SUBSCRIBED", first: 10, after: subscribed.pageInfo.endCursor }), "after", "CURSOR"],
+      [
+        service.subscribersPage(list(), { status: "UNSUBSCRIBED", first: 10, after: pending.pageInfo.endCursor }),
+        "after",
+        "CURSOR",
+      ],
+      [
+        service.subscribersPage(rig.sb.demo.lists.vip, {
+          status: "SUBSCRIBED",
+          first: 10,
+          after: subscribed.pageInfo.endCursor,
+        }),
+        "after",
+        "CURSOR",
+      ],
       [service.subscribersPage(list(), { status: "SUBSCRIBED", after: "bm90IGEgY3Vyc29y" }), "after", "CURSOR"],
       // The pending listing numbers its pages by size, so its cursor keeps the size it was made with.
-      [service.subscribersPage(list(), { status: "PENDING", first: 5, after: pending.pageInfo.endCursor }), "first", "PAGE_SIZE"],
+      [
+        service.subscribersPage(list(), { status: "PENDING", first: 5, after: pending.pageInfo.endCursor }),
+        "first",
+        "PAGE_SIZE",
+      ],
       [service.subscribersPage("", { status: "SUBSCRIBED" }), "listId", "REQUIRED"],
       [service.subscribersPage(list(), { status: "BOUNCED" as SubscriberStatus }), "status", "ONE_OF"],
     ];
@@ -167,7 +199,11 @@ describe("coupons", () => {
     expect(seen).toEqual(rig.sb.store.coupons.map((c) => c.code));
     const [welcome] = (await service.coupons({ first: 5 })).nodes;
     expect(rig.calls("GET /coupons")).toBe(3);
-    expect(welcome).toMatchObject({ id: "cpn_001", code: "WELCOME10", details: { discountType: "percentage", value: 10 } });
+    expect(welcome).toMatchObject({
+      id: "cpn_001",
+      code: "WELCOME10",
+      details: { discountType: "percentage", value: 10 },
+    });
   });
 
   it("follows a cursor when first changes between pages", async () => {
@@ -182,7 +218,11 @@ describe("partnerRoot", () => {
   it("reads the partner interface with a partner credential, once per request", async () => {
     const service = rig.partnerService();
     const [root] = await Promise.all([service.partnerRoot(), service.partnerRoot()]);
-    expect(root).toEqual({ appId: rig.sb.demo.app.clientId, appName: rig.sb.demo.app.name, userCount: expect.any(Number) });
+    expect(root).toEqual({
+      appId: rig.sb.demo.app.clientId,
+      appName: rig.sb.demo.app.name,
+      userCount: expect.any(Number),
+    });
     expect(rig.calls("GET /partners/")).toBe(1);
   });
 });

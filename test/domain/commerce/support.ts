@@ -5,7 +5,12 @@
 import { startRig, type Rig } from "../../commerce/support/sandbox.js";
 import type { CommerceSandboxOptions } from "../../../src/sandbox/commerce/index.js";
 import { CommerceService, type CommerceCaller } from "../../../src/domain/commerce/service.js";
-import { apiKeyCredential, oauthCredential, partnerCredential, type CommerceCredential } from "../../../src/domain/commerce/scopes.js";
+import {
+  apiKeyCredential,
+  oauthCredential,
+  partnerCredential,
+  type CommerceCredential,
+} from "../../../src/domain/commerce/scopes.js";
 
 /** A started sandbox with helpers to make per-request services. */
 export interface DomainRig extends Rig {
@@ -16,7 +21,10 @@ export interface DomainRig extends Rig {
   /** A service for one request holding the demo partner token. */
   partnerService(): CommerceService;
   /** A service for one request with this credential (or none). */
-  service(credential: CommerceCredential | undefined, options?: { concurrency?: number; signal?: AbortSignal; client?: CommerceCaller }): CommerceService;
+  service(
+    credential: CommerceCredential | undefined,
+    options?: { concurrency?: number; signal?: AbortSignal; client?: CommerceCaller },
+  ): CommerceService;
   /** Requests the sandbox served for "METHOD /pattern". */
   calls(key: string): number;
 }

@@ -26,7 +26,12 @@ describe("subscribe", () => {
       source: "domain-test",
       optInText: "Yes, send me mail.",
     });
-    expect(answer).toMatchObject({ email: "new.person@example.com", listId: list, status: "SUBSCRIBED", id: expect.any(String) });
+    expect(answer).toMatchObject({
+      email: "new.person@example.com",
+      listId: list,
+      status: "SUBSCRIBED",
+      id: expect.any(String),
+    });
     expect(answer.properties).toMatchObject({ tier: "regular", orders_count: 3, interests: ["books", "audio"] });
     expect(rig.calls("PUT /customer-lists/:id/subscriptions")).toBe(1);
   });
@@ -44,7 +49,12 @@ describe("subscribe", () => {
   it.each([
     ["a key with a character outside the pattern", { "bad key": 1 }, "properties", "PROPERTY_KEY"],
     ["a key over 100 characters", { ["k".repeat(101)]: 1 }, "properties", "PROPERTY_KEY"],
-    ["more than 20 properties", Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`p${i}`, i])), "properties", "MAX_COUNT"],
+    [
+      "more than 20 properties",
+      Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`p${i}`, i])),
+      "properties",
+      "MAX_COUNT",
+    ],
     ["an object value", { address: { city: "Oslo" } }, "properties.address", "PROPERTY_VALUE"],
     ["NaN, which JSON would turn into null", { score: Number.NaN }, "properties.score", "PROPERTY_VALUE"],
     ["undefined, which JSON would drop", { score: undefined }, "properties.score", "PROPERTY_VALUE"],
@@ -95,8 +105,12 @@ describe("unsubscribeEmails", () => {
     const list = rig.sb.demo.lists.vip;
     const store = rig.sb.store;
     const [a, b] = store.entries(store.lists.get(list)!, "subscribed").map((e) => e.customer.email);
-    const report = await rig.owner().unsubscribeEmails(list, [a!, b!, "stranger@example.com"]);
-    expect(report).toEqual({ unsubscribed: 2, failed: 1, failedReasons: [expect.stringContaining("stranger@example.com")] });
+    const report = await rig.owner().unsubscribeEmails(list, [a, b, "stranger@example.com"]);
+    expect(report).toEqual({
+      unsubscribed: 2,
+      failed: 1,
+      failedReasons: [expect.stringContaining("stranger@example.com")],
+    });
     expect(rig.calls("DELETE /customer-lists/:id/subscribers")).toBe(1);
   });
 
@@ -105,13 +119,22 @@ describe("unsubscribeEmails", () => {
     const many = Array.from({ length: 101 }, (_, i) => `u${i}@example.com`);
     const long = Array.from({ length: 40 }, (_, i) => `${"x".repeat(230)}${i}@example.com`);
     expect(await refused(service.unsubscribeEmails("cl_vip", []))).toMatchObject({ field: "emails", rule: "REQUIRED" });
-    expect(await refused(service.unsubscribeEmails("cl_vip", many))).toMatchObject({ field: "emails", rule: "MAX_COUNT" });
-    expect(await refused(service.unsubscribeEmails("cl_vip", long))).toMatchObject({ field: "emails", rule: "MAX_LENGTH" });
+    expect(await refused(service.unsubscribeEmails("cl_vip", many))).toMatchObject({
+      field: "emails",
+      rule: "MAX_COUNT",
+    });
+    expect(await refused(service.unsubscribeEmails("cl_vip", long))).toMatchObject({
+      field: "emails",
+      rule: "MAX_LENGTH",
+    });
     expect(await refused(service.unsubscribeEmails("cl_vip", ["a@example.com", "A@example.com"]))).toMatchObject({
       field: "emails[1]",
       rule: "DUPLICATE",
     });
-    expect(await refused(service.unsubscribeEmails("cl_vip", ["a@example.com", "nope"]))).toMatchObject({ field: "emails[1]", rule: "EMAIL" });
+    expect(await refused(service.unsubscribeEmails("cl_vip", ["a@example.com", "nope"]))).toMatchObject({
+      field: "emails[1]",
+      rule: "EMAIL",
+    });
     expect(rig.sb.calls.total()).toBe(0);
   });
 });
@@ -120,7 +143,9 @@ describe("unsubscribeSegment", () => {
   it("answers the report for a small audience", async () => {
     const outcome = await rig
       .owner()
-      .unsubscribeSegment(rig.sb.demo.lists.launch, { criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "shop.test" }] }] });
+      .unsubscribeSegment(rig.sb.demo.lists.launch, {
+        criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "shop.test" }] }],
+      });
     expect(outcome.kind).toBe("REPORT");
     if (outcome.kind === "REPORT") expect(outcome.report.unsubscribed).toBeGreaterThan(0);
   });
