@@ -1,5 +1,5 @@
 /** Backend and domain errors become graph errors with a code and a message that carries no secret. */
-import { GraphQLError } from "graphql";
+import { type GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
 import {
   LegacyInputError,

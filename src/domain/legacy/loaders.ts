@@ -9,7 +9,7 @@
  */
 import DataLoader from "dataloader";
 import pLimit, { type LimitFunction } from "p-limit";
-import { OPERATIONS, operation as operationSpec, type OperationName } from "../../backends/legacy/catalog.js";
+import { type OPERATIONS, operation as operationSpec, type OperationName } from "../../backends/legacy/catalog.js";
 import { LegacyInputError, LegacyResultError } from "../../backends/legacy/errors.js";
 import type { LegacyParams, LegacyParamsOf, LegacyResults } from "../../backends/legacy/types.js";
 import { CredentialsError, RequestAbortedError } from "../errors.js";
@@ -56,7 +56,8 @@ interface ReadKey {
 function cacheKey(op: OperationName, params: LegacyParams): string {
   const values = operationSpec(op).params.map((p) => {
     const value = params[p.name];
-    return value === undefined || value === null ? "" : String(value);
+    if (value === undefined || value === null) return "";
+    return typeof value === "object" ? JSON.stringify(value) : String(value);
   });
   return JSON.stringify([op, ...values]);
 }
@@ -84,14 +85,14 @@ export class LegacyLoaders {
 
   /** A read, made once per request for the same operation and parameters. */
   read<Op extends ReadOperation>(op: Op, params: LegacyParamsOf<Op>): Promise<LegacyResults[Op]> {
-    const key: ReadKey = { op, params: params as LegacyParams };
+    const key: ReadKey = { op, params: params };
     this.#remember(key);
     return this.#reads.load(key) as Promise<LegacyResults[Op]>;
   }
 
   /** A write, never cached; a Result code ≠ 0 rejects as LegacyOutcome. */
   write<Op extends WriteOperation>(op: Op, params: LegacyParamsOf<Op>): Promise<LegacyResults[Op]> {
-    return this.#send(op, params as LegacyParams);
+    return this.#send(op, params);
   }
 
   /** Forgets cached reads of `op`: the one with these parameters, or all of them. */
@@ -99,7 +100,7 @@ export class LegacyLoaders {
     const seen = this.#keys.get(op);
     if (!seen) return;
     if (params) {
-      const id = cacheKey(op, params as LegacyParams);
+      const id = cacheKey(op, params);
       const key = seen.get(id);
       if (key) this.#reads.clear(key);
       seen.delete(id);
@@ -111,14 +112,14 @@ export class LegacyLoaders {
 
   /** Stores a value already known for a read (another read's answer) so it is not fetched. */
   prime<Op extends ReadOperation>(op: Op, params: LegacyParamsOf<Op>, value: LegacyResults[Op]): void {
-    const key: ReadKey = { op, params: params as LegacyParams };
+    const key: ReadKey = { op, params: params };
     this.#remember(key);
     this.#reads.clear(key).prime(key, value);
   }
 
   #remember(key: ReadKey): void {
     let seen = this.#keys.get(key.op);
-    if (!seen) this.#keys.set(key.op, (seen = new Map()));
+    if (!seen) this.#keys.set(key.op, (seen = new Map<string, ReadKey>()));
     seen.set(cacheKey(key.op, key.params), key);
   }
 

@@ -19,7 +19,7 @@ const constantCase = (name: string) => name.replace(/([a-z])([A-Z])/g, "$1_$2").
 
 type PermissionBit = (typeof ACCESS)[keyof typeof ACCESS];
 
-const PERMISSIONS = Object.entries(ACCESS).map(([name, bit]) => ({ name: constantCase(name), bit: bit as PermissionBit }));
+const PERMISSIONS = Object.entries(ACCESS).map(([name, bit]) => ({ name: constantCase(name), bit: bit }));
 
 export const AccessPermission = builder.enumType("AccessPermission", {
   description: "One permission an access level grants.",

@@ -174,7 +174,7 @@ export class GraphErrorsPlugin<Types extends SchemaTypes> extends BasePlugin<Typ
     // A list may hold promises (nodes(ids:) resolves each id on its own): each item fails alone.
     const settle = (value: unknown): unknown =>
       Array.isArray(value) && value.some(isThenable)
-        ? value.map((item) => (isThenable(item) ? Promise.resolve(item).catch(fail) : item))
+        ? (value as unknown[]).map((item) => (isThenable(item) ? Promise.resolve(item).catch(fail) : item))
         : value;
     return (parent, args, context, info) => {
       let value: unknown;

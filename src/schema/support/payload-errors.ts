@@ -8,7 +8,7 @@
  */
 import { LEGACY_ERROR_NAMES } from "../../backends/legacy/catalog.js";
 import { INPUT_RULES, InputError, type InputIssue } from "../../domain/input-error.js";
-import { LEGACY_WRITES, LegacyOutcome, type LegacyWrite } from "../../domain/legacy/outcome.js";
+import { LEGACY_WRITES, type LegacyOutcome, type LegacyWrite } from "../../domain/legacy/outcome.js";
 import { OWNERSHIP_RULES, OwnershipError, type OwnershipRule } from "../../domain/legacy/ownership-error.js";
 import { builder } from "../builder.js";
 import { OUTCOME_GROUPS, OUTCOME_REASONS, outcomeGroupOf, type OutcomeGroup } from "../legacy/outcomes.js";
