@@ -87,7 +87,10 @@ function legacyClientFor(config: Config): LegacyClient {
 }
 
 /** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
-export function createGraphQLApp(config: Config, legacyClient: LegacyCaller): YogaServerInstance<NodeContext, GraphContext> {
+export function createGraphQLApp(
+  config: Config,
+  legacyClient: LegacyCaller,
+): YogaServerInstance<NodeContext, GraphContext> {
   const readiness: Readiness = createReadiness(config);
   const deps = {
     legacyClient,
@@ -155,7 +158,12 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     const refusal = refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes);
     if (refusal) {
       // The body is not read: close the connection after answering rather than drain it.
-      sendJson(res, refusal.status, { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] }, { connection: "close" });
+      sendJson(
+        res,
+        refusal.status,
+        { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] },
+        { connection: "close" },
+      );
       return;
     }
     const path = (req.url ?? "/").split("?")[0];

@@ -52,7 +52,11 @@ describe("apiKeySigner", () => {
 
 describe("popSigner", () => {
   it("signs {at, ts} with the client secret, HS256 by default", async () => {
-    const signer = popSigner({ accessToken: TOKEN30, clientSecret: SECRET60, now: () => new Date("2025-01-02T03:04:05.999Z") });
+    const signer = popSigner({
+      accessToken: TOKEN30,
+      clientSecret: SECRET60,
+      now: () => new Date("2025-01-02T03:04:05.999Z"),
+    });
     expect(signer.scheme).toBe("pop");
     const { claims, alg } = await verify((await signer.headers()).Authorization!, "PoP", SECRET60);
     expect(alg).toBe("HS256");
@@ -122,7 +126,9 @@ describe("partnerSigner", () => {
   });
 
   it("applies the same key-length rule", () => {
-    expect(() => partnerSigner({ appId: "a", clientSecret: SECRET60, algorithm: "HS512" })).toThrow(CommerceConfigError);
+    expect(() => partnerSigner({ appId: "a", clientSecret: SECRET60, algorithm: "HS512" })).toThrow(
+      CommerceConfigError,
+    );
     expect(partnerSigner({ appId: "a", clientSecret: SECRET60, algorithm: "HS384" }).scheme).toBe("partner");
   });
 });
@@ -138,7 +144,9 @@ describe("hmacKeyLongEnough", () => {
     expect(hmacKeyLongEnough(secretOf(bytes), algorithm)).toBe(true);
     // "é" is two bytes: half as many characters meet the rule.
     expect(hmacKeyLongEnough("é".repeat(bytes / 2), algorithm)).toBe(true);
-    expect(() => popSigner({ accessToken: TOKEN30, clientSecret: secretOf(bytes - 1), algorithm })).toThrow(CommerceConfigError);
+    expect(() => popSigner({ accessToken: TOKEN30, clientSecret: secretOf(bytes - 1), algorithm })).toThrow(
+      CommerceConfigError,
+    );
     expect(() => popSigner({ accessToken: TOKEN30, clientSecret: secretOf(bytes), algorithm })).not.toThrow();
   });
 
@@ -166,12 +174,18 @@ describe("start-up configuration", () => {
     ["HS384", 48],
     ["HS512", 64],
   ])("accepts %s with a %i-byte secret and refuses one byte less", (alg, bytes) => {
-    expect(loadConfig({ COMMERCE_POP_ALG: alg, COMMERCE_CLIENT_SECRET: secretOf(bytes) }).commerce).toMatchObject({ popAlgorithm: alg });
-    expect(() => loadConfig({ COMMERCE_POP_ALG: alg, COMMERCE_CLIENT_SECRET: secretOf(bytes - 1) })).toThrow(ConfigError);
+    expect(loadConfig({ COMMERCE_POP_ALG: alg, COMMERCE_CLIENT_SECRET: secretOf(bytes) }).commerce).toMatchObject({
+      popAlgorithm: alg,
+    });
+    expect(() => loadConfig({ COMMERCE_POP_ALG: alg, COMMERCE_CLIENT_SECRET: secretOf(bytes - 1) })).toThrow(
+      ConfigError,
+    );
   });
 
   it("accepts HS256 (the default) and HS384 with a 60-character secret", () => {
     expect(loadConfig({ COMMERCE_CLIENT_SECRET: SECRET60 }).commerce.popAlgorithm).toBe("HS256");
-    expect(loadConfig({ COMMERCE_POP_ALG: "HS384", COMMERCE_CLIENT_SECRET: SECRET60 }).commerce.popAlgorithm).toBe("HS384");
+    expect(loadConfig({ COMMERCE_POP_ALG: "HS384", COMMERCE_CLIENT_SECRET: SECRET60 }).commerce.popAlgorithm).toBe(
+      "HS384",
+    );
   });
 });

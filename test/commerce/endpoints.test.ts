@@ -45,21 +45,39 @@ describe("GET /coupons", () => {
 describe("PUT /customer-lists/{id}/subscriptions", () => {
   it("subscribes with an API key and with write_customers", async () => {
     const { newsletter, vip } = rig.sb.demo.lists;
-    const a = await rig.client.subscribe(rig.apiKey, vip, { email: "Key.Holder@Example.com", name: "Key Holder", properties: { tier: "vip" } });
-    expect(a).toMatchObject({ email: "key.holder@example.com", listId: vip, status: "subscribed", properties: { tier: "vip" } });
-    const b = await rig.client.subscribe(rig.pop(["write_customers"]), newsletter, { email: "pop.writer@example.com", source: "test" });
+    const a = await rig.client.subscribe(rig.apiKey, vip, {
+      email: "Key.Holder@Example.com",
+      name: "Key Holder",
+      properties: { tier: "vip" },
+    });
+    expect(a).toMatchObject({
+      email: "key.holder@example.com",
+      listId: vip,
+      status: "subscribed",
+      properties: { tier: "vip" },
+    });
+    const b = await rig.client.subscribe(rig.pop(["write_customers"]), newsletter, {
+      email: "pop.writer@example.com",
+      source: "test",
+    });
     expect(b).toMatchObject({ email: "pop.writer@example.com", listId: newsletter, status: "pending" }); // double opt-in list
   });
 
   it("refuses read_customers alone (insufficient_scope naming write_customers)", async () => {
-    const err = await failure(rig.client.subscribe(rig.pop(["read_customers"]), rig.sb.demo.lists.vip, { email: "x@example.com" }));
+    const err = await failure(
+      rig.client.subscribe(rig.pop(["read_customers"]), rig.sb.demo.lists.vip, { email: "x@example.com" }),
+    );
     expect(err).toBeInstanceOf(CommerceInsufficientScopeError);
     expect((err as CommerceInsufficientScopeError).requiredScopes).toEqual(["write_customers"]);
   });
 
   it("is 404 for an unknown list, path parameters percent-encoded", async () => {
     const err = await failure(rig.client.subscribe(rig.apiKey, "no such/list", { email: "x@example.com" }));
-    expect(err).toMatchObject({ code: "COMMERCE_NOT_FOUND", status: 404, path: "/api/v1/customer-lists/no%20such%2Flist/subscriptions" });
+    expect(err).toMatchObject({
+      code: "COMMERCE_NOT_FOUND",
+      status: 404,
+      path: "/api/v1/customer-lists/no%20such%2Flist/subscriptions",
+    });
   });
 });
 
@@ -82,7 +100,9 @@ describe("GET /customer-lists/{id}/subscribers", () => {
   it("refuses read_segments, a partner token, and a limit out of range", async () => {
     const scope = await failure(rig.client.listSubscribers(rig.pop(["read_segments"]), rig.sb.demo.lists.vip));
     expect((scope as CommerceInsufficientScopeError).requiredScopes).toEqual(["read_customers"]);
-    expect((await failure(rig.client.listSubscribers(rig.partner, rig.sb.demo.lists.vip))).code).toBe("COMMERCE_UNAUTHENTICATED");
+    expect((await failure(rig.client.listSubscribers(rig.partner, rig.sb.demo.lists.vip))).code).toBe(
+      "COMMERCE_UNAUTHENTICATED",
+    );
     const bad = await failure(rig.client.listSubscribers(rig.apiKey, rig.sb.demo.lists.vip, { limit: 0 }));
     expect(bad).toMatchObject({ code: "COMMERCE_BAD_REQUEST", status: 400, serverCode: "bad_request" });
   });
@@ -92,14 +112,27 @@ describe("DELETE /customer-lists/{id}/subscribers", () => {
   it("unsubscribes with an API key and with write_customers", async () => {
     const { launch } = rig.sb.demo.lists;
     const [a, b] = (await rig.client.listSubscribers(rig.apiKey, launch, { limit: 2 })).entries;
-    expect(await rig.client.unsubscribeEmails(rig.apiKey, launch, [a!.email])).toEqual({ unsubscribed: 1, failed: 0, failedReasons: [] });
-    expect(await rig.client.unsubscribeEmails(rig.pop(["write_customers"]), launch, [b!.email])).toEqual({ unsubscribed: 1, failed: 0, failedReasons: [] });
+    expect(await rig.client.unsubscribeEmails(rig.apiKey, launch, [a!.email])).toEqual({
+      unsubscribed: 1,
+      failed: 0,
+      failedReasons: [],
+    });
+    expect(await rig.client.unsubscribeEmails(rig.pop(["write_customers"]), launch, [b!.email])).toEqual({
+      unsubscribed: 1,
+      failed: 0,
+      failedReasons: [],
+    });
   });
 
   it("unsubscribes by segment with an API key and with write_customers", async () => {
     const { launch } = rig.sb.demo.lists;
-    const byDomain = (domain: string) => ({ criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain }] }] });
-    for (const [auth, domain] of [[rig.apiKey, "shop.test"], [rig.pop(["write_customers"]), "example.net"]] as const) {
+    const byDomain = (domain: string) => ({
+      criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain }] }],
+    });
+    for (const [auth, domain] of [
+      [rig.apiKey, "shop.test"],
+      [rig.pop(["write_customers"]), "example.net"],
+    ] as const) {
       const audience = rig.sb.store
         .entries(rig.sb.store.lists.get(launch)!, "subscribed")
         .concat(rig.sb.store.entries(rig.sb.store.lists.get(launch)!, "pending"))
@@ -110,12 +143,16 @@ describe("DELETE /customer-lists/{id}/subscribers", () => {
         result: { unsubscribed: audience, failed: 0, failedReasons: [] },
       });
     }
-    const err = await failure(rig.client.unsubscribeSegment(rig.pop(["read_customers"]), launch, byDomain("example.org")));
+    const err = await failure(
+      rig.client.unsubscribeSegment(rig.pop(["read_customers"]), launch, byDomain("example.org")),
+    );
     expect((err as CommerceInsufficientScopeError).requiredScopes).toEqual(["write_customers"]);
   });
 
   it("refuses read_customers alone", async () => {
-    const err = await failure(rig.client.unsubscribeEmails(rig.pop(["read_customers"]), rig.sb.demo.lists.launch, ["a@example.com"]));
+    const err = await failure(
+      rig.client.unsubscribeEmails(rig.pop(["read_customers"]), rig.sb.demo.lists.launch, ["a@example.com"]),
+    );
     expect((err as CommerceInsufficientScopeError).requiredScopes).toEqual(["write_customers"]);
   });
 });
@@ -125,13 +162,18 @@ describe("GET /segments", () => {
     for (const auth of [rig.apiKey, rig.pop(["read_segments"])]) {
       const segments = await rig.client.listSegments(auth);
       const all = segments.find((s) => s.id === rig.sb.demo.segments.all);
-      expect(all).toMatchObject({ editable: false, uses: [{ modelName: "Campaign", models: [{ id: "cmp_welcome", enabled: true }] }] });
+      expect(all).toMatchObject({
+        editable: false,
+        uses: [{ modelName: "Campaign", models: [{ id: "cmp_welcome", enabled: true }] }],
+      });
       expect(segments.find((s) => s.id === rig.sb.demo.segments.exampleOrg)?.editable).toBe(true);
     }
   });
 
   it("refuses read_customers alone", async () => {
-    expect((await failure(rig.client.listSegments(rig.pop(["read_customers"])))).code).toBe("COMMERCE_INSUFFICIENT_SCOPE");
+    expect((await failure(rig.client.listSegments(rig.pop(["read_customers"])))).code).toBe(
+      "COMMERCE_INSUFFICIENT_SCOPE",
+    );
   });
 });
 
@@ -170,7 +212,11 @@ describe("GET /partners/", () => {
 
   it("forbids an API key and a PoP token, and wants credentials", async () => {
     for (const auth of [rig.apiKey, rig.pop(["read_customers"])]) {
-      expect(await failure(rig.client.partnerRoot(auth))).toMatchObject({ code: "COMMERCE_FORBIDDEN", status: 403, serverCode: "forbidden" });
+      expect(await failure(rig.client.partnerRoot(auth))).toMatchObject({
+        code: "COMMERCE_FORBIDDEN",
+        status: 403,
+        serverCode: "forbidden",
+      });
     }
     const err = await failure(rig.client.partnerRoot(none));
     expect(err.code).toBe("COMMERCE_UNAUTHENTICATED");
@@ -180,7 +226,9 @@ describe("GET /partners/", () => {
 
 describe("unknown credentials and rate limits", () => {
   it("refuses an unknown API key", async () => {
-    expect((await failure(rig.client.listSegments(apiKeySigner("not-the-demo-key")))).code).toBe("COMMERCE_UNAUTHENTICATED");
+    expect((await failure(rig.client.listSegments(apiKeySigner("not-the-demo-key")))).code).toBe(
+      "COMMERCE_UNAUTHENTICATED",
+    );
   });
 
   it("is RATE_LIMITED past the limit, with Retry-After, until the clock moves on", async () => {
@@ -220,7 +268,14 @@ describe("credentials in errors", () => {
       failure(rig.client.listSegments(wrongKey)),
       failure(rig.client.subscribe(pop, rig.sb.demo.lists.vip, { email: "nope" })),
       failure(rig.client.getJob(rig.apiKey, "job_missing")),
-      failure(rig.client.exchangeCode({ clientId, clientSecret, code: "0".repeat(60), redirectUri: rig.sb.demo.app.redirectUri })),
+      failure(
+        rig.client.exchangeCode({
+          clientId,
+          clientSecret,
+          code: "0".repeat(60),
+          redirectUri: rig.sb.demo.app.redirectUri,
+        }),
+      ),
     ]);
     expect(errors.map((e) => e.code)).toEqual([
       "COMMERCE_FORBIDDEN",
@@ -233,7 +288,13 @@ describe("credentials in errors", () => {
       "COMMERCE_OAUTH",
     ]);
     for (const err of errors) {
-      const shown = [err.message, String(err), JSON.stringify(err), inspect(err, { depth: 10 }), inspect(err.cause, { depth: 10 })].join("\n");
+      const shown = [
+        err.message,
+        String(err),
+        JSON.stringify(err),
+        inspect(err, { depth: 10 }),
+        inspect(err.cause, { depth: 10 }),
+      ].join("\n");
       for (const secret of secrets) expect(shown).not.toContain(secret);
     }
   });

@@ -6,7 +6,11 @@ import { request } from "undici";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { popSigner } from "../../src/backends/commerce/auth.js";
 import { CommerceOAuthError, OAuthDeniedError } from "../../src/backends/commerce/errors.js";
-import { completeAuthorization, createAuthorization, type PendingAuthorization } from "../../src/backends/commerce/oauth.js";
+import {
+  completeAuthorization,
+  createAuthorization,
+  type PendingAuthorization,
+} from "../../src/backends/commerce/oauth.js";
 import { failure, startRig, type Rig } from "./support/sandbox.js";
 
 const SCOPES = ["read_customers", "read_segments"];
@@ -20,7 +24,12 @@ afterAll(() => rig.close());
 beforeEach(() => rig.sb.calls.reset());
 
 const unescape = (s: string) =>
-  s.replaceAll("&quot;", '"').replaceAll("&#39;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+  s
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#39;", "'")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 
 /** What a browser does: load the authorize page. */
 async function openAuthorizePage(url: string): Promise<{ status: number; html: string }> {
@@ -31,7 +40,8 @@ async function openAuthorizePage(url: string): Promise<{ status: number; html: s
 /** What a user does: press approve or reject. Returns the redirect target. */
 async function decide(page: string, decision: "approve" | "reject"): Promise<string> {
   const form = new URLSearchParams();
-  for (const m of page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)) form.append(unescape(m[1]!), unescape(m[2]!));
+  for (const m of page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    form.append(unescape(m[1]!), unescape(m[2]!));
   form.append("decision", decision);
   const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
   expect(action).toBe("/oauth/authorize/decision");
@@ -84,13 +94,19 @@ describe("the code flow", () => {
     expect(grant.accessToken).toHaveLength(30);
     expect(rig.sb.calls.count(TOKEN_CALLS)).toBe(1);
 
-    const signer = popSigner({ accessToken: grant.accessToken, clientSecret: rig.sb.demo.app.clientSecret, now: rig.clock.now });
+    const signer = popSigner({
+      accessToken: grant.accessToken,
+      clientSecret: rig.sb.demo.app.clientSecret,
+      now: rig.clock.now,
+    });
     const { vip } = rig.sb.demo.lists;
     expect((await rig.client.listSubscribers(signer, vip, { limit: 3 })).entries).toHaveLength(3);
     expect((await rig.client.listSegments(signer)).length).toBeGreaterThan(0);
     expect((await rig.client.exportSegment(signer, rig.sb.demo.segments.all)).status).toBe("pending");
     // Not granted: writing customers.
-    expect((await failure(rig.client.unsubscribeEmails(signer, vip, ["a@example.com"]))).code).toBe("COMMERCE_INSUFFICIENT_SCOPE");
+    expect((await failure(rig.client.unsubscribeEmails(signer, vip, ["a@example.com"]))).code).toBe(
+      "COMMERCE_INSUFFICIENT_SCOPE",
+    );
   });
 
   it("refuses a reused code (single use)", async () => {
@@ -118,7 +134,9 @@ describe("the code flow", () => {
     const callbackUrl = await approve(auth);
     const receivedAt = rig.clock.now();
     rig.clock.advance(180_000);
-    const err = await failure(completeAuthorization({ callbackUrl, expectedState: auth.state, receivedAt }, exchanger()));
+    const err = await failure(
+      completeAuthorization({ callbackUrl, expectedState: auth.state, receivedAt }, exchanger()),
+    );
     expect(err.code).toBe("COMMERCE_OAUTH_CODE_EXPIRED");
     expect(rig.sb.calls.count(TOKEN_CALLS)).toBe(0);
 
@@ -126,14 +144,22 @@ describe("the code flow", () => {
     const freshCallback = await approve(fresh);
     const freshAt = rig.clock.now();
     rig.clock.advance(179_000);
-    const grant = await completeAuthorization({ callbackUrl: freshCallback, expectedState: fresh.state, receivedAt: freshAt }, exchanger());
+    const grant = await completeAuthorization(
+      { callbackUrl: freshCallback, expectedState: fresh.state, receivedAt: freshAt },
+      exchanger(),
+    );
     expect(grant.accessToken).toHaveLength(30);
   });
 
   it("refuses a redirect_uri other than the one the code was issued for", async () => {
     const auth = start();
     const callbackUrl = await approve(auth);
-    const err = await failure(completeAuthorization({ callbackUrl, expectedState: auth.state }, exchanger({ redirectUri: "http://127.0.0.1:4000/other" })));
+    const err = await failure(
+      completeAuthorization(
+        { callbackUrl, expectedState: auth.state },
+        exchanger({ redirectUri: "http://127.0.0.1:4000/other" }),
+      ),
+    );
     expect(err).toMatchObject({ oauthError: "invalid_grant", description: expect.stringMatching(/redirect_uri/) });
   });
 
@@ -141,7 +167,9 @@ describe("the code flow", () => {
     const auth = start();
     const callbackUrl = await approve(auth);
     const wrong = "w".repeat(60);
-    const err = await failure(completeAuthorization({ callbackUrl, expectedState: auth.state }, exchanger({ clientSecret: wrong })));
+    const err = await failure(
+      completeAuthorization({ callbackUrl, expectedState: auth.state }, exchanger({ clientSecret: wrong })),
+    );
     expect(err).toMatchObject({ oauthError: "invalid_client", status: 401 });
     for (const shown of [err.message, String(err), JSON.stringify(err)]) {
       expect(shown).not.toContain(wrong);
@@ -155,7 +183,9 @@ describe("the code flow", () => {
     const err = await failure(completeAuthorization({ callbackUrl, expectedState: start().state }, exchanger()));
     expect(err.code).toBe("COMMERCE_OAUTH_STATE_MISMATCH");
     expect(rig.sb.calls.count(TOKEN_CALLS)).toBe(0);
-    expect((await completeAuthorization({ callbackUrl, expectedState: auth.state }, exchanger())).accessToken).toHaveLength(30);
+    expect(
+      (await completeAuthorization({ callbackUrl, expectedState: auth.state }, exchanger())).accessToken,
+    ).toHaveLength(30);
   });
 });
 
@@ -179,7 +209,10 @@ describe("the authorize step", () => {
     expect(new URL(callbackUrl).searchParams.get("error")).toBe("access_denied");
     const err = await failure(completeAuthorization({ callbackUrl, expectedState: auth.state }, exchanger()));
     expect(err).toBeInstanceOf(OAuthDeniedError);
-    expect(err).toMatchObject({ code: "COMMERCE_OAUTH_DENIED", description: "The user denied the authorization request." });
+    expect(err).toMatchObject({
+      code: "COMMERCE_OAUTH_DENIED",
+      description: "The user denied the authorization request.",
+    });
     expect(rig.sb.calls.count(TOKEN_CALLS)).toBe(0);
   });
 });

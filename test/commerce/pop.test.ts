@@ -21,7 +21,11 @@ const bytes = (s: string) => new TextEncoder().encode(s);
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
 
 /** A PoP token signed by hand: any header, any claims, any key. */
-async function handSigned(claims: Record<string, unknown>, alg: string, key: Parameters<CompactSign["sign"]>[0]): Promise<string> {
+async function handSigned(
+  claims: Record<string, unknown>,
+  alg: string,
+  key: Parameters<CompactSign["sign"]>[0],
+): Promise<string> {
   const jws = await new CompactSign(bytes(JSON.stringify(claims))).setProtectedHeader({ alg }).sign(key);
   return `PoP ${jws}`;
 }
@@ -69,22 +73,39 @@ describe("algorithms and keys", () => {
 
   it("refuses to build HS512 with the 60-character secret, builds it with a 64-byte one", async () => {
     expect(secret()).toHaveLength(60);
-    expect(() => popSigner({ accessToken: token, clientSecret: secret(), algorithm: "HS512" })).toThrow(CommerceConfigError);
-    const long = popSigner({ accessToken: token, clientSecret: secret().padEnd(64, "0"), algorithm: "HS512", now: rig.clock.now });
+    expect(() => popSigner({ accessToken: token, clientSecret: secret(), algorithm: "HS512" })).toThrow(
+      CommerceConfigError,
+    );
+    const long = popSigner({
+      accessToken: token,
+      clientSecret: secret().padEnd(64, "0"),
+      algorithm: "HS512",
+      now: rig.clock.now,
+    });
     expect((await long.headers()).Authorization).toMatch(/^PoP eyJ/);
     // The service keys with its 60-character secret, so a 64-byte key is a different key: refused.
     expect((await failure(rig.client.listSegments(long))).code).toBe("COMMERCE_UNAUTHENTICATED");
   });
 
   it("signs HS512 PoP and partner tokens the service accepts when the app's secret has 64 bytes", async () => {
-    const app = { id: "hs512-app", name: "HS512 App", secret: "k".repeat(32) + "K".repeat(32), redirectUri: "http://127.0.0.1:4000/cb" };
+    const app = {
+      id: "hs512-app",
+      name: "HS512 App",
+      secret: "k".repeat(32) + "K".repeat(32),
+      redirectUri: "http://127.0.0.1:4000/cb",
+    };
     rig.sb.store.apps.set(app.id, app);
     try {
       const at = rig.sb.store.issueAccessToken(app.id, rig.sb.demo.user.id, ["read_segments"]).token;
       const pop = popSigner({ accessToken: at, clientSecret: app.secret, algorithm: "HS512", now: rig.clock.now });
       expect(decodeProtectedHeader((await pop.headers()).Authorization!.slice("PoP ".length)).alg).toBe("HS512");
       expect((await rig.client.listSegments(pop)).map((s) => s.id)).toContain(rig.sb.demo.segments.all);
-      const partner = partnerSigner({ appId: app.id, clientSecret: app.secret, algorithm: "HS512", now: rig.clock.now });
+      const partner = partnerSigner({
+        appId: app.id,
+        clientSecret: app.secret,
+        algorithm: "HS512",
+        now: rig.clock.now,
+      });
       expect((await rig.client.partnerRoot(partner)).app).toEqual({ id: app.id, name: app.name });
       // The same token signed with the demo app's secret is another app's signature: refused.
       const forged = popSigner({ accessToken: at, clientSecret: secret(), now: rig.clock.now });
@@ -110,7 +131,9 @@ describe("algorithms and keys", () => {
   it("refuses an unknown access token and a token that is not a JWS", async () => {
     const unknown = popSigner({ accessToken: "Z".repeat(30), clientSecret: secret(), now: rig.clock.now });
     expect((await failure(rig.client.listSegments(unknown))).message).toMatch(/unknown access token/);
-    expect((await failure(rig.client.listSegments(rawAuthorization("PoP not-a-jws")))).code).toBe("COMMERCE_UNAUTHENTICATED");
+    expect((await failure(rig.client.listSegments(rawAuthorization("PoP not-a-jws")))).code).toBe(
+      "COMMERCE_UNAUTHENTICATED",
+    );
   });
 });
 

@@ -27,9 +27,23 @@ async function details(properties: Record<string, unknown>, extra: Partial<Subsc
 describe("accepted requests", () => {
   it("returns the subscription with its properties, and PUT again updates it", async () => {
     const email = "same.person@example.com";
-    const first = await rig.client.subscribe(rig.apiKey, rig.sb.demo.lists.vip, { email, name: "Same", properties: { city: "Oslo" }, optInText: "Yes please" });
-    expect(first).toEqual({ id: expect.any(String), email, listId: rig.sb.demo.lists.vip, status: "subscribed", properties: { city: "Oslo" } });
-    const again = await rig.client.subscribe(rig.apiKey, rig.sb.demo.lists.vip, { email, properties: { city: "Lyon" } });
+    const first = await rig.client.subscribe(rig.apiKey, rig.sb.demo.lists.vip, {
+      email,
+      name: "Same",
+      properties: { city: "Oslo" },
+      optInText: "Yes please",
+    });
+    expect(first).toEqual({
+      id: expect.any(String),
+      email,
+      listId: rig.sb.demo.lists.vip,
+      status: "subscribed",
+      properties: { city: "Oslo" },
+    });
+    const again = await rig.client.subscribe(rig.apiKey, rig.sb.demo.lists.vip, {
+      email,
+      properties: { city: "Lyon" },
+    });
     expect(again).toMatchObject({ id: first.id, properties: { city: "Lyon" } });
   });
 });
@@ -65,13 +79,17 @@ describe("rule 3: type inferred on first use, later values must fit", () => {
   ];
   it.each(cases)("%s", async (_title, key, first, misfit) => {
     expect((await subscribe({ [key]: first })).properties[key]).toEqual(first);
-    expect(await details({ [key]: misfit })).toEqual([expect.objectContaining({ field: `properties.${key}`, rule: "type" })]);
+    expect(await details({ [key]: misfit })).toEqual([
+      expect.objectContaining({ field: `properties.${key}`, rule: "type" }),
+    ]);
   });
 
   it("null infers nothing: the first non-null value decides", async () => {
     await subscribe({ later: null });
     await subscribe({ later: 5 });
-    expect(await details({ later: "five" })).toEqual([expect.objectContaining({ field: "properties.later", rule: "type" })]);
+    expect(await details({ later: "five" })).toEqual([
+      expect.objectContaining({ field: "properties.later", rule: "type" }),
+    ]);
   });
 
   it("reports every broken rule of one request, with email and property fields", async () => {
@@ -87,10 +105,20 @@ describe("rule 2: at most 20 distinct properties per account", () => {
     try {
       const tracked = fresh.sb.store.propertyTypes.size;
       const keys = Array.from({ length: 20 - tracked }, (_, i) => [`extra_${i}`, "v"]);
-      const ok = await fresh.client.subscribe(fresh.apiKey, fresh.sb.demo.lists.vip, { email: "twenty@example.com", properties: Object.fromEntries(keys) });
+      const ok = await fresh.client.subscribe(fresh.apiKey, fresh.sb.demo.lists.vip, {
+        email: "twenty@example.com",
+        properties: Object.fromEntries(keys),
+      });
       expect(Object.keys(ok.properties)).toHaveLength(20 - tracked);
-      const err = await failure(fresh.client.subscribe(fresh.apiKey, fresh.sb.demo.lists.vip, { email: "more@example.com", properties: { one_too_many: "v" } }));
-      expect((err as CommerceValidationError).details).toEqual([expect.objectContaining({ field: "properties", rule: "max_properties" })]);
+      const err = await failure(
+        fresh.client.subscribe(fresh.apiKey, fresh.sb.demo.lists.vip, {
+          email: "more@example.com",
+          properties: { one_too_many: "v" },
+        }),
+      );
+      expect((err as CommerceValidationError).details).toEqual([
+        expect.objectContaining({ field: "properties", rule: "max_properties" }),
+      ]);
     } finally {
       await fresh.close();
     }

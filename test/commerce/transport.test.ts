@@ -37,11 +37,20 @@ async function failure(p: Promise<unknown>): Promise<CommerceError> {
 }
 
 /** Every way an error can be shown, for leak checks. */
-const renderings = (e: CommerceError) => [e.message, String(e), JSON.stringify(e), inspect(e, { depth: 10 }), inspect(e.cause, { depth: 10 })];
+const renderings = (e: CommerceError) => [
+  e.message,
+  String(e),
+  JSON.stringify(e),
+  inspect(e, { depth: 10 }),
+  inspect(e.cause, { depth: 10 }),
+];
 
 beforeAll(async () => {
   stub = await startStub();
-  client = new CommerceClient({ baseUrl: `${stub.url}/api/v1`, limits: testLimits({ maxResponseBytes: 4096, headersTimeoutMs: 300, bodyTimeoutMs: 300 }) });
+  client = new CommerceClient({
+    baseUrl: `${stub.url}/api/v1`,
+    limits: testLimits({ maxResponseBytes: 4096, headersTimeoutMs: 300, bodyTimeoutMs: 300 }),
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -50,7 +59,9 @@ afterAll(async () => {
 
 describe("requests", () => {
   it("sends the API key, Accept JSON, a JSON body, and percent-encodes path parameters", async () => {
-    stub.handle((_req, res) => json(res, 200, { data: { id: "s1", email: "a@x.io", listId: "a/b c", status: "subscribed", properties: {} } }));
+    stub.handle((_req, res) =>
+      json(res, 200, { data: { id: "s1", email: "a@x.io", listId: "a/b c", status: "subscribed", properties: {} } }),
+    );
     const sub = await client.subscribe(auth, "a/b c", { email: "a@x.io", properties: { plan: "pro" } });
     expect(sub).toEqual({ id: "s1", email: "a@x.io", listId: "a/b c", status: "subscribed", properties: {} });
     const req = stub.received.at(-1)!;
@@ -63,8 +74,14 @@ describe("requests", () => {
   });
 
   it("sends emails as repeated emails[] and segment criteria as one JSON value", async () => {
-    stub.handle((_req, res) => json(res, 200, { data: { unsubscribed: 1, failed: 1, failedReasons: ["b@x.io: not a member"] } }));
-    expect(await client.unsubscribeEmails(auth, "L1", ["a@x.io", "b@x.io"])).toEqual({ unsubscribed: 1, failed: 1, failedReasons: ["b@x.io: not a member"] });
+    stub.handle((_req, res) =>
+      json(res, 200, { data: { unsubscribed: 1, failed: 1, failedReasons: ["b@x.io: not a member"] } }),
+    );
+    expect(await client.unsubscribeEmails(auth, "L1", ["a@x.io", "b@x.io"])).toEqual({
+      unsubscribed: 1,
+      failed: 1,
+      failedReasons: ["b@x.io: not a member"],
+    });
     const byEmails = new URL(stub.received.at(-1)!.url, stub.url);
     expect(stub.received.at(-1)!.method).toBe("DELETE");
     expect(byEmails.searchParams.getAll("emails[]")).toEqual(["a@x.io", "b@x.io"]);
@@ -123,7 +140,10 @@ describe("reply checks", () => {
       res.writeHead(200, { "content-type": "text/html" });
       res.end("<!doctype html><title>Login</title>");
     });
-    expect(await failure(client.listSegments(auth))).toMatchObject({ code: "COMMERCE_BAD_RESPONSE", message: expect.stringMatching(/HTML/) });
+    expect(await failure(client.listSegments(auth))).toMatchObject({
+      code: "COMMERCE_BAD_RESPONSE",
+      message: expect.stringMatching(/HTML/),
+    });
 
     stub.handle((_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });
@@ -193,20 +213,43 @@ describe("status mapping", () => {
 
   it("keeps the details: required scopes, validation fields, Retry-After, WWW-Authenticate", async () => {
     stub.handle((_req, res) =>
-      json(res, 403, { error: { status: 403, code: "insufficient_scope", message: "m", details: [{ field: "scope", rule: "read_segments", message: "scope read_segments is required" }, "read_customers"] } }),
+      json(res, 403, {
+        error: {
+          status: 403,
+          code: "insufficient_scope",
+          message: "m",
+          details: [
+            { field: "scope", rule: "read_segments", message: "scope read_segments is required" },
+            "read_customers",
+          ],
+        },
+      }),
     );
     // Both forms a details list could take: a bare scope string, or an entry naming it.
     const scope = (await failure(client.listSegments(auth))) as CommerceInsufficientScopeError;
     expect(scope.requiredScopes).toEqual(["read_segments", "read_customers"]);
 
     const details = [{ field: "properties.a b", rule: "key_pattern", message: "bad key" }];
-    stub.handle((_req, res) => json(res, 422, { error: { status: 422, code: "validation_failed", message: "m", details } }));
-    expect(((await failure(client.subscribe(auth, "L", { email: "a@x.io" }))) as CommerceValidationError).details).toEqual(details);
+    stub.handle((_req, res) =>
+      json(res, 422, { error: { status: 422, code: "validation_failed", message: "m", details } }),
+    );
+    expect(
+      ((await failure(client.subscribe(auth, "L", { email: "a@x.io" }))) as CommerceValidationError).details,
+    ).toEqual(details);
 
-    stub.handle((_req, res) => json(res, 429, { error: { status: 429, code: "rate_limited", message: "slow down" } }, { "retry-after": "7" }));
+    stub.handle((_req, res) =>
+      json(res, 429, { error: { status: 429, code: "rate_limited", message: "slow down" } }, { "retry-after": "7" }),
+    );
     expect(((await failure(client.listSegments(auth))) as CommerceRateLimitedError).retryAfter).toBe(7);
 
-    stub.handle((_req, res) => json(res, 401, { error: { status: 401, code: "unauthenticated", message: "m" } }, { "www-authenticate": 'ApiKey, PoP' }));
+    stub.handle((_req, res) =>
+      json(
+        res,
+        401,
+        { error: { status: 401, code: "unauthenticated", message: "m" } },
+        { "www-authenticate": "ApiKey, PoP" },
+      ),
+    );
     expect(((await failure(client.listSegments(auth))) as CommerceUnauthenticatedError).challenge).toBe("ApiKey, PoP");
   });
 
@@ -235,7 +278,8 @@ describe("credentials stay out of errors", () => {
       const err = await failure(client.listSegments(signer));
       const sent = stub.received.at(-1)!.headers.authorization?.split(" ")[1];
       for (const shown of renderings(err)) {
-        for (const secret of [API_KEY, TOKEN, SECRET, sent, sent?.split(".")[1]].filter(Boolean)) expect(shown).not.toContain(secret);
+        for (const secret of [API_KEY, TOKEN, SECRET, sent, sent?.split(".")[1]].filter(Boolean))
+          expect(shown).not.toContain(secret);
       }
       expect(err.message).toContain("[redacted]");
     }
@@ -254,7 +298,12 @@ describe("nextPage", () => {
 
   it("refuses a URL on another host, another port, or outside the API path, before sending", async () => {
     const before = stub.received.length;
-    for (const url of ["http://evil.example/api/v1/customer-lists/L/subscribers", stub.url.replace(/:\d+$/, ":1") + "/api/v1/x", `${stub.url}/admin`, "not a url"]) {
+    for (const url of [
+      "http://evil.example/api/v1/customer-lists/L/subscribers",
+      stub.url.replace(/:\d+$/, ":1") + "/api/v1/x",
+      `${stub.url}/admin`,
+      "not a url",
+    ]) {
       const err = await failure(client.fetchSubscriberPage(auth, url));
       expect(err.code).toBe("COMMERCE_INVALID_INPUT");
     }
@@ -264,7 +313,9 @@ describe("nextPage", () => {
   it("stops iterating when a reply points elsewhere, without sending credentials there", async () => {
     const other = await startStub((_req, res) => json(res, 200, page()));
     try {
-      stub.handle((_req, res) => json(res, 200, page(`${other.url}/api/v1/customer-lists/L/subscribers?pending=true&page=2`)));
+      stub.handle((_req, res) =>
+        json(res, 200, page(`${other.url}/api/v1/customer-lists/L/subscribers?pending=true&page=2`)),
+      );
       const seen: string[] = [];
       const err = await failure(
         (async () => {
@@ -283,12 +334,29 @@ describe("nextPage", () => {
     // Fields the spec calls a legacy behaviour that may change: odd types must not matter.
     const odd = (n: number, nextPage?: string) => ({
       data: [{ email: `u${n}@x.io`, id: n, unsubscribedAt: { when: "later" } }],
-      meta: { total: String(n), pages: null, limit: "one", page: [n], searchAfter: "cursor", ...(nextPage ? { nextPage } : {}) },
+      meta: {
+        total: String(n),
+        pages: null,
+        limit: "one",
+        page: [n],
+        searchAfter: "cursor",
+        ...(nextPage ? { nextPage } : {}),
+      },
     });
-    for (const [kind, flag] of [["pending", "pending"], ["unsubscribed", "unsubscribers"]] as const) {
+    for (const [kind, flag] of [
+      ["pending", "pending"],
+      ["unsubscribed", "unsubscribers"],
+    ] as const) {
       stub.handle((req, res) => {
         const page = Number(new URL(req.url, stub.url).searchParams.get("page") ?? "1");
-        json(res, 200, odd(page, page < 3 ? `${stub.url}/api/v1/customer-lists/L/subscribers?${flag}=true&page=${page + 1}` : undefined));
+        json(
+          res,
+          200,
+          odd(
+            page,
+            page < 3 ? `${stub.url}/api/v1/customer-lists/L/subscribers?${flag}=true&page=${page + 1}` : undefined,
+          ),
+        );
       });
       const seen: unknown[] = [];
       for await (const entry of client.subscribers(auth, "L", { kind })) seen.push(entry);
@@ -302,7 +370,9 @@ describe("nextPage", () => {
   });
 
   it("detects a listing that loops back to a page already read", async () => {
-    stub.handle((_req, res) => json(res, 200, page(`${stub.url}/api/v1/customer-lists/L/subscribers?pending=true&page=2`)));
+    stub.handle((_req, res) =>
+      json(res, 200, page(`${stub.url}/api/v1/customer-lists/L/subscribers?pending=true&page=2`)),
+    );
     const err = await failure(
       (async () => {
         for await (const _ of client.subscribers(auth, "L", { kind: "pending" })) void _;

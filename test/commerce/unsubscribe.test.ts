@@ -13,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => rig.close());
 
-const domain = (d: string, negate = false): SegmentCriteria => ({ criteria: [{ criteriaName: "emailDomain", negate, filters: [{ domain: d }] }] });
+const domain = (d: string, negate = false): SegmentCriteria => ({
+  criteria: [{ criteriaName: "emailDomain", negate, filters: [{ domain: d }] }],
+});
 
 async function emails(listId: string, kind: "subscribed" | "pending" | "unsubscribed"): Promise<string[]> {
   const out: string[] = [];
@@ -25,7 +27,11 @@ describe("by emails", () => {
   it("unsubscribes members and reports the others in-band", async () => {
     const { launch } = rig.sb.demo.lists;
     const [member] = await emails(launch, "subscribed");
-    const result = await rig.client.unsubscribeEmails(rig.apiKey, launch, [member!, "stranger@example.com", "not an address"]);
+    const result = await rig.client.unsubscribeEmails(rig.apiKey, launch, [
+      member!,
+      "stranger@example.com",
+      "not an address",
+    ]);
     expect(result.unsubscribed).toBe(1);
     expect(result.failed).toBe(2);
     expect(result.failedReasons).toHaveLength(2);
@@ -57,7 +63,13 @@ describe("by segment", () => {
     const jobId = outcome.kind === "job" ? outcome.asyncJobId : "";
 
     const pending = await rig.client.getJob(rig.apiKey, jobId);
-    expect(pending).toMatchObject({ id: jobId, kind: "segment-unsubscribe", status: "pending", result: null, completedAt: null });
+    expect(pending).toMatchObject({
+      id: jobId,
+      kind: "segment-unsubscribe",
+      status: "pending",
+      result: null,
+      completedAt: null,
+    });
     rig.clock.advance(JOB_DELAY_MS / 2);
     expect((await rig.client.getJob(rig.apiKey, jobId)).status).toBe("running");
     rig.clock.advance(JOB_DELAY_MS / 2);
@@ -68,7 +80,11 @@ describe("by segment", () => {
   });
 
   it("refuses an unknown criteria name as a bad request", async () => {
-    const err = await failure(rig.client.unsubscribeSegment(rig.apiKey, rig.sb.demo.lists.vip, { criteria: [{ criteriaName: "zodiacSign", negate: false, filters: [] }] }));
+    const err = await failure(
+      rig.client.unsubscribeSegment(rig.apiKey, rig.sb.demo.lists.vip, {
+        criteria: [{ criteriaName: "zodiacSign", negate: false, filters: [] }],
+      }),
+    );
     expect(err).toMatchObject({ code: "COMMERCE_BAD_REQUEST", status: 400 });
   });
 });

@@ -14,21 +14,40 @@ import { callCounts, startGateway, startStack, type Stack } from "./support/stac
 const ManySubscribers = graphql(`
   query ManySubscribers($newsletter: ID!, $vip: ID!, $a: String!, $b: String!, $c: String!, $d: String!) {
     newsletter: list(id: $newsletter) {
-      a: subscriber(email: $a) { email }
-      b: subscriber(email: $b) { email }
-      c: subscriber(email: $c) { email }
-      activeSubscribers(first: 1) { totalCount }
+      a: subscriber(email: $a) {
+        email
+      }
+      b: subscriber(email: $b) {
+        email
+      }
+      c: subscriber(email: $c) {
+        email
+      }
+      activeSubscribers(first: 1) {
+        totalCount
+      }
     }
     vip: list(id: $vip) {
-      d: subscriber(email: $d) { email }
+      d: subscriber(email: $d) {
+        email
+      }
     }
   }
 `);
 
 const SubscriberTwice = graphql(`
   query SubscriberTwice($node: ID!, $list: ID!, $email: String!) {
-    node(id: $node) { ... on Subscriber { email name } }
-    list(id: $list) { subscriber(email: $email) { email } }
+    node(id: $node) {
+      ... on Subscriber {
+        email
+        name
+      }
+    }
+    list(id: $list) {
+      subscriber(email: $email) {
+        email
+      }
+    }
   }
 `);
 
@@ -84,7 +103,16 @@ describe("subscriber(email) batching", () => {
 
 const StatsOfEveryList = graphql(`
   query StatsOfEveryList {
-    clients { lists { stats { totalActiveSubscribers } customFields { key } } }
+    clients {
+      lists {
+        stats {
+          totalActiveSubscribers
+        }
+        customFields {
+          key
+        }
+      }
+    }
   }
 `);
 

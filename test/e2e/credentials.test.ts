@@ -17,12 +17,27 @@ const KEY_A = "account-a-key-5d1e";
 const KEY_B = "account-b-key-9c07";
 
 const ClientsAndLists = graphql(`
-  query CredentialsClientsAndLists { clients { name lists { name } } }
+  query CredentialsClientsAndLists {
+    clients {
+      name
+      lists {
+        name
+      }
+    }
+  }
 `);
 
 const CreateClient = graphql(`
   mutation CredentialsCreateClient($input: CreateClientInput!) {
-    createClient(input: $input) { __typename ... on CreateClientSuccess { clientId client { name } } }
+    createClient(input: $input) {
+      __typename
+      ... on CreateClientSuccess {
+        clientId
+        client {
+          name
+        }
+      }
+    }
   }
 `);
 
@@ -59,7 +74,13 @@ afterAll(async () => {
   await accountA.close();
 });
 
-const demoClientNames = ["Northwind Traders", "Contoso Pharmacy", "Fabrikam Outdoor", "Tailspin Toys", "Wingtip Travel"];
+const demoClientNames = [
+  "Northwind Traders",
+  "Contoso Pharmacy",
+  "Fabrikam Outdoor",
+  "Tailspin Toys",
+  "Wingtip Travel",
+];
 
 describe("two callers with two accounts", () => {
   it("each get their own account's data from concurrent requests, every call sent with their own key", async () => {
@@ -69,7 +90,9 @@ describe("two callers with two accounts", () => {
     const asB = { "x-legacy-api-key": KEY_B };
     const asA = { "x-legacy-api-key": ` ${KEY_A} ` };
     const callers = [asB, {}, asA, asB, { "x-legacy-api-key": "   " }, asB];
-    const responses = await Promise.all(callers.map((headers) => postGraphQL(gateway.url, ClientsAndLists, undefined, headers)));
+    const responses = await Promise.all(
+      callers.map((headers) => postGraphQL(gateway.url, ClientsAndLists, undefined, headers)),
+    );
 
     responses.forEach((res, i) => {
       expect(res.errors, `caller ${i}`).toEqual([]);

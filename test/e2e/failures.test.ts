@@ -13,43 +13,80 @@ import { callCounts, startGateway, startStack, type Stack } from "./support/stac
 
 const Everything = graphql(`
   query Everything($client: ID!, $list: ID!, $template: ID!) {
-    clients { id }
-    client(id: $client) { name }
-    list(id: $list) { name }
-    template(id: $template) { name }
+    clients {
+      id
+    }
+    client(id: $client) {
+      name
+    }
+    list(id: $list) {
+      name
+    }
+    template(id: $template) {
+      name
+    }
   }
 `);
 
 const Overview = graphql(`
   query FailureOverview {
     clients {
-      id name
-      lists { id name stats { totalActiveSubscribers } }
-      campaigns { id subject summary { recipients } }
+      id
+      name
+      lists {
+        id
+        name
+        stats {
+          totalActiveSubscribers
+        }
+      }
+      campaigns {
+        id
+        subject
+        summary {
+          recipients
+        }
+      }
     }
   }
 `);
 
 const AddOne = graphql(`
   mutation FailureAddOne($input: AddSubscriberInput!) {
-    addSubscriber(input: $input) { __typename }
+    addSubscriber(input: $input) {
+      __typename
+    }
   }
 `);
 
 const KeyScope = graphql(`
   query FailureKeyScope($garbage: ID!) {
-    clients { id }
-    node(id: $garbage) { id }
+    clients {
+      id
+    }
+    node(id: $garbage) {
+      id
+    }
   }
 `);
 
 const AddChecked = graphql(`
   mutation FailureAddChecked($input: AddSubscriberInput!) {
-    addSubscriber(input: $input) { __typename ... on InputError { field rule } }
+    addSubscriber(input: $input) {
+      __typename
+      ... on InputError {
+        field
+        rule
+      }
+    }
   }
 `);
 
-const everythingVars = { client: demo.northwind, list: demo.newsletter, template: gid.template(DEMO.templates.newsletter) };
+const everythingVars = {
+  client: demo.northwind,
+  list: demo.newsletter,
+  template: gid.template(DEMO.templates.newsletter),
+};
 const BAD_KEY = "not-the-key-3f9a1c";
 
 let stack: Stack;
@@ -74,7 +111,11 @@ describe("a refused API key (code 100)", () => {
 
   it("is UNAUTHENTICATED on a mutation, which sends nothing else", async () => {
     stack.sandbox.calls.reset();
-    const res = await stack.gql(AddOne, { input: { listId: demo.newsletter, email: "k@example.com" } }, { "x-legacy-api-key": BAD_KEY });
+    const res = await stack.gql(
+      AddOne,
+      { input: { listId: demo.newsletter, email: "k@example.com" } },
+      { "x-legacy-api-key": BAD_KEY },
+    );
     expect(res.data).toEqual({ addSubscriber: null });
     expect(res.errors.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
     expect(stack.sandbox.calls.total()).toBe(1);
@@ -98,7 +139,11 @@ describe("a refused key stays on the fields that reach the backend", () => {
     expect(query.data).toEqual({ clients: null, node: null });
     expect(errorCodesByPath(query.errors)).toEqual({ clients: "UNAUTHENTICATED", node: "BAD_USER_INPUT" });
 
-    const refused = await stack.gql(AddChecked, { input: { listId: demo.newsletter, email: "not-an-email" } }, { "x-legacy-api-key": BAD_KEY });
+    const refused = await stack.gql(
+      AddChecked,
+      { input: { listId: demo.newsletter, email: "not-an-email" } },
+      { "x-legacy-api-key": BAD_KEY },
+    );
     expect(refused.errors).toEqual([]);
     expect(refused.data!.addSubscriber).toEqual({ __typename: "InputError", field: "email", rule: "EMAIL" });
     expect(callCounts(stack.sandbox)).toEqual({ "User.GetClients": 1 });
@@ -114,7 +159,9 @@ describe("no API key at all", () => {
       expect(res.data).toEqual({ clients: null, client: null, list: null, template: null });
       expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UNAUTHENTICATED"]));
       expect(stack.sandbox.calls.total()).toBe(0);
-      const write = await postGraphQL(gateway.url, AddOne, { input: { listId: demo.newsletter, email: "nokey@example.com" } });
+      const write = await postGraphQL(gateway.url, AddOne, {
+        input: { listId: demo.newsletter, email: "nokey@example.com" },
+      });
       expect(write.data).toEqual({ addSubscriber: null });
       expect(errorCodesByPath(write.errors)).toEqual({ addSubscriber: "UNAUTHENTICATED" });
       expect(stack.sandbox.calls.total()).toBe(0);
@@ -167,7 +214,11 @@ describe("one failing operation", () => {
 
   it("an error page (HTTP 503) nulls only that field: UPSTREAM_UNAVAILABLE", async () => {
     const res = await overviewWhile(() =>
-      proxy.script("List.GetStats", { status: 503, contentType: "text/html", body: "<html><body>Service Unavailable</body></html>" }),
+      proxy.script("List.GetStats", {
+        status: 503,
+        contentType: "text/html",
+        body: "<html><body>Service Unavailable</body></html>",
+      }),
     );
     expect(res.status).toBe(200);
     const lists = res.data!.clients!.flatMap((c) => c.lists!);
@@ -194,7 +245,9 @@ describe("one failing operation", () => {
     const res = await overviewWhile(() => proxy.script("User.GetClients", { status: 500, body: fault }));
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ clients: null });
-    expect(res.errors.map((e) => [e.path!.join("."), e.extensions?.code])).toEqual([["clients", "UPSTREAM_BAD_RESPONSE"]]);
+    expect(res.errors.map((e) => [e.path!.join("."), e.extensions?.code])).toEqual([
+      ["clients", "UPSTREAM_BAD_RESPONSE"],
+    ]);
   });
 
   it("a failing write nulls the mutation field with its code, and the write is sent once", async () => {
@@ -202,7 +255,9 @@ describe("one failing operation", () => {
     proxy.script("Subscriber.Add", { status: 502, contentType: "text/html", body: "<html>Bad Gateway</html>" });
     proxy.resetCounts();
     try {
-      const res = await postGraphQL(gateway.url, AddOne, { input: { listId: demo.newsletter, email: "down@example.com" } });
+      const res = await postGraphQL(gateway.url, AddOne, {
+        input: { listId: demo.newsletter, email: "down@example.com" },
+      });
       expect(res.status).toBe(200);
       expect(res.data).toEqual({ addSubscriber: null });
       expect(errorCodesByPath(res.errors)).toEqual({ addSubscriber: "UPSTREAM_UNAVAILABLE" });
@@ -225,10 +280,11 @@ describe("one failing operation", () => {
     );
     expect(res.status).toBe(200);
     expect(errorCodesByPath(res.errors)).toEqual({ clients: "UPSTREAM_BAD_RESPONSE" });
-    const timedOut = await overviewWhile(
-      () => proxy.script("Client.GetLists", { body: "<never/>", delayMs: 2_000 }),
-      { LEGACY_TRANSPORT: "get", LEGACY_API_KEY: key, LEGACY_HEADERS_TIMEOUT_MS: "150" },
-    );
+    const timedOut = await overviewWhile(() => proxy.script("Client.GetLists", { body: "<never/>", delayMs: 2_000 }), {
+      LEGACY_TRANSPORT: "get",
+      LEGACY_API_KEY: key,
+      LEGACY_HEADERS_TIMEOUT_MS: "150",
+    });
     expect(new Set(timedOut.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UPSTREAM_TIMEOUT"]));
     const unavailable = await overviewWhile(() => proxy.script("Client.GetLists", { status: 503, body: "down" }), {
       LEGACY_TRANSPORT: "get",
@@ -243,10 +299,9 @@ describe("one failing operation", () => {
   });
 
   it("a reply later than the configured timeout is UPSTREAM_TIMEOUT", async () => {
-    const res = await overviewWhile(
-      () => proxy.script("Campaign.GetSummary", { body: "<never/>", delayMs: 2_000 }),
-      { LEGACY_HEADERS_TIMEOUT_MS: "150" },
-    );
+    const res = await overviewWhile(() => proxy.script("Campaign.GetSummary", { body: "<never/>", delayMs: 2_000 }), {
+      LEGACY_HEADERS_TIMEOUT_MS: "150",
+    });
     const campaigns = res.data!.clients!.flatMap((c) => c.campaigns!);
     expect(campaigns.length).toBeGreaterThan(0);
     expect(campaigns.every((c) => c.summary === null && c.subject.length > 0)).toBe(true);

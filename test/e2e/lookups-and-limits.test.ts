@@ -12,27 +12,67 @@ import { demo, gid } from "./support/ids.js";
 import { startStack, type Stack } from "./support/stack.js";
 
 const NodeIds = graphql(`
-  query LimitedNodes($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }
+  query LimitedNodes($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      __typename
+      id
+    }
+  }
 `);
 
 const SubscriberByEmail = graphql(`
-  query SubscriberByEmail($id: ID!, $email: String!) { list(id: $id) { subscriber(email: $email) { email } } }
+  query SubscriberByEmail($id: ID!, $email: String!) {
+    list(id: $id) {
+      subscriber(email: $email) {
+        email
+      }
+    }
+  }
 `);
 
 const ClientForm = graphql(`
-  query ClientForm { countries timeZones }
+  query ClientForm {
+    countries
+    timeZones
+  }
 `);
 
 const Segments = graphql(`
-  query SegmentIds($id: ID!) { client(id: $id) { segments { id name listId } } }
+  query SegmentIds($id: ID!) {
+    client(id: $id) {
+      segments {
+        id
+        name
+        listId
+      }
+    }
+  }
 `);
 
 const SegmentNode = graphql(`
-  query SegmentNode($id: ID!) { node(id: $id) { __typename id ... on Segment { name listId } } }
+  query SegmentNode($id: ID!) {
+    node(id: $id) {
+      __typename
+      id
+      ... on Segment {
+        name
+        listId
+      }
+    }
+  }
 `);
 
 const SubscriberNode = graphql(`
-  query SubscriberNode($id: ID!) { node(id: $id) { __typename id ... on Subscriber { email state } } }
+  query SubscriberNode($id: ID!) {
+    node(id: $id) {
+      __typename
+      id
+      ... on Subscriber {
+        email
+        state
+      }
+    }
+  }
 `);
 
 let stack: Stack;
@@ -44,14 +84,19 @@ beforeEach(() => stack.sandbox.calls.reset());
 
 describe("nulls carry errors", () => {
   it("nodes: an unsubscribed subscriber's id is null with NOT_FOUND at its index", async () => {
-    const ids = [gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.unsubscribed), demo.newsletter];
+    const ids = [
+      gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.unsubscribed),
+      demo.newsletter,
+    ];
     const { data, errors } = await stack.gql(NodeIds, { ids });
     expect(data!.nodes.map((n) => n?.__typename ?? null)).toEqual([null, "List"]);
     expect(errorCodesByPath(errors)).toEqual({ "nodes.0": "NOT_FOUND" });
   });
 
   it("node: an unsubscribed subscriber's id is null with NOT_FOUND, like nodes; an active one's is found", async () => {
-    const gone = await stack.gql(SubscriberNode, { id: gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.unsubscribed) });
+    const gone = await stack.gql(SubscriberNode, {
+      id: gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.unsubscribed),
+    });
     expect(gone.data).toEqual({ node: null });
     expect(errorCodesByPath(gone.errors)).toEqual({ node: "NOT_FOUND" });
     const id = gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.active);

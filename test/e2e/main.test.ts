@@ -13,7 +13,11 @@ import { graphql } from "../gql/index.js";
 import { postGraphQL } from "./support/graphql-http.js";
 
 const ClientNames = graphql(`
-  query MainClientNames { clients { name } }
+  query MainClientNames {
+    clients {
+      name
+    }
+  }
 `);
 
 describe("npm start", () => {
@@ -72,7 +76,12 @@ describe("npm start", () => {
   });
 
   it("refuses HS512 PoP signing with the embedded commerce sandbox's 60-character secret", async () => {
-    const child = runEntry("src/main.ts", { PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0", COMMERCE_POP_ALG: "HS512" });
+    const child = runEntry("src/main.ts", {
+      PORT: "0",
+      SANDBOX_LEGACY_PORT: "0",
+      SANDBOX_COMMERCE_PORT: "0",
+      COMMERCE_POP_ALG: "HS512",
+    });
     const { code, stderr } = await exit(child);
     expect(code).toBe(1);
     expect(stderr).toContain("COMMERCE_POP_ALG=HS512 needs a client secret of at least 64 bytes");
@@ -80,7 +89,11 @@ describe("npm start", () => {
   });
 
   it("prints every configuration problem readably and exits with 1", async () => {
-    const child = runEntry("src/main.ts", { PORT: "eighty", LEGACY_URL: "ftp://legacy.example.com", LEGACY_API_KEY: "do-not-print-me" });
+    const child = runEntry("src/main.ts", {
+      PORT: "eighty",
+      LEGACY_URL: "ftp://legacy.example.com",
+      LEGACY_API_KEY: "do-not-print-me",
+    });
     const { code, stderr } = await exit(child);
     expect(code).toBe(1);
     expect(stderr).toContain("invalid configuration");

@@ -22,57 +22,145 @@ import { startGateway } from "./support/stack.js";
 const docs = {
   addSubscriber: graphql(`
     mutation OutcomeAddSubscriber($input: AddSubscriberInput!) {
-      result: addSubscriber(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: addSubscriber(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   unsubscribe: graphql(`
     mutation OutcomeUnsubscribe($input: UnsubscribeInput!) {
-      result: unsubscribe(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: unsubscribe(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   createList: graphql(`
     mutation OutcomeCreateList($input: CreateListInput!) {
-      result: createList(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: createList(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   updateList: graphql(`
     mutation OutcomeUpdateList($input: UpdateListInput!) {
-      result: updateList(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: updateList(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   createCustomField: graphql(`
     mutation OutcomeCreateCustomField($input: CreateCustomFieldInput!) {
-      result: createCustomField(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: createCustomField(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   deleteCustomField: graphql(`
     mutation OutcomeDeleteCustomField($input: DeleteCustomFieldInput!) {
-      result: deleteCustomField(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: deleteCustomField(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   createClient: graphql(`
     mutation OutcomeCreateClient($input: CreateClientInput!) {
-      result: createClient(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: createClient(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   updateClientBasics: graphql(`
     mutation OutcomeUpdateClientBasics($input: UpdateClientBasicsInput!) {
-      result: updateClientBasics(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: updateClientBasics(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   updateClientAccessAndBilling: graphql(`
     mutation OutcomeUpdateAccess($input: UpdateClientAccessAndBillingInput!) {
-      result: updateClientAccessAndBilling(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: updateClientAccessAndBilling(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   sendCampaign: graphql(`
     mutation OutcomeSendCampaign($input: SendCampaignInput!) {
-      result: sendCampaign(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: sendCampaign(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
   updateTemplate: graphql(`
     mutation OutcomeUpdateTemplate($input: UpdateTemplateInput!) {
-      result: updateTemplate(input: $input) { __typename ... on LegacyError { code reason message operation } }
+      result: updateTemplate(input: $input) {
+        __typename
+        ... on LegacyError {
+          code
+          reason
+          message
+          operation
+        }
+      }
     }
   `),
 };
@@ -99,7 +187,12 @@ function mutation<V extends { input: unknown }>(c: {
   op: OperationName;
   codes: number[];
 }): Case {
-  return { name: c.name, op: c.op, codes: c.codes, run: () => postGraphQL(gateway.url, c.document, { input: c.input } as V) };
+  return {
+    name: c.name,
+    op: c.op,
+    codes: c.codes,
+    run: () => postGraphQL(gateway.url, c.document, { input: c.input } as V),
+  };
 }
 
 const basics = {
@@ -112,7 +205,13 @@ const basics = {
 const ADD_CODES = operation("Subscriber.Add").errorCodes;
 
 const cases: Case[] = [
-  mutation({ name: "addSubscriber", document: docs.addSubscriber, op: "Subscriber.Add", codes: [], input: { listId: demo.newsletter, email: "x@example.com" } }),
+  mutation({
+    name: "addSubscriber",
+    document: docs.addSubscriber,
+    op: "Subscriber.Add",
+    codes: [],
+    input: { listId: demo.newsletter, email: "x@example.com" },
+  }),
   mutation({
     name: "addSubscriber with custom fields",
     document: docs.addSubscriber,
@@ -132,11 +231,34 @@ const cases: Case[] = [
     document: docs.addSubscriber,
     op: "Subscriber.AddAndResubscribeWithCustomFields",
     codes: [...ADD_CODES],
-    input: { listId: demo.newsletter, email: "x@example.com", resubscribe: true, customFields: [{ key: "[City]", value: "Perth" }] },
+    input: {
+      listId: demo.newsletter,
+      email: "x@example.com",
+      resubscribe: true,
+      customFields: [{ key: "[City]", value: "Perth" }],
+    },
   }),
-  mutation({ name: "unsubscribe", document: docs.unsubscribe, op: "Subscriber.Unsubscribe", codes: [], input: { listId: demo.newsletter, email: "x@example.com" } }),
-  mutation({ name: "createList", document: docs.createList, op: "List.Create", codes: [], input: { clientId: demo.northwind, title: "T", confirmOptIn: false } }),
-  mutation({ name: "updateList", document: docs.updateList, op: "List.Update", codes: [], input: { listId: demo.vip, title: "T", confirmOptIn: false } }),
+  mutation({
+    name: "unsubscribe",
+    document: docs.unsubscribe,
+    op: "Subscriber.Unsubscribe",
+    codes: [],
+    input: { listId: demo.newsletter, email: "x@example.com" },
+  }),
+  mutation({
+    name: "createList",
+    document: docs.createList,
+    op: "List.Create",
+    codes: [],
+    input: { clientId: demo.northwind, title: "T", confirmOptIn: false },
+  }),
+  mutation({
+    name: "updateList",
+    document: docs.updateList,
+    op: "List.Update",
+    codes: [],
+    input: { listId: demo.vip, title: "T", confirmOptIn: false },
+  }),
   mutation({
     name: "createCustomField",
     document: docs.createCustomField,
@@ -144,9 +266,21 @@ const cases: Case[] = [
     codes: [],
     input: { listId: demo.newsletter, fieldName: "F", dataType: "TEXT" },
   }),
-  mutation({ name: "deleteCustomField", document: docs.deleteCustomField, op: "List.DeleteCustomField", codes: [], input: { listId: demo.newsletter, key: "[City]" } }),
+  mutation({
+    name: "deleteCustomField",
+    document: docs.deleteCustomField,
+    op: "List.DeleteCustomField",
+    codes: [],
+    input: { listId: demo.newsletter, key: "[City]" },
+  }),
   mutation({ name: "createClient", document: docs.createClient, op: "Client.Create", codes: [], input: basics }),
-  mutation({ name: "updateClientBasics", document: docs.updateClientBasics, op: "Client.UpdateBasics", codes: [102], input: { clientId: demo.northwind, ...basics } }),
+  mutation({
+    name: "updateClientBasics",
+    document: docs.updateClientBasics,
+    op: "Client.UpdateBasics",
+    codes: [102],
+    input: { clientId: demo.northwind, ...basics },
+  }),
   mutation({
     name: "updateClientAccessAndBilling",
     document: docs.updateClientAccessAndBilling,
@@ -159,14 +293,23 @@ const cases: Case[] = [
     document: docs.sendCampaign,
     op: "Campaign.Send",
     codes: [],
-    input: { clientId: demo.northwind, campaignId: DEMO.campaigns.ready, confirmationEmail: "me@example.com", immediately: true },
+    input: {
+      clientId: demo.northwind,
+      campaignId: DEMO.campaigns.ready,
+      confirmationEmail: "me@example.com",
+      immediately: true,
+    },
   }),
   mutation({
     name: "updateTemplate",
     document: docs.updateTemplate,
     op: "Template.Update",
     codes: [],
-    input: { templateId: gid.template(DEMO.templates.newsletter), name: "N", htmlPageUrl: "https://example.com/page.html" },
+    input: {
+      templateId: gid.template(DEMO.templates.newsletter),
+      name: "N",
+      htmlPageUrl: "https://example.com/page.html",
+    },
   }),
 ];
 
@@ -218,7 +361,13 @@ describe.each(cases)("$name ($op)", (c) => {
 
   it("answers a code it is not documented to give with UnexpectedResultError", async () => {
     const { data } = await answerWith(c, 999);
-    expect(data!.result).toEqual({ __typename: "UnexpectedResultError", code: 999, reason: null, message: "Error", operation: c.op });
+    expect(data!.result).toEqual({
+      __typename: "UnexpectedResultError",
+      code: 999,
+      reason: null,
+      message: "Error",
+      operation: c.op,
+    });
   });
 
   it("answers code 100 with UNAUTHENTICATED and no payload", async () => {
@@ -232,7 +381,16 @@ describe.each(cases)("$name ($op)", (c) => {
 describe("payload unions", () => {
   // Each mutation: the operations it may send and the codes its union carries beyond their lists.
   const unions: [mutation: string, ops: OperationName[], extra: number[]][] = [
-    ["addSubscriber", ["Subscriber.Add", "Subscriber.AddWithCustomFields", "Subscriber.AddAndResubscribe", "Subscriber.AddAndResubscribeWithCustomFields"], []],
+    [
+      "addSubscriber",
+      [
+        "Subscriber.Add",
+        "Subscriber.AddWithCustomFields",
+        "Subscriber.AddAndResubscribe",
+        "Subscriber.AddAndResubscribeWithCustomFields",
+      ],
+      [],
+    ],
     ["unsubscribe", ["Subscriber.Unsubscribe"], []],
     ["createList", ["List.Create"], []],
     ["updateList", ["List.Update"], []],
@@ -245,19 +403,34 @@ describe("payload unions", () => {
     ["updateTemplate", ["Template.Update"], []],
   ];
 
-  it.each(unions)("%s answers its success type, InputError, a type per spec'd code group and the fallback, nothing else", (name, ops, extra) => {
-    const field = schema.getMutationType()!.getFields()[name];
-    const union = getNamedType(field.type);
-    expect(isUnionType(union)).toBe(true);
-    const codes = [...ops.flatMap((op) => operation(op).errorCodes), ...extra].filter((code) => code !== 0 && code !== 100);
-    const groups = new Set(codes.map((code) => outcomeGroupOf(code)!.name));
-    const success = `${name[0].toUpperCase()}${name.slice(1)}Success`;
-    const members = (union as GraphQLUnionType).getTypes().map((t) => t.name).sort();
-    // Mutations that take a list or campaign id check it belongs where the input says before writing.
-    const owned = ["addSubscriber", "unsubscribe", "updateList", "createCustomField", "deleteCustomField", "sendCampaign"];
-    const ownership = owned.includes(name) ? ["OwnershipError"] : [];
-    expect(members).toEqual([success, "InputError", ...ownership, "UnexpectedResultError", ...groups].sort());
-  });
+  it.each(unions)(
+    "%s answers its success type, InputError, a type per spec'd code group and the fallback, nothing else",
+    (name, ops, extra) => {
+      const field = schema.getMutationType()!.getFields()[name];
+      const union = getNamedType(field.type);
+      expect(isUnionType(union)).toBe(true);
+      const codes = [...ops.flatMap((op) => operation(op).errorCodes), ...extra].filter(
+        (code) => code !== 0 && code !== 100,
+      );
+      const groups = new Set(codes.map((code) => outcomeGroupOf(code)!.name));
+      const success = `${name[0].toUpperCase()}${name.slice(1)}Success`;
+      const members = (union as GraphQLUnionType)
+        .getTypes()
+        .map((t) => t.name)
+        .sort();
+      // Mutations that take a list or campaign id check it belongs where the input says before writing.
+      const owned = [
+        "addSubscriber",
+        "unsubscribe",
+        "updateList",
+        "createCustomField",
+        "deleteCustomField",
+        "sendCampaign",
+      ];
+      const ownership = owned.includes(name) ? ["OwnershipError"] : [];
+      expect(members).toEqual([success, "InputError", ...ownership, "UnexpectedResultError", ...groups].sort());
+    },
+  );
 });
 
 describe("the service's message", () => {
@@ -268,7 +441,9 @@ describe("the service's message", () => {
     );
     proxy.script("Subscriber.Unsubscribe", { body: quoting });
     try {
-      const { data } = await postGraphQL(gateway.url, docs.unsubscribe, { input: { listId: demo.newsletter, email: "x@example.com" } });
+      const { data } = await postGraphQL(gateway.url, docs.unsubscribe, {
+        input: { listId: demo.newsletter, email: "x@example.com" },
+      });
       const error = asType(data!.result, "NotSubscribedError");
       expect(error).toMatchObject({ code: 202, operation: "Subscriber.Unsubscribe" });
       expect(error.message).toMatch(/^Key .+ is not subscribed$/);
@@ -285,7 +460,12 @@ describe("sendCampaign with a date", () => {
     proxy.resetCounts();
     try {
       const { data } = await postGraphQL(gateway.url, docs.sendCampaign, {
-        input: { clientId: demo.northwind, campaignId: DEMO.campaigns.ready, confirmationEmail: "me@example.com", sendAt: "2030-01-01T00:00:00Z" },
+        input: {
+          clientId: demo.northwind,
+          campaignId: DEMO.campaigns.ready,
+          confirmationEmail: "me@example.com",
+          sendAt: "2030-01-01T00:00:00Z",
+        },
       });
       expect(data!.result).toEqual({
         __typename: "ClientNotFoundError",
@@ -304,7 +484,12 @@ describe("sendCampaign with a date", () => {
     proxy.scriptResult("Campaign.Send", 5);
     try {
       const { data } = await postGraphQL(gateway.url, docs.sendCampaign, {
-        input: { clientId: demo.northwind, campaignId: DEMO.campaigns.ready, confirmationEmail: "me@example.com", sendAt: "2030-01-01T00:00:00Z" },
+        input: {
+          clientId: demo.northwind,
+          campaignId: DEMO.campaigns.ready,
+          confirmationEmail: "me@example.com",
+          sendAt: "2030-01-01T00:00:00Z",
+        },
       });
       expect(data!.result).toMatchObject({ __typename: "InvalidDateError", code: 5, reason: "INVALID_DATE" });
     } finally {

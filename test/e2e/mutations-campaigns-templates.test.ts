@@ -9,24 +9,60 @@ const SendCampaign = graphql(`
   mutation SendCampaign($input: SendCampaignInput!) {
     sendCampaign(input: $input) {
       __typename
-      ... on SendCampaignSuccess { campaignId immediately scheduledFor client { id } }
-      ... on LegacyError { code reason operation }
-      ... on OwnershipError { field ownershipRule message }
+      ... on SendCampaignSuccess {
+        campaignId
+        immediately
+        scheduledFor
+        client {
+          id
+        }
+      }
+      ... on LegacyError {
+        code
+        reason
+        operation
+      }
+      ... on OwnershipError {
+        field
+        ownershipRule
+        message
+      }
     }
   }
 `);
 
 const SentCampaigns = graphql(`
-  query SentCampaigns($id: ID!) { client(id: $id) { campaigns { campaignId sentDate } } }
+  query SentCampaigns($id: ID!) {
+    client(id: $id) {
+      campaigns {
+        campaignId
+        sentDate
+      }
+    }
+  }
 `);
 
 const UpdateTemplate = graphql(`
   mutation UpdateTemplate($input: UpdateTemplateInput!) {
     updateTemplate(input: $input) {
       __typename
-      ... on UpdateTemplateSuccess { templateId template { id name previewUrl screenshotUrl } }
-      ... on LegacyError { code reason }
-      ... on InputError { field rule }
+      ... on UpdateTemplateSuccess {
+        templateId
+        template {
+          id
+          name
+          previewUrl
+          screenshotUrl
+        }
+      }
+      ... on LegacyError {
+        code
+        reason
+      }
+      ... on InputError {
+        field
+        rule
+      }
     }
   }
 `);
@@ -38,9 +74,19 @@ beforeAll(async () => {
 afterAll(() => stack.close());
 
 const { campaigns, clients } = DEMO;
-const send = (clientId: string, campaignId: string, extra: { sendAt?: string; immediately?: boolean; confirmationEmail?: string } = {}) =>
+const send = (
+  clientId: string,
+  campaignId: string,
+  extra: { sendAt?: string; immediately?: boolean; confirmationEmail?: string } = {},
+) =>
   stack.gql(SendCampaign, {
-    input: { clientId: gid.client(clientId), campaignId, confirmationEmail: "owner@example.com", immediately: true, ...extra },
+    input: {
+      clientId: gid.client(clientId),
+      campaignId,
+      confirmationEmail: "owner@example.com",
+      immediately: true,
+      ...extra,
+    },
   });
 
 describe("sendCampaign", () => {
@@ -64,7 +110,11 @@ describe("sendCampaign", () => {
     const sendAt = new Date(FIXED_NOW + 2 * 86_400_000 - 150 * 60_000).toISOString().replace(".000Z", "Z");
     expect(sendAt).toBe("2026-03-20T00:30:00Z");
     const { data } = await send(clients.northwind, campaigns.readySmall, { sendAt, immediately: undefined });
-    expect(data!.sendCampaign).toMatchObject({ __typename: "SendCampaignSuccess", immediately: false, scheduledFor: "2026-03-20T10:30:00" });
+    expect(data!.sendCampaign).toMatchObject({
+      __typename: "SendCampaignSuccess",
+      immediately: false,
+      scheduledFor: "2026-03-20T10:30:00",
+    });
     const call = stack.sandbox.calls.entries().find((c) => c.operation === "Campaign.Send")!;
     expect(call.params).toMatchObject({ CampaignID: campaigns.readySmall, SendDate: "2026-03-20 10:30:00" });
     expect(stack.sandbox.calls.count("Client.GetDetail")).toBe(1);
@@ -86,24 +136,43 @@ describe("sendCampaign", () => {
   it("answers CampaignNotFoundError (301) from the ownership read for a campaign that does not exist, and never sends", async () => {
     stack.sandbox.calls.reset();
     const { data } = await send(clients.northwind, campaigns.unknown);
-    expect(data!.sendCampaign).toMatchObject({ __typename: "CampaignNotFoundError", code: 301, operation: "Campaign.GetLists" });
+    expect(data!.sendCampaign).toMatchObject({
+      __typename: "CampaignNotFoundError",
+      code: 301,
+      operation: "Campaign.GetLists",
+    });
     expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
   });
 
   it("answers SendDateInPastError (337) for an instant before the service's now", async () => {
-    const { data } = await send(clients.northwind, campaigns.emptyLists, { sendAt: "2026-03-01T00:00:00Z", immediately: undefined });
-    expect(data!.sendCampaign).toMatchObject({ __typename: "SendDateInPastError", code: 337, reason: "SEND_DATE_IN_PAST" });
+    const { data } = await send(clients.northwind, campaigns.emptyLists, {
+      sendAt: "2026-03-01T00:00:00Z",
+      immediately: undefined,
+    });
+    expect(data!.sendCampaign).toMatchObject({
+      __typename: "SendDateInPastError",
+      code: 337,
+      reason: "SEND_DATE_IN_PAST",
+    });
   });
 
   it("answers ConfirmationEmailError CONFIRMATION_EMAIL_INVALID (339)", async () => {
     const { data } = await send(clients.contoso, campaigns.noSavedCard, { confirmationEmail: "who..me@example.com" });
-    expect(data!.sendCampaign).toMatchObject({ __typename: "ConfirmationEmailError", code: 339, reason: "CONFIRMATION_EMAIL_INVALID" });
+    expect(data!.sendCampaign).toMatchObject({
+      __typename: "ConfirmationEmailError",
+      code: 339,
+      reason: "CONFIRMATION_EMAIL_INVALID",
+    });
   });
 
   it("answers ClientNotFoundError (102) when the client whose zone applies does not exist", async () => {
     stack.sandbox.calls.reset();
     const { data } = await send("19999", campaigns.ready, { sendAt: "2030-01-01T00:00:00Z", immediately: undefined });
-    expect(data!.sendCampaign).toMatchObject({ __typename: "ClientNotFoundError", code: 102, operation: "Client.GetDetail" });
+    expect(data!.sendCampaign).toMatchObject({
+      __typename: "ClientNotFoundError",
+      code: 102,
+      operation: "Client.GetDetail",
+    });
     expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
   });
 });
@@ -112,13 +181,20 @@ describe("sendCampaign checks that the campaign is the client's before sending",
   it("refuses another client's unsent campaign (Fabrikam's id, Northwind's 30005) with OwnershipError", async () => {
     stack.sandbox.calls.reset();
     const { data } = await send(clients.fabrikam, campaigns.ready);
-    expect(data!.sendCampaign).toMatchObject({ __typename: "OwnershipError", field: "campaignId", ownershipRule: "CAMPAIGN_OF_CLIENT" });
+    expect(data!.sendCampaign).toMatchObject({
+      __typename: "OwnershipError",
+      field: "campaignId",
+      ownershipRule: "CAMPAIGN_OF_CLIENT",
+    });
     expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
   });
 
   it("never converts a send date in another client's zone (Wingtip's id, Northwind's campaign)", async () => {
     stack.sandbox.calls.reset();
-    const { data } = await send(clients.wingtip, campaigns.ready, { sendAt: "2026-12-01T12:00:00Z", immediately: undefined });
+    const { data } = await send(clients.wingtip, campaigns.ready, {
+      sendAt: "2026-12-01T12:00:00Z",
+      immediately: undefined,
+    });
     expect(data!.sendCampaign).toMatchObject({ __typename: "OwnershipError", ownershipRule: "CAMPAIGN_OF_CLIENT" });
     expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
   });
@@ -170,14 +246,23 @@ describe("updateTemplate", () => {
     expect(data!.updateTemplate).toEqual({
       __typename: "UpdateTemplateSuccess",
       templateId: DEMO.templates.productLaunch,
-      template: { id: templateId, name: "Launch, second edition", previewUrl: file("newsletter.html"), screenshotUrl: file("screenshot.jpg") },
+      template: {
+        id: templateId,
+        name: "Launch, second edition",
+        previewUrl: file("newsletter.html"),
+        screenshotUrl: file("screenshot.jpg"),
+      },
     });
   });
 
   it("refuses a name longer than the 30 characters the service keeps, instead of letting it be cut", async () => {
     stack.sandbox.calls.reset();
     const { data } = await stack.gql(UpdateTemplate, {
-      input: { templateId, name: "A template name that is much longer than thirty", htmlPageUrl: file("newsletter.html") },
+      input: {
+        templateId,
+        name: "A template name that is much longer than thirty",
+        htmlPageUrl: file("newsletter.html"),
+      },
     });
     expect(data!.updateTemplate).toEqual({ __typename: "InputError", field: "name", rule: "MAX_LENGTH" });
     expect(stack.sandbox.calls.total()).toBe(0);
@@ -186,7 +271,9 @@ describe("updateTemplate", () => {
   it("refuses a name holding < or > (the service's 4003) before sending", async () => {
     stack.sandbox.calls.reset();
     for (const name of ["<b>Bold</b>", "Sale > 50%"]) {
-      const { data } = await stack.gql(UpdateTemplate, { input: { templateId, name, htmlPageUrl: file("newsletter.html") } });
+      const { data } = await stack.gql(UpdateTemplate, {
+        input: { templateId, name, htmlPageUrl: file("newsletter.html") },
+      });
       expect(data!.updateTemplate).toEqual({ __typename: "InputError", field: "name", rule: "NO_ANGLE_BRACKETS" });
     }
     expect(stack.sandbox.calls.total()).toBe(0);
@@ -217,6 +304,10 @@ describe("updateTemplate", () => {
     const { data } = await stack.gql(UpdateTemplate, {
       input: { templateId: gid.template("no-such-template"), name: "X", htmlPageUrl: file("newsletter.html") },
     });
-    expect(data!.updateTemplate).toMatchObject({ __typename: "TemplateNotFoundError", code: 4001, reason: "INVALID_TEMPLATE_ID" });
+    expect(data!.updateTemplate).toMatchObject({
+      __typename: "TemplateNotFoundError",
+      code: 4001,
+      reason: "INVALID_TEMPLATE_ID",
+    });
   });
 });

@@ -10,8 +10,21 @@ const CreateClient = graphql(`
   mutation CreateClient($input: CreateClientInput!) {
     createClient(input: $input) {
       __typename
-      ... on CreateClientSuccess { clientId client { id name accessAndBilling { accessLevel } } }
-      ... on LegacyError { code reason operation }
+      ... on CreateClientSuccess {
+        clientId
+        client {
+          id
+          name
+          accessAndBilling {
+            accessLevel
+          }
+        }
+      }
+      ... on LegacyError {
+        code
+        reason
+        operation
+      }
     }
   }
 `);
@@ -20,8 +33,21 @@ const UpdateClientBasics = graphql(`
   mutation UpdateClientBasics($input: UpdateClientBasicsInput!) {
     updateClientBasics(input: $input) {
       __typename
-      ... on UpdateClientBasicsSuccess { clientId client { name basicDetails { contactName timeZone utcOffsetMinutes } } }
-      ... on LegacyError { code reason }
+      ... on UpdateClientBasicsSuccess {
+        clientId
+        client {
+          name
+          basicDetails {
+            contactName
+            timeZone
+            utcOffsetMinutes
+          }
+        }
+      }
+      ... on LegacyError {
+        code
+        reason
+      }
     }
   }
 `);
@@ -32,9 +58,23 @@ const UpdateAccess = graphql(`
       __typename
       ... on UpdateClientAccessAndBillingSuccess {
         clientId
-        client { accessAndBilling { accessLevel permissions username billingType currency deliveryFee costPerRecipient designAndSpamTestFee } }
+        client {
+          accessAndBilling {
+            accessLevel
+            permissions
+            username
+            billingType
+            currency
+            deliveryFee
+            costPerRecipient
+            designAndSpamTestFee
+          }
+        }
       }
-      ... on LegacyError { code reason }
+      ... on LegacyError {
+        code
+        reason
+      }
     }
   }
 `);
@@ -62,29 +102,52 @@ describe("createClient", () => {
     const { data, errors } = await stack.gql(CreateClient, { input: basics("one") });
     expect(errors).toEqual([]);
     const payload = asType(data!.createClient, "CreateClientSuccess");
-    expect(payload.client).toEqual({ id: gid.client(payload.clientId), name: "Company one", accessAndBilling: { accessLevel: "LEVEL_0" } });
+    expect(payload.client).toEqual({
+      id: gid.client(payload.clientId),
+      name: "Company one",
+      accessAndBilling: { accessLevel: "LEVEL_0" },
+    });
   });
 
   it("answers ClientDetailsError EMAIL_TAKEN (150) and InvalidEmailError (1)", async () => {
-    const taken = await stack.gql(CreateClient, { input: { ...basics("two"), emailAddress: "nancy@northwind.example.com" } });
-    expect(taken.data!.createClient).toMatchObject({ __typename: "ClientDetailsError", code: 150, reason: "EMAIL_TAKEN" });
-    const invalid = await stack.gql(CreateClient, { input: { ...basics("two"), emailAddress: "owner..two@example.com" } });
+    const taken = await stack.gql(CreateClient, {
+      input: { ...basics("two"), emailAddress: "nancy@northwind.example.com" },
+    });
+    expect(taken.data!.createClient).toMatchObject({
+      __typename: "ClientDetailsError",
+      code: 150,
+      reason: "EMAIL_TAKEN",
+    });
+    const invalid = await stack.gql(CreateClient, {
+      input: { ...basics("two"), emailAddress: "owner..two@example.com" },
+    });
     expect(invalid.data!.createClient).toMatchObject({ __typename: "InvalidEmailError", code: 1 });
   });
 
   it("answers ClientCreationLimitError (172) for a sixth client within thirty minutes", async () => {
     for (const n of ["a", "b", "c", "d", "e"]) {
-      expect((await stack.gql(CreateClient, { input: basics(n) })).data!.createClient?.__typename).toBe("CreateClientSuccess");
+      expect((await stack.gql(CreateClient, { input: basics(n) })).data!.createClient?.__typename).toBe(
+        "CreateClientSuccess",
+      );
     }
     const sixth = await stack.gql(CreateClient, { input: basics("f") });
-    expect(sixth.data!.createClient).toMatchObject({ __typename: "ClientCreationLimitError", code: 172, operation: "Client.Create" });
+    expect(sixth.data!.createClient).toMatchObject({
+      __typename: "ClientCreationLimitError",
+      code: 172,
+      operation: "Client.Create",
+    });
   });
 });
 
 describe("updateClientBasics", () => {
   it("replaces the basic details", async () => {
     const { data, errors } = await stack.gql(UpdateClientBasics, {
-      input: { clientId: demo.contoso, ...basics("contoso"), companyName: "Contoso Health", timeZone: "(GMT+05:30) Chennai, Kolkata, Mumbai, New Delhi" },
+      input: {
+        clientId: demo.contoso,
+        ...basics("contoso"),
+        companyName: "Contoso Health",
+        timeZone: "(GMT+05:30) Chennai, Kolkata, Mumbai, New Delhi",
+      },
     });
     expect(errors).toEqual([]);
     expect(data!.updateClientBasics).toEqual({
@@ -92,15 +155,23 @@ describe("updateClientBasics", () => {
       clientId: DEMO.clients.contoso,
       client: {
         name: "Contoso Health",
-        basicDetails: { contactName: "Contact contoso", timeZone: "(GMT+05:30) Chennai, Kolkata, Mumbai, New Delhi", utcOffsetMinutes: 330 },
+        basicDetails: {
+          contactName: "Contact contoso",
+          timeZone: "(GMT+05:30) Chennai, Kolkata, Mumbai, New Delhi",
+          utcOffsetMinutes: 330,
+        },
       },
     });
   });
 
   it("answers ClientDetailsError (150), InvalidEmailError (1) and ClientNotFoundError (102)", async () => {
-    const taken = await stack.gql(UpdateClientBasics, { input: { clientId: demo.contoso, ...basics("x"), emailAddress: "rhys@fabrikam.example.com" } });
+    const taken = await stack.gql(UpdateClientBasics, {
+      input: { clientId: demo.contoso, ...basics("x"), emailAddress: "rhys@fabrikam.example.com" },
+    });
     expect(taken.data!.updateClientBasics).toMatchObject({ __typename: "ClientDetailsError", code: 150 });
-    const invalid = await stack.gql(UpdateClientBasics, { input: { clientId: demo.contoso, ...basics("x"), emailAddress: "x..y@example.com" } });
+    const invalid = await stack.gql(UpdateClientBasics, {
+      input: { clientId: demo.contoso, ...basics("x"), emailAddress: "x..y@example.com" },
+    });
     expect(invalid.data!.updateClientBasics).toMatchObject({ __typename: "InvalidEmailError", code: 1 });
     const gone = await stack.gql(UpdateClientBasics, { input: { clientId: gid.client("19999"), ...basics("x") } });
     expect(gone.data!.updateClientBasics).toMatchObject({ __typename: "ClientNotFoundError", code: 102 });
@@ -139,12 +210,21 @@ describe("updateClientAccessAndBilling", () => {
   });
 
   it("takes a client's access away (level 0 needs nothing else)", async () => {
-    const { data } = await stack.gql(UpdateAccess, { input: { clientId: gid.client(DEMO.clients.tailspin), accessLevel: "LEVEL_0" } });
+    const { data } = await stack.gql(UpdateAccess, {
+      input: { clientId: gid.client(DEMO.clients.tailspin), accessLevel: "LEVEL_0" },
+    });
     const payload = asType(data!.updateClientAccessAndBilling, "UpdateClientAccessAndBillingSuccess");
-    expect(payload.client!.accessAndBilling).toMatchObject({ accessLevel: "LEVEL_0", username: null, billingType: null });
+    expect(payload.client!.accessAndBilling).toMatchObject({
+      accessLevel: "LEVEL_0",
+      username: null,
+      billingType: null,
+    });
   });
 
-  const markup = (fees: { deliveryFee: string; costPerRecipient: string; designAndSpamTestFee?: string }, level: "LEVEL_7" | "LEVEL_63" = "LEVEL_7") => ({
+  const markup = (
+    fees: { deliveryFee: string; costPerRecipient: string; designAndSpamTestFee?: string },
+    level: "LEVEL_7" | "LEVEL_63" = "LEVEL_7",
+  ) => ({
     clientId: gid.client(DEMO.clients.contoso),
     accessLevel: level,
     username: "contoso",
@@ -158,7 +238,11 @@ describe("updateClientAccessAndBilling", () => {
     ["DELIVERY_FEE_BELOW_MINIMUM", 168, markup({ deliveryFee: "1", costPerRecipient: "2" })],
     ["COST_PER_RECIPIENT_BELOW_MINIMUM", 169, markup({ deliveryFee: "6", costPerRecipient: "0.5" })],
     ["MARKUP_RATE_TOO_LOW", 170, markup({ deliveryFee: "5", costPerRecipient: "1" })],
-    ["DESIGN_AND_SPAM_TEST_FEE_BELOW_MINIMUM", 171, markup({ deliveryFee: "6", costPerRecipient: "2", designAndSpamTestFee: "1" }, "LEVEL_63")],
+    [
+      "DESIGN_AND_SPAM_TEST_FEE_BELOW_MINIMUM",
+      171,
+      markup({ deliveryFee: "6", costPerRecipient: "2", designAndSpamTestFee: "1" }, "LEVEL_63"),
+    ],
   ])("answers ClientBillingError %s (%i)", async (reason, code, input) => {
     const { data } = await stack.gql(UpdateAccess, { input });
     expect(data!.updateClientAccessAndBilling).toMatchObject({ __typename: "ClientBillingError", code, reason });
@@ -166,9 +250,18 @@ describe("updateClientAccessAndBilling", () => {
 
   it("answers ClientAccessError USERNAME_TAKEN (151) and ClientNotFoundError (102)", async () => {
     const taken = await stack.gql(UpdateAccess, {
-      input: { clientId: gid.client(DEMO.clients.contoso), accessLevel: "LEVEL_3", username: "northwind", password: "secret-5" },
+      input: {
+        clientId: gid.client(DEMO.clients.contoso),
+        accessLevel: "LEVEL_3",
+        username: "northwind",
+        password: "secret-5",
+      },
     });
-    expect(taken.data!.updateClientAccessAndBilling).toMatchObject({ __typename: "ClientAccessError", code: 151, reason: "USERNAME_TAKEN" });
+    expect(taken.data!.updateClientAccessAndBilling).toMatchObject({
+      __typename: "ClientAccessError",
+      code: 151,
+      reason: "USERNAME_TAKEN",
+    });
     const gone = await stack.gql(UpdateAccess, { input: { clientId: gid.client("19999"), accessLevel: "LEVEL_0" } });
     expect(gone.data!.updateClientAccessAndBilling).toMatchObject({ __typename: "ClientNotFoundError", code: 102 });
   });

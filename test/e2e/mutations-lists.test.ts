@@ -10,8 +10,21 @@ const CreateList = graphql(`
   mutation CreateList($input: CreateListInput!) {
     createList(input: $input) {
       __typename
-      ... on CreateListSuccess { listId list { id name client { id } } }
-      ... on LegacyError { code reason operation }
+      ... on CreateListSuccess {
+        listId
+        list {
+          id
+          name
+          client {
+            id
+          }
+        }
+      }
+      ... on LegacyError {
+        code
+        reason
+        operation
+      }
     }
   }
 `);
@@ -20,20 +33,60 @@ const UpdateList = graphql(`
   mutation UpdateList($input: UpdateListInput!) {
     updateList(input: $input) {
       __typename
-      ... on UpdateListSuccess { listId list { id name } }
-      ... on LegacyError { code reason }
+      ... on UpdateListSuccess {
+        listId
+        list {
+          id
+          name
+        }
+      }
+      ... on LegacyError {
+        code
+        reason
+      }
     }
   }
 `);
 
 const ListsOf = graphql(`
-  query ListsOf($id: ID!) { client(id: $id) { lists { id name } } }
+  query ListsOf($id: ID!) {
+    client(id: $id) {
+      lists {
+        id
+        name
+      }
+    }
+  }
 `);
 
 const RenameAndCreate = graphql(`
   mutation RenameAndCreate($update: UpdateListInput!, $create: CreateListInput!) {
-    updateList(input: $update) { __typename ... on UpdateListSuccess { list { name client { lists { name } } } } }
-    createList(input: $create) { __typename ... on CreateListSuccess { list { name client { lists { name } } } } }
+    updateList(input: $update) {
+      __typename
+      ... on UpdateListSuccess {
+        list {
+          name
+          client {
+            lists {
+              name
+            }
+          }
+        }
+      }
+    }
+    createList(input: $create) {
+      __typename
+      ... on CreateListSuccess {
+        list {
+          name
+          client {
+            lists {
+              name
+            }
+          }
+        }
+      }
+    }
   }
 `);
 
@@ -41,8 +94,21 @@ const CreateCustomField = graphql(`
   mutation CreateCustomField($input: CreateCustomFieldInput!) {
     createCustomField(input: $input) {
       __typename
-      ... on CreateCustomFieldSuccess { list { id } customField { key fieldName dataType options } }
-      ... on LegacyError { code reason }
+      ... on CreateCustomFieldSuccess {
+        list {
+          id
+        }
+        customField {
+          key
+          fieldName
+          dataType
+          options
+        }
+      }
+      ... on LegacyError {
+        code
+        reason
+      }
     }
   }
 `);
@@ -51,8 +117,18 @@ const DeleteCustomField = graphql(`
   mutation DeleteCustomField($input: DeleteCustomFieldInput!) {
     deleteCustomField(input: $input) {
       __typename
-      ... on DeleteCustomFieldSuccess { key list { customFields { key } } }
-      ... on LegacyError { code reason }
+      ... on DeleteCustomFieldSuccess {
+        key
+        list {
+          customFields {
+            key
+          }
+        }
+      }
+      ... on LegacyError {
+        code
+        reason
+      }
     }
   }
 `);
@@ -68,19 +144,37 @@ const unknownList = gid.list(DEMO.clients.northwind, "29999");
 describe("createList", () => {
   it("creates a list and answers it as the client lists it", async () => {
     const { data, errors } = await stack.gql(CreateList, {
-      input: { clientId: demo.contoso, title: "Autumn offers", confirmOptIn: true, confirmationSuccessPage: "https://contoso.example.com/thanks" },
+      input: {
+        clientId: demo.contoso,
+        title: "Autumn offers",
+        confirmOptIn: true,
+        confirmationSuccessPage: "https://contoso.example.com/thanks",
+      },
     });
     expect(errors).toEqual([]);
     const payload = asType(data!.createList, "CreateListSuccess");
-    expect(payload.list).toEqual({ id: gid.list(DEMO.clients.contoso, payload.listId), name: "Autumn offers", client: { id: demo.contoso } });
+    expect(payload.list).toEqual({
+      id: gid.list(DEMO.clients.contoso, payload.listId),
+      name: "Autumn offers",
+      client: { id: demo.contoso },
+    });
     const lists = (await stack.gql(ListsOf, { id: demo.contoso })).data!.client!.lists!;
     expect(lists.map((l) => l.name)).toContain("Autumn offers");
   });
 
   it("answers ListTitleError DUPLICATE_TITLE (250) and ClientNotFoundError (102)", async () => {
-    const dup = await stack.gql(CreateList, { input: { clientId: demo.northwind, title: "newsletter", confirmOptIn: false } });
-    expect(dup.data!.createList).toMatchObject({ __typename: "ListTitleError", code: 250, reason: "DUPLICATE_LIST_TITLE", operation: "List.Create" });
-    const gone = await stack.gql(CreateList, { input: { clientId: gid.client("19999"), title: "Anything", confirmOptIn: false } });
+    const dup = await stack.gql(CreateList, {
+      input: { clientId: demo.northwind, title: "newsletter", confirmOptIn: false },
+    });
+    expect(dup.data!.createList).toMatchObject({
+      __typename: "ListTitleError",
+      code: 250,
+      reason: "DUPLICATE_LIST_TITLE",
+      operation: "List.Create",
+    });
+    const gone = await stack.gql(CreateList, {
+      input: { clientId: gid.client("19999"), title: "Anything", confirmOptIn: false },
+    });
     expect(gone.data!.createList).toMatchObject({ __typename: "ClientNotFoundError", code: 102 });
   });
 });
@@ -97,12 +191,20 @@ describe("updateList", () => {
     expect(updated.list!.name).toBe("VIP lounge");
     expect(updated.list!.client!.lists!.map((l) => l.name)).not.toContain("Brand new");
     expect(created.list!.name).toBe("Brand new");
-    expect(created.list!.client!.lists!.map((l) => l.name)).toEqual(expect.arrayContaining(["VIP lounge", "Brand new"]));
+    expect(created.list!.client!.lists!.map((l) => l.name)).toEqual(
+      expect.arrayContaining(["VIP lounge", "Brand new"]),
+    );
   });
 
   it("answers ListTitleError (250) and ListNotFoundError (101)", async () => {
-    const dup = await stack.gql(UpdateList, { input: { listId: demo.productUpdates, title: "Newsletter", confirmOptIn: true } });
-    expect(dup.data!.updateList).toMatchObject({ __typename: "ListTitleError", code: 250, reason: "DUPLICATE_LIST_TITLE" });
+    const dup = await stack.gql(UpdateList, {
+      input: { listId: demo.productUpdates, title: "Newsletter", confirmOptIn: true },
+    });
+    expect(dup.data!.updateList).toMatchObject({
+      __typename: "ListTitleError",
+      code: 250,
+      reason: "DUPLICATE_LIST_TITLE",
+    });
     const gone = await stack.gql(UpdateList, { input: { listId: unknownList, title: "X", confirmOptIn: false } });
     expect(gone.data!.updateList).toMatchObject({ __typename: "ListNotFoundError", code: 101 });
   });
@@ -111,21 +213,36 @@ describe("updateList", () => {
 describe("custom fields", () => {
   it("creates a multi-valued field, then deletes it", async () => {
     const created = await stack.gql(CreateCustomField, {
-      input: { listId: demo.pilot, fieldName: "Favourite colour", dataType: "MULTI_SELECT_MANY", options: ["Red", "Green"] },
+      input: {
+        listId: demo.pilot,
+        fieldName: "Favourite colour",
+        dataType: "MULTI_SELECT_MANY",
+        options: ["Red", "Green"],
+      },
     });
     expect(created.data!.createCustomField).toEqual({
       __typename: "CreateCustomFieldSuccess",
       list: { id: demo.pilot },
-      customField: { key: "[Favouritecolour]", fieldName: "Favourite colour", dataType: "MULTI_SELECT_MANY", options: ["Red", "Green"] },
+      customField: {
+        key: "[Favouritecolour]",
+        fieldName: "Favourite colour",
+        dataType: "MULTI_SELECT_MANY",
+        options: ["Red", "Green"],
+      },
     });
     const deleted = await stack.gql(DeleteCustomField, { input: { listId: demo.pilot, key: "[Favouritecolour]" } });
-    expect(deleted.data!.deleteCustomField).toMatchObject({ __typename: "DeleteCustomFieldSuccess", key: "[Favouritecolour]" });
+    expect(deleted.data!.deleteCustomField).toMatchObject({
+      __typename: "DeleteCustomFieldSuccess",
+      key: "[Favouritecolour]",
+    });
     const after = asType(deleted.data!.deleteCustomField, "DeleteCustomFieldSuccess");
     expect(after.list!.customFields!.map((f) => f.key)).not.toContain("[Favouritecolour]");
   });
 
   it("creates Country fields with generated options", async () => {
-    const { data } = await stack.gql(CreateCustomField, { input: { listId: demo.pilot, fieldName: "Home country", dataType: "COUNTRY" } });
+    const { data } = await stack.gql(CreateCustomField, {
+      input: { listId: demo.pilot, fieldName: "Home country", dataType: "COUNTRY" },
+    });
     const payload = asType(data!.createCustomField, "CreateCustomFieldSuccess");
     expect(payload.customField!.options).toContain("Australia");
   });
@@ -140,10 +257,16 @@ describe("custom fields", () => {
 
   it("answers CustomFieldError INVALID_KEY (253) and ListNotFoundError (101)", async () => {
     const badKey = await stack.gql(DeleteCustomField, { input: { listId: demo.newsletter, key: "[NoSuchField]" } });
-    expect(badKey.data!.deleteCustomField).toMatchObject({ __typename: "CustomFieldError", code: 253, reason: "INVALID_FIELD_KEY" });
+    expect(badKey.data!.deleteCustomField).toMatchObject({
+      __typename: "CustomFieldError",
+      code: 253,
+      reason: "INVALID_FIELD_KEY",
+    });
     const gone = await stack.gql(DeleteCustomField, { input: { listId: unknownList, key: "[City]" } });
     expect(gone.data!.deleteCustomField).toMatchObject({ __typename: "ListNotFoundError", code: 101 });
-    const goneCreate = await stack.gql(CreateCustomField, { input: { listId: unknownList, fieldName: "X", dataType: "TEXT" } });
+    const goneCreate = await stack.gql(CreateCustomField, {
+      input: { listId: unknownList, fieldName: "X", dataType: "TEXT" },
+    });
     expect(goneCreate.data!.createCustomField).toMatchObject({ __typename: "ListNotFoundError", code: 101 });
   });
 });

@@ -11,20 +11,61 @@ const AddSubscriber = graphql(`
     addSubscriber(input: $input) {
       __typename
       ... on AddSubscriberSuccess {
-        email resubscribe
-        list { id stats { totalActiveSubscribers } }
-        subscriber { email name state customFields { key value } }
+        email
+        resubscribe
+        list {
+          id
+          stats {
+            totalActiveSubscribers
+          }
+        }
+        subscriber {
+          email
+          name
+          state
+          customFields {
+            key
+            value
+          }
+        }
       }
-      ... on LegacyError { code reason message operation }
-      ... on InputError { field rule message }
+      ... on LegacyError {
+        code
+        reason
+        message
+        operation
+      }
+      ... on InputError {
+        field
+        rule
+        message
+      }
     }
   }
 `);
 
 const AddTwice = graphql(`
   mutation AddTwice($first: AddSubscriberInput!, $second: AddSubscriberInput!) {
-    first: addSubscriber(input: $first) { __typename ... on AddSubscriberSuccess { list { stats { totalActiveSubscribers } } } }
-    second: addSubscriber(input: $second) { __typename ... on AddSubscriberSuccess { list { stats { totalActiveSubscribers } } } }
+    first: addSubscriber(input: $first) {
+      __typename
+      ... on AddSubscriberSuccess {
+        list {
+          stats {
+            totalActiveSubscribers
+          }
+        }
+      }
+    }
+    second: addSubscriber(input: $second) {
+      __typename
+      ... on AddSubscriberSuccess {
+        list {
+          stats {
+            totalActiveSubscribers
+          }
+        }
+      }
+    }
   }
 `);
 
@@ -32,8 +73,17 @@ const Unsubscribe = graphql(`
   mutation Unsubscribe($input: UnsubscribeInput!) {
     unsubscribe(input: $input) {
       __typename
-      ... on UnsubscribeSuccess { email list { id } }
-      ... on LegacyError { code reason operation }
+      ... on UnsubscribeSuccess {
+        email
+        list {
+          id
+        }
+      }
+      ... on LegacyError {
+        code
+        reason
+        operation
+      }
     }
   }
 `);
@@ -61,7 +111,11 @@ describe("addSubscriber", () => {
     });
     expect(errors).toEqual([]);
     const payload = asType(data!.addSubscriber, "AddSubscriberSuccess");
-    expect(payload).toMatchObject({ email: "new.reader@example.com", resubscribe: false, list: { id: demo.newsletter } });
+    expect(payload).toMatchObject({
+      email: "new.reader@example.com",
+      resubscribe: false,
+      list: { id: demo.newsletter },
+    });
     expect(payload.subscriber).toMatchObject({ email: "new.reader@example.com", name: "New Reader", state: "ACTIVE" });
     expect(payload.subscriber!.customFields).toEqual(
       expect.arrayContaining([
@@ -96,13 +150,20 @@ describe("addSubscriber", () => {
       second: { listId: demo.vip, email: "second.vip@example.com" },
     });
     expect(errors).toEqual([]);
-    const count = (p: (typeof data & {})["first"]) => asType(p, "AddSubscriberSuccess").list!.stats!.totalActiveSubscribers;
+    const count = (p: (typeof data & {})["first"]) =>
+      asType(p, "AddSubscriberSuccess").list!.stats!.totalActiveSubscribers;
     expect(count(data!.second)).toBe(count(data!.first) + 1);
   });
 
   it("refuses a suppressed address with SubscriberSuppressedError (204)", async () => {
-    const { data } = await stack.gql(AddSubscriber, { input: { listId: demo.newsletter, email: DEMO.emails.suppressed } });
-    expect(data!.addSubscriber).toMatchObject({ __typename: "SubscriberSuppressedError", code: 204, operation: "Subscriber.Add" });
+    const { data } = await stack.gql(AddSubscriber, {
+      input: { listId: demo.newsletter, email: DEMO.emails.suppressed },
+    });
+    expect(data!.addSubscriber).toMatchObject({
+      __typename: "SubscriberSuppressedError",
+      code: 204,
+      operation: "Subscriber.Add",
+    });
     expect((data!.addSubscriber as { message: string }).message).toMatch(/suppression/i);
   });
 
@@ -132,14 +193,21 @@ describe("addSubscriber", () => {
   it("with resubscribe still refuses a suppressed address", async () => {
     stack.sandbox.calls.reset();
     const { data } = await stack.gql(AddSubscriber, {
-      input: { listId: demo.newsletter, email: DEMO.emails.suppressed, resubscribe: true, customFields: [{ key: DEMO.fields.city, value: "X" }] },
+      input: {
+        listId: demo.newsletter,
+        email: DEMO.emails.suppressed,
+        resubscribe: true,
+        customFields: [{ key: DEMO.fields.city, value: "X" }],
+      },
     });
     expect(data!.addSubscriber).toMatchObject({ __typename: "SubscriberSuppressedError", code: 204 });
     expect(stack.sandbox.calls.count("Subscriber.AddAndResubscribeWithCustomFields")).toBe(1);
   });
 
   it("answers InvalidEmailError (1) for an address of the right shape the service refuses", async () => {
-    const { data } = await stack.gql(AddSubscriber, { input: { listId: demo.newsletter, email: "two..dots@example.com" } });
+    const { data } = await stack.gql(AddSubscriber, {
+      input: { listId: demo.newsletter, email: "two..dots@example.com" },
+    });
     expect(data!.addSubscriber).toMatchObject({ __typename: "InvalidEmailError", code: 1 });
   });
 
@@ -155,7 +223,11 @@ describe("unsubscribe", () => {
   it("unsubscribes an active subscriber, then answers NotSubscribedError (202)", async () => {
     const input = { listId: demo.newsletter, email: DEMO.emails.activeNonAscii };
     const first = await stack.gql(Unsubscribe, { input });
-    expect(first.data!.unsubscribe).toMatchObject({ __typename: "UnsubscribeSuccess", email: DEMO.emails.activeNonAscii, list: { id: demo.newsletter } });
+    expect(first.data!.unsubscribe).toMatchObject({
+      __typename: "UnsubscribeSuccess",
+      email: DEMO.emails.activeNonAscii,
+      list: { id: demo.newsletter },
+    });
     const again = await stack.gql(Unsubscribe, { input });
     expect(again.data!.unsubscribe).toMatchObject({ __typename: "NotSubscribedError", code: 202 });
   });
@@ -163,7 +235,9 @@ describe("unsubscribe", () => {
   it("answers InvalidEmailError (1) and ListNotFoundError (101)", async () => {
     const bad = await stack.gql(Unsubscribe, { input: { listId: demo.newsletter, email: "a..b@example.com" } });
     expect(bad.data!.unsubscribe).toMatchObject({ __typename: "InvalidEmailError", code: 1 });
-    const gone = await stack.gql(Unsubscribe, { input: { listId: gid.list(DEMO.clients.northwind, "29999"), email: "a@example.com" } });
+    const gone = await stack.gql(Unsubscribe, {
+      input: { listId: gid.list(DEMO.clients.northwind, "29999"), email: "a@example.com" },
+    });
     expect(gone.data!.unsubscribe).toMatchObject({ __typename: "ListNotFoundError", code: 101 });
   });
 });

@@ -13,10 +13,35 @@ import { callCounts, startGateway, startStack, type Stack } from "./support/stac
 const Overview = graphql(`
   query Overview {
     clients {
-      id name
-      lists { id name stats { totalActiveSubscribers totalUnsubscribes totalBounced }
-              customFields { key fieldName dataType options } }
-      campaigns { id subject sentDate summary { recipients uniqueOpened clicks bounced unsubscribed } }
+      id
+      name
+      lists {
+        id
+        name
+        stats {
+          totalActiveSubscribers
+          totalUnsubscribes
+          totalBounced
+        }
+        customFields {
+          key
+          fieldName
+          dataType
+          options
+        }
+      }
+      campaigns {
+        id
+        subject
+        sentDate
+        summary {
+          recipients
+          uniqueOpened
+          clicks
+          bounced
+          unsubscribed
+        }
+      }
     }
   }
 `);

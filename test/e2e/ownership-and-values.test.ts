@@ -12,29 +12,68 @@ const Add = graphql(`
   mutation OwnedAddSubscriber($input: AddSubscriberInput!) {
     addSubscriber(input: $input) {
       __typename
-      ... on AddSubscriberSuccess { subscriber { customFields { key value } } }
-      ... on OwnershipError { field ownershipRule message }
-      ... on InputError { field rule message issues { field rule } }
-      ... on LegacyError { code }
+      ... on AddSubscriberSuccess {
+        subscriber {
+          customFields {
+            key
+            value
+          }
+        }
+      }
+      ... on OwnershipError {
+        field
+        ownershipRule
+        message
+      }
+      ... on InputError {
+        field
+        rule
+        message
+        issues {
+          field
+          rule
+        }
+      }
+      ... on LegacyError {
+        code
+      }
     }
   }
 `);
 
 const Unsubscribe = graphql(`
   mutation OwnedUnsubscribe($input: UnsubscribeInput!) {
-    unsubscribe(input: $input) { __typename ... on OwnershipError { field ownershipRule } }
+    unsubscribe(input: $input) {
+      __typename
+      ... on OwnershipError {
+        field
+        ownershipRule
+      }
+    }
   }
 `);
 
 const UpdateList = graphql(`
   mutation OwnedUpdateList($input: UpdateListInput!) {
-    updateList(input: $input) { __typename ... on OwnershipError { field ownershipRule } }
+    updateList(input: $input) {
+      __typename
+      ... on OwnershipError {
+        field
+        ownershipRule
+      }
+    }
   }
 `);
 
 const DeleteField = graphql(`
   mutation OwnedDeleteField($input: DeleteCustomFieldInput!) {
-    deleteCustomField(input: $input) { __typename ... on OwnershipError { field ownershipRule } }
+    deleteCustomField(input: $input) {
+      __typename
+      ... on OwnershipError {
+        field
+        ownershipRule
+      }
+    }
   }
 `);
 
@@ -46,7 +85,10 @@ afterAll(() => stack.close());
 beforeEach(() => stack.sandbox.calls.reset());
 
 const writes = () =>
-  stack.sandbox.calls.entries().filter((c) => !/\.Get/.test(c.operation)).map((c) => c.operation);
+  stack.sandbox.calls
+    .entries()
+    .filter((c) => !/\.Get/.test(c.operation))
+    .map((c) => c.operation);
 
 /** Northwind's newsletter under Contoso's client id: a global id whose client part is wrong. */
 const misattributed = gid.list(DEMO.clients.contoso, DEMO.lists.newsletter);
@@ -55,22 +97,42 @@ describe("a list id naming another client", () => {
   it("is refused by addSubscriber before the write (it used to add, then answer list: null)", async () => {
     const { data, errors } = await stack.gql(Add, { input: { listId: misattributed, email: "stray@example.com" } });
     expect(errors).toEqual([]);
-    expect(data!.addSubscriber).toMatchObject({ __typename: "OwnershipError", field: "listId", ownershipRule: "LIST_OF_CLIENT" });
+    expect(data!.addSubscriber).toMatchObject({
+      __typename: "OwnershipError",
+      field: "listId",
+      ownershipRule: "LIST_OF_CLIENT",
+    });
     expect(writes()).toEqual([]);
   });
 
   it("is refused by unsubscribe, updateList and deleteCustomField too", async () => {
     const unsub = await stack.gql(Unsubscribe, { input: { listId: misattributed, email: DEMO.emails.active } });
-    expect(unsub.data!.unsubscribe).toEqual({ __typename: "OwnershipError", field: "listId", ownershipRule: "LIST_OF_CLIENT" });
-    const update = await stack.gql(UpdateList, { input: { listId: misattributed, title: "Hijacked", confirmOptIn: false } });
-    expect(update.data!.updateList).toEqual({ __typename: "OwnershipError", field: "listId", ownershipRule: "LIST_OF_CLIENT" });
+    expect(unsub.data!.unsubscribe).toEqual({
+      __typename: "OwnershipError",
+      field: "listId",
+      ownershipRule: "LIST_OF_CLIENT",
+    });
+    const update = await stack.gql(UpdateList, {
+      input: { listId: misattributed, title: "Hijacked", confirmOptIn: false },
+    });
+    expect(update.data!.updateList).toEqual({
+      __typename: "OwnershipError",
+      field: "listId",
+      ownershipRule: "LIST_OF_CLIENT",
+    });
     const del = await stack.gql(DeleteField, { input: { listId: misattributed, key: DEMO.fields.city } });
-    expect(del.data!.deleteCustomField).toEqual({ __typename: "OwnershipError", field: "listId", ownershipRule: "LIST_OF_CLIENT" });
+    expect(del.data!.deleteCustomField).toEqual({
+      __typename: "OwnershipError",
+      field: "listId",
+      ownershipRule: "LIST_OF_CLIENT",
+    });
     expect(writes()).toEqual([]);
   });
 
   it("of a client that does not exist is refused the same way", async () => {
-    const { data } = await stack.gql(Add, { input: { listId: gid.list("19999", DEMO.lists.newsletter), email: "stray@example.com" } });
+    const { data } = await stack.gql(Add, {
+      input: { listId: gid.list("19999", DEMO.lists.newsletter), email: "stray@example.com" },
+    });
     expect(data!.addSubscriber).toMatchObject({ __typename: "OwnershipError", ownershipRule: "LIST_OF_CLIENT" });
     expect(writes()).toEqual([]);
   });
@@ -82,17 +144,28 @@ describe("custom field values", () => {
 
   it.each([
     ["an unknown key", [{ key: "[Nope]", value: "x" }], "customFields[0].key", "CUSTOM_FIELD_KEY"],
-    ["a value outside a MultiSelectOne field's options", [{ key: DEMO.fields.membership, value: "Platinum" }], "customFields[0].value", "OPTION"],
+    [
+      "a value outside a MultiSelectOne field's options",
+      [{ key: DEMO.fields.membership, value: "Platinum" }],
+      "customFields[0].value",
+      "OPTION",
+    ],
     ["a non-number for a Number field", [{ key: DEMO.fields.age, value: "forty" }], "customFields[0].value", "NUMBER"],
     [
       "two entries for a single-valued field",
-      [{ key: DEMO.fields.city, value: "Perth" }, { key: DEMO.fields.city, value: "Hobart" }],
+      [
+        { key: DEMO.fields.city, value: "Perth" },
+        { key: DEMO.fields.city, value: "Hobart" },
+      ],
       "customFields[1].value",
       "SINGLE_VALUE",
     ],
     [
       "a repeated MultiSelectMany value",
-      [{ key: DEMO.fields.interests, value: "Music" }, { key: DEMO.fields.interests, value: "Music" }],
+      [
+        { key: DEMO.fields.interests, value: "Music" },
+        { key: DEMO.fields.interests, value: "Music" },
+      ],
       "customFields[1].value",
       "DUPLICATE",
     ],
@@ -134,7 +207,8 @@ describe("custom field values", () => {
       },
     });
     expect(errors).toEqual([]);
-    const values = (data!.addSubscriber as { subscriber: { customFields: { key: string; value: string }[] } }).subscriber.customFields;
+    const values = (data!.addSubscriber as { subscriber: { customFields: { key: string; value: string }[] } })
+      .subscriber.customFields;
     expect(values).toEqual(
       expect.arrayContaining([
         { key: DEMO.fields.age, value: "42" },

@@ -18,12 +18,40 @@ const ClientDetail = graphql(`
       id
       clientId
       name
-      basicDetails { companyName contactName emailAddress country timeZone utcOffsetMinutes }
-      accessAndBilling {
-        accessLevel permissions username billingType currency deliveryFee costPerRecipient designAndSpamTestFee
+      basicDetails {
+        companyName
+        contactName
+        emailAddress
+        country
+        timeZone
+        utcOffsetMinutes
       }
-      segments { id name listId list { id name } }
-      templates { id templateId name previewUrl screenshotUrl }
+      accessAndBilling {
+        accessLevel
+        permissions
+        username
+        billingType
+        currency
+        deliveryFee
+        costPerRecipient
+        designAndSpamTestFee
+      }
+      segments {
+        id
+        name
+        listId
+        list {
+          id
+          name
+        }
+      }
+      templates {
+        id
+        templateId
+        name
+        previewUrl
+        screenshotUrl
+      }
     }
   }
 `);
@@ -63,15 +91,26 @@ describe("clients", () => {
 
   it("shows blank billing and login as null", async () => {
     const wingtip = (await stack.gql(ClientDetail, { id: gid.client(DEMO.clients.wingtip) })).data!.client!;
-    expect(wingtip.accessAndBilling).toMatchObject({ accessLevel: "LEVEL_0", permissions: [], username: null, billingType: null, currency: null });
+    expect(wingtip.accessAndBilling).toMatchObject({
+      accessLevel: "LEVEL_0",
+      permissions: [],
+      username: null,
+      billingType: null,
+      currency: null,
+    });
     const fabrikam = (await stack.gql(ClientDetail, { id: gid.client(DEMO.clients.fabrikam) })).data!.client!;
-    expect(fabrikam.accessAndBilling).toMatchObject({ billingType: "USER_PAYS_ON_CLIENTS_BEHALF", currency: null, deliveryFee: null });
+    expect(fabrikam.accessAndBilling).toMatchObject({
+      billingType: "USER_PAYS_ON_CLIENTS_BEHALF",
+      currency: null,
+      deliveryFee: null,
+    });
   });
 
   it("lists a client's segments with their lists, and its templates", async () => {
     const client = (await stack.gql(ClientDetail, { id: demo.northwind })).data!.client!;
     expect(client.segments!.length).toBeGreaterThan(0);
-    for (const segment of client.segments!) expect(segment.list?.id).toBe(gid.list(DEMO.clients.northwind, segment.listId));
+    for (const segment of client.segments!)
+      expect(segment.list?.id).toBe(gid.list(DEMO.clients.northwind, segment.listId));
     const newsletter = client.templates!.find((t) => t.templateId === DEMO.templates.newsletter)!;
     expect(newsletter.id).toBe(gid.template(DEMO.templates.newsletter));
     expect(newsletter.previewUrl).toMatch(/^http:\/\//);
@@ -95,18 +134,66 @@ describe("clients", () => {
 const ListDetail = graphql(`
   query ListDetail($id: ID!, $first: Int, $after: String) {
     list(id: $id) {
-      id listId name
-      client { id name }
-      stats {
-        totalActiveSubscribers totalUnsubscribes totalDeleted totalBounced
-        newActiveSubscribers { today yesterday thisWeek thisMonth thisYear }
-        unsubscribes { thisYear } deleted { thisYear } bounced { thisYear }
+      id
+      listId
+      name
+      client {
+        id
+        name
       }
-      customFields { key fieldName dataType options }
+      stats {
+        totalActiveSubscribers
+        totalUnsubscribes
+        totalDeleted
+        totalBounced
+        newActiveSubscribers {
+          today
+          yesterday
+          thisWeek
+          thisMonth
+          thisYear
+        }
+        unsubscribes {
+          thisYear
+        }
+        deleted {
+          thisYear
+        }
+        bounced {
+          thisYear
+        }
+      }
+      customFields {
+        key
+        fieldName
+        dataType
+        options
+      }
       activeSubscribers(first: $first, after: $after) {
         totalCount
-        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
-        edges { cursor node { id email name date state customFields { key value } list { id } } }
+        pageInfo {
+          hasNextPage
+          hasPreviousPage
+          startCursor
+          endCursor
+        }
+        edges {
+          cursor
+          node {
+            id
+            email
+            name
+            date
+            state
+            customFields {
+              key
+              value
+            }
+            list {
+              id
+            }
+          }
+        }
       }
     }
   }
@@ -117,8 +204,16 @@ const SubscribersSince = graphql(`
     list(id: $id) {
       activeSubscribers(since: $since, last: $last, before: $before) {
         totalCount
-        pageInfo { hasNextPage hasPreviousPage }
-        edges { node { email date } }
+        pageInfo {
+          hasNextPage
+          hasPreviousPage
+        }
+        edges {
+          node {
+            email
+            date
+          }
+        }
       }
     }
   }
@@ -126,7 +221,14 @@ const SubscribersSince = graphql(`
 
 const OneSubscriber = graphql(`
   query OneSubscriber($id: ID!, $email: String!) {
-    list(id: $id) { subscriber(email: $email) { id email state name } }
+    list(id: $id) {
+      subscriber(email: $email) {
+        id
+        email
+        state
+        name
+      }
+    }
   }
 `);
 
@@ -147,8 +249,12 @@ describe("lists", () => {
     expect(list).toMatchObject({ id: demo.newsletter, listId: DEMO.lists.newsletter, name: "Newsletter" });
     expect(list.client).toEqual({ id: demo.northwind, name: "Northwind Traders" });
     expect(list.stats!.totalActiveSubscribers).toBe(list.activeSubscribers!.totalCount);
-    expect(list.stats!.newActiveSubscribers.thisYear).toBeGreaterThanOrEqual(list.stats!.newActiveSubscribers.thisMonth);
-    expect(list.customFields!.map((f) => f.key)).toEqual(expect.arrayContaining([DEMO.fields.city, DEMO.fields.interests]));
+    expect(list.stats!.newActiveSubscribers.thisYear).toBeGreaterThanOrEqual(
+      list.stats!.newActiveSubscribers.thisMonth,
+    );
+    expect(list.customFields!.map((f) => f.key)).toEqual(
+      expect.arrayContaining([DEMO.fields.city, DEMO.fields.interests]),
+    );
   });
 
   const listPage = (after: string | null) => stack.gql(ListDetail, { id: demo.newsletter, first: 25, after });
@@ -184,8 +290,8 @@ describe("lists", () => {
 
   it("gives only subscribers added after `since`, and pages backwards with last/before", async () => {
     const all = (await stack.gql(SubscribersSince, { id: demo.newsletter })).data!.list!.activeSubscribers!;
-    const dates = (await stack.gql(ListDetail, { id: demo.newsletter, first: 500 })).data!.list!.activeSubscribers!.edges
-      .map((e) => e.node.date!)
+    const dates = (await stack.gql(ListDetail, { id: demo.newsletter, first: 500 }))
+      .data!.list!.activeSubscribers!.edges.map((e) => e.node.date!)
       .sort();
     const since = dates[Math.floor(dates.length / 2)];
     const later = (await stack.gql(SubscribersSince, { id: demo.newsletter, since })).data!.list!.activeSubscribers!;
@@ -213,13 +319,62 @@ describe("lists", () => {
 const CampaignDetail = graphql(`
   query CampaignDetail($id: ID!) {
     campaign(id: $id) {
-      id campaignId subject name sentDate totalRecipients
-      client { id }
-      summary { recipients totalOpened uniqueOpened clicks unsubscribed bounced }
-      lists { id name }
-      bounces(first: 500) { totalCount edges { node { email listId bounceType list { id } } } }
-      opens(first: 500) { totalCount edges { node { email listId numberOfOpens } } }
-      unsubscribes(first: 500) { totalCount edges { node { email listId list { name } } } }
+      id
+      campaignId
+      subject
+      name
+      sentDate
+      totalRecipients
+      client {
+        id
+      }
+      summary {
+        recipients
+        totalOpened
+        uniqueOpened
+        clicks
+        unsubscribed
+        bounced
+      }
+      lists {
+        id
+        name
+      }
+      bounces(first: 500) {
+        totalCount
+        edges {
+          node {
+            email
+            listId
+            bounceType
+            list {
+              id
+            }
+          }
+        }
+      }
+      opens(first: 500) {
+        totalCount
+        edges {
+          node {
+            email
+            listId
+            numberOfOpens
+          }
+        }
+      }
+      unsubscribes(first: 500) {
+        totalCount
+        edges {
+          node {
+            email
+            listId
+            list {
+              name
+            }
+          }
+        }
+      }
     }
   }
 `);
@@ -248,7 +403,9 @@ describe("campaigns", () => {
     expect(campaign.lists!.map((l) => l.id)).toContain(demo.newsletter);
     expect(campaign.bounces!.totalCount).toBe(campaign.summary!.bounced);
     expect(new Set(campaign.bounces!.edges.map((e) => e.node.bounceType))).toEqual(new Set(["HARD", "SOFT"]));
-    expect(campaign.bounces!.edges.every((e) => e.node.list?.id === gid.list(DEMO.clients.northwind, e.node.listId))).toBe(true);
+    expect(
+      campaign.bounces!.edges.every((e) => e.node.list?.id === gid.list(DEMO.clients.northwind, e.node.listId)),
+    ).toBe(true);
     expect(campaign.opens!.totalCount).toBe(campaign.summary!.uniqueOpened);
     expect(campaign.opens!.edges.reduce((n, e) => n + e.node.numberOfOpens, 0)).toBe(campaign.summary!.totalOpened);
     expect(campaign.unsubscribes!.totalCount).toBe(campaign.summary!.unsubscribed);
@@ -259,13 +416,52 @@ const CampaignRecordsPage = graphql(`
   query CampaignRecordsPage($id: ID!, $first: Int!, $bounces: String, $opens: String, $unsubscribes: String) {
     campaign(id: $id) {
       bounces(first: $first, after: $bounces) {
-        totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { email listId } }
+        totalCount
+        pageInfo {
+          hasNextPage
+          hasPreviousPage
+          endCursor
+        }
+        edges {
+          cursor
+          node {
+            email
+            listId
+          }
+        }
       }
       opens(first: $first, after: $opens) {
-        totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { email listId list { id } } }
+        totalCount
+        pageInfo {
+          hasNextPage
+          hasPreviousPage
+          endCursor
+        }
+        edges {
+          cursor
+          node {
+            email
+            listId
+            list {
+              id
+            }
+          }
+        }
       }
       unsubscribes(first: $first, after: $unsubscribes) {
-        totalCount pageInfo { hasNextPage hasPreviousPage endCursor } edges { cursor node { email listId } }
+        totalCount
+        pageInfo {
+          hasNextPage
+          hasPreviousPage
+          endCursor
+        }
+        edges {
+          cursor
+          node {
+            email
+            listId
+          }
+        }
       }
     }
   }
@@ -275,33 +471,37 @@ describe("campaign report connections", () => {
   type Records = NonNullable<NonNullable<Awaited<ReturnType<typeof page>>["data"]>["campaign"]>;
   type Kind = "bounces" | "opens" | "unsubscribes";
   const id = gid.campaign(DEMO.clients.northwind, DEMO.campaigns.sent);
-  const page = (after: Partial<Record<Kind, string | null>>) => stack.gql(CampaignRecordsPage, { id, first: 2, ...after });
+  const page = (after: Partial<Record<Kind, string | null>>) =>
+    stack.gql(CampaignRecordsPage, { id, first: 2, ...after });
 
-  it.each<Kind>(["bounces", "opens", "unsubscribes"])("%s page with first/after through every record once, by email then list", async (kind) => {
-    const all = (await stack.gql(CampaignDetail, { id })).data!.campaign![kind]!;
-    const expected = all.edges.map((e) => `${e.node.email.toLowerCase()} ${e.node.listId}`).sort();
-    expect(expected.length).toBeGreaterThan(2);
+  it.each<Kind>(["bounces", "opens", "unsubscribes"])(
+    "%s page with first/after through every record once, by email then list",
+    async (kind) => {
+      const all = (await stack.gql(CampaignDetail, { id })).data!.campaign![kind]!;
+      const expected = all.edges.map((e) => `${e.node.email.toLowerCase()} ${e.node.listId}`).sort();
+      expect(expected.length).toBeGreaterThan(2);
 
-    const seen: string[] = [];
-    const cursors = new Set<string>();
-    let after: string | null = null;
-    for (let n = 0; n <= expected.length; n += 1) {
-      const res: Awaited<ReturnType<typeof page>> = await page({ [kind]: after });
-      expect(res.errors).toEqual([]);
-      const connection = (res.data!.campaign as Records)[kind]!;
-      expect(connection.totalCount).toBe(expected.length);
-      expect(connection.pageInfo.hasPreviousPage).toBe(n > 0);
-      expect(connection.edges.length).toBeLessThanOrEqual(2);
-      for (const edge of connection.edges) {
-        cursors.add(edge.cursor);
-        seen.push(`${edge.node.email.toLowerCase()} ${edge.node.listId}`);
+      const seen: string[] = [];
+      const cursors = new Set<string>();
+      let after: string | null = null;
+      for (let n = 0; n <= expected.length; n += 1) {
+        const res: Awaited<ReturnType<typeof page>> = await page({ [kind]: after });
+        expect(res.errors).toEqual([]);
+        const connection = (res.data!.campaign as Records)[kind]!;
+        expect(connection.totalCount).toBe(expected.length);
+        expect(connection.pageInfo.hasPreviousPage).toBe(n > 0);
+        expect(connection.edges.length).toBeLessThanOrEqual(2);
+        for (const edge of connection.edges) {
+          cursors.add(edge.cursor);
+          seen.push(`${edge.node.email.toLowerCase()} ${edge.node.listId}`);
+        }
+        if (!connection.pageInfo.hasNextPage) break;
+        after = connection.pageInfo.endCursor;
       }
-      if (!connection.pageInfo.hasNextPage) break;
-      after = connection.pageInfo.endCursor;
-    }
-    expect(seen).toEqual(expected);
-    expect(cursors.size).toBe(expected.length);
-  });
+      expect(seen).toEqual(expected);
+      expect(cursors.size).toBe(expected.length);
+    },
+  );
 
   it("opens name the list each was sent through", async () => {
     const opens = (await page({})).data!.campaign!.opens!;
@@ -311,7 +511,13 @@ describe("campaign report connections", () => {
 
 const TemplateDetail = graphql(`
   query TemplateDetail($id: ID!) {
-    template(id: $id) { id templateId name previewUrl screenshotUrl }
+    template(id: $id) {
+      id
+      templateId
+      name
+      previewUrl
+      screenshotUrl
+    }
   }
 `);
 
@@ -328,19 +534,37 @@ describe("templates", () => {
 const Nodes = graphql(`
   query Nodes($ids: [ID!]!) {
     nodes(ids: $ids) {
-      __typename id
-      ... on Client { name }
-      ... on List { name }
-      ... on Segment { name }
-      ... on Campaign { subject }
-      ... on Subscriber { email }
-      ... on Template { templateId }
+      __typename
+      id
+      ... on Client {
+        name
+      }
+      ... on List {
+        name
+      }
+      ... on Segment {
+        name
+      }
+      ... on Campaign {
+        subject
+      }
+      ... on Subscriber {
+        email
+      }
+      ... on Template {
+        templateId
+      }
     }
   }
 `);
 
 const OneNode = graphql(`
-  query OneNode($id: ID!) { node(id: $id) { __typename id } }
+  query OneNode($id: ID!) {
+    node(id: $id) {
+      __typename
+      id
+    }
+  }
 `);
 
 describe("node and nodes", () => {
@@ -357,7 +581,14 @@ describe("node and nodes", () => {
     ];
     const { data, errors } = await stack.gql(Nodes, { ids });
     expect(errors).toEqual([]);
-    expect(data!.nodes.map((n) => n?.__typename)).toEqual(["Client", "List", "Segment", "Campaign", "Subscriber", "Template"]);
+    expect(data!.nodes.map((n) => n?.__typename)).toEqual([
+      "Client",
+      "List",
+      "Segment",
+      "Campaign",
+      "Subscriber",
+      "Template",
+    ]);
     expect(data!.nodes.map((n) => n?.id)).toEqual(ids);
     expect(data!.nodes[1]).toMatchObject({ name: "Newsletter" });
     expect(data!.nodes[2]).toMatchObject({ name: segment.name });
@@ -370,7 +601,11 @@ describe("node and nodes", () => {
       gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, email),
     );
     const { data, errors } = await stack.gql(Nodes, { ids });
-    expect(data!.nodes.map((n) => (n && "email" in n ? n.email : null))).toEqual([DEMO.emails.active, DEMO.emails.activeNonAscii, null]);
+    expect(data!.nodes.map((n) => (n && "email" in n ? n.email : null))).toEqual([
+      DEMO.emails.active,
+      DEMO.emails.activeNonAscii,
+      null,
+    ]);
     // The null entry carries the error the field promises.
     expect(errorCodesByPath(errors)).toEqual({ "nodes.2": "NOT_FOUND" });
     expect(callCounts(stack.sandbox)).toEqual({ "Subscribers.GetActive": 1 });
@@ -391,7 +626,17 @@ describe("node and nodes", () => {
     ];
     const { status, data, errors } = await stack.gql(Nodes, { ids });
     expect(status).toBe(200);
-    expect(data!.nodes.map((n) => n?.__typename ?? null)).toEqual(["Client", null, null, null, null, null, null, null, "List"]);
+    expect(data!.nodes.map((n) => n?.__typename ?? null)).toEqual([
+      "Client",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "List",
+    ]);
     expect(errorCodesByPath(errors)).toEqual({
       "nodes.1": "NOT_FOUND",
       "nodes.2": "BAD_USER_INPUT",
@@ -426,10 +671,18 @@ describe("node and nodes", () => {
 
 const Lookups = graphql(`
   query Lookups($client: ID!, $list: ID!, $campaign: ID!, $template: ID!) {
-    client(id: $client) { id }
-    list(id: $list) { id }
-    campaign(id: $campaign) { id }
-    template(id: $template) { id }
+    client(id: $client) {
+      id
+    }
+    list(id: $list) {
+      id
+    }
+    campaign(id: $campaign) {
+      id
+    }
+    template(id: $template) {
+      id
+    }
   }
 `);
 

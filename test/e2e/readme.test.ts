@@ -46,7 +46,10 @@ describe('README "Using the graph"', () => {
       const text = block.replace("<List id from Overview>", demo.newsletter);
       const document = parse(text);
       expect(validate(schema, document), text).toEqual([]);
-      const { status, data, errors } = await postGraphQL(stack.gateway.url, document as TypedDocumentNode<Record<string, { __typename?: string }>, never>);
+      const { status, data, errors } = await postGraphQL(
+        stack.gateway.url,
+        document as TypedDocumentNode<Record<string, { __typename?: string }>, never>,
+      );
       expect(status).toBe(200);
       expect(errors, text).toEqual([]);
       for (const value of Object.values(data ?? {})) expect(value?.__typename ?? "", text).not.toMatch(/Error$/);

@@ -13,63 +13,201 @@ import { startStack, type Stack } from "./support/stack.js";
 const docs = {
   addSubscriber: graphql(`
     mutation ValidateAddSubscriber($input: AddSubscriberInput!) {
-      result: addSubscriber(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: addSubscriber(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   unsubscribe: graphql(`
     mutation ValidateUnsubscribe($input: UnsubscribeInput!) {
-      result: unsubscribe(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: unsubscribe(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   createList: graphql(`
     mutation ValidateCreateList($input: CreateListInput!) {
-      result: createList(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: createList(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   updateList: graphql(`
     mutation ValidateUpdateList($input: UpdateListInput!) {
-      result: updateList(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: updateList(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   createCustomField: graphql(`
     mutation ValidateCreateCustomField($input: CreateCustomFieldInput!) {
-      result: createCustomField(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: createCustomField(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   deleteCustomField: graphql(`
     mutation ValidateDeleteCustomField($input: DeleteCustomFieldInput!) {
-      result: deleteCustomField(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: deleteCustomField(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   createClient: graphql(`
     mutation ValidateCreateClient($input: CreateClientInput!) {
-      result: createClient(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: createClient(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   updateClientBasics: graphql(`
     mutation ValidateUpdateClientBasics($input: UpdateClientBasicsInput!) {
-      result: updateClientBasics(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: updateClientBasics(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   updateClientAccessAndBilling: graphql(`
     mutation ValidateUpdateAccess($input: UpdateClientAccessAndBillingInput!) {
-      result: updateClientAccessAndBilling(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: updateClientAccessAndBilling(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   sendCampaign: graphql(`
     mutation ValidateSendCampaign($input: SendCampaignInput!) {
-      result: sendCampaign(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: sendCampaign(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
   updateTemplate: graphql(`
     mutation ValidateUpdateTemplate($input: UpdateTemplateInput!) {
-      result: updateTemplate(input: $input) { __typename ... on InputError { field rule message issues { field rule message } } }
+      result: updateTemplate(input: $input) {
+        __typename
+        ... on InputError {
+          field
+          rule
+          message
+          issues {
+            field
+            rule
+            message
+          }
+        }
+      }
     }
   `),
 };
 
 type Refusal = {
-  result: { __typename: string; field?: string; rule?: string; message?: string; issues?: { field: string; rule: string; message: string }[] } | null;
+  result: {
+    __typename: string;
+    field?: string;
+    rule?: string;
+    message?: string;
+    issues?: { field: string; rule: string; message: string }[];
+  } | null;
 };
 
 let stack: Stack;
@@ -107,39 +245,63 @@ const basics = {
 };
 
 describe("addSubscriber and unsubscribe", () => {
-  it("refuses a malformed email", () => expectRefused(docs.addSubscriber, { listId: list, email: "not-an-email" }, [["email", "EMAIL"]]));
+  it("refuses a malformed email", () =>
+    expectRefused(docs.addSubscriber, { listId: list, email: "not-an-email" }, [["email", "EMAIL"]]));
   it("refuses an id that is not a list's", () =>
     expectRefused(docs.addSubscriber, { listId: demo.northwind, email: "a@example.com" }, [["listId", "GLOBAL_ID"]]));
   it("refuses text the XML wire cannot carry", () =>
-    expectRefused(docs.addSubscriber, { listId: list, email: "a@example.com", name: "Bell\u0007" }, [["name", "XML_CHARACTERS"]]));
+    expectRefused(docs.addSubscriber, { listId: list, email: "a@example.com", name: "Bell\u0007" }, [
+      ["name", "XML_CHARACTERS"],
+    ]));
   it("reports every broken rule, custom fields by index", () =>
     expectRefused(
       docs.addSubscriber,
-      { listId: "garbage", email: " ", customFields: [{ key: "[City]", value: "Perth" }, { key: "", value: "x" }] },
+      {
+        listId: "garbage",
+        email: " ",
+        customFields: [
+          { key: "[City]", value: "Perth" },
+          { key: "", value: "x" },
+        ],
+      },
       [
         ["listId", "GLOBAL_ID"],
         ["email", "REQUIRED"],
         ["customFields[1].key", "REQUIRED"],
       ],
     ));
-  it("refuses a blank email to unsubscribe", () => expectRefused(docs.unsubscribe, { listId: list, email: "" }, [["email", "REQUIRED"]]));
+  it("refuses a blank email to unsubscribe", () =>
+    expectRefused(docs.unsubscribe, { listId: list, email: "" }, [["email", "REQUIRED"]]));
 });
 
 describe("lengths and counts", () => {
   it("refuses a name of 100,000 characters before sending (it would not fit the GET transport's URL)", () =>
-    expectRefused(docs.addSubscriber, { listId: list, email: "a@example.com", name: "n".repeat(100_000) }, [["name", "MAX_LENGTH"]]));
+    expectRefused(docs.addSubscriber, { listId: list, email: "a@example.com", name: "n".repeat(100_000) }, [
+      ["name", "MAX_LENGTH"],
+    ]));
   it("refuses an email over 254 characters", () =>
-    expectRefused(docs.addSubscriber, { listId: list, email: `${"a".repeat(250)}@example.com` }, [["email", "MAX_LENGTH"]]));
+    expectRefused(docs.addSubscriber, { listId: list, email: `${"a".repeat(250)}@example.com` }, [
+      ["email", "MAX_LENGTH"],
+    ]));
   it("refuses more than 50 custom field entries", () =>
     expectRefused(
       docs.addSubscriber,
-      { listId: list, email: "a@example.com", customFields: Array.from({ length: 51 }, () => ({ key: "[City]", value: "x" })) },
+      {
+        listId: list,
+        email: "a@example.com",
+        customFields: Array.from({ length: 51 }, () => ({ key: "[City]", value: "x" })),
+      },
       [["customFields", "MAX_COUNT"]],
     ));
   it("refuses over-long URLs, titles and client details", async () => {
     await expectRefused(
       docs.createList,
-      { clientId: demo.northwind, title: "t".repeat(201), unsubscribePage: `https://example.com/${"p".repeat(2048)}`, confirmOptIn: false },
+      {
+        clientId: demo.northwind,
+        title: "t".repeat(201),
+        unsubscribePage: `https://example.com/${"p".repeat(2048)}`,
+        confirmOptIn: false,
+      },
       [
         ["title", "MAX_LENGTH"],
         ["unsubscribePage", "MAX_LENGTH"],
@@ -167,33 +329,57 @@ describe("custom field options the wire cannot carry", () => {
       ["options[2]", "DUPLICATE"],
     ]));
   it("refuses options for a Date field, which the service would ignore", () =>
-    expectRefused(docs.createCustomField, { ...field, dataType: "DATE", options: ["x"] }, [["options", "NOT_ALLOWED"]]));
+    expectRefused(docs.createCustomField, { ...field, dataType: "DATE", options: ["x"] }, [
+      ["options", "NOT_ALLOWED"],
+    ]));
 });
 
 describe("lists and custom fields", () => {
   it("refuses a blank title and a page that is not a URL", () =>
-    expectRefused(docs.createList, { clientId: demo.northwind, title: "  ", unsubscribePage: "ftp://example.com/bye", confirmOptIn: false }, [
-      ["title", "REQUIRED"],
-      ["unsubscribePage", "URL"],
-    ]));
+    expectRefused(
+      docs.createList,
+      { clientId: demo.northwind, title: "  ", unsubscribePage: "ftp://example.com/bye", confirmOptIn: false },
+      [
+        ["title", "REQUIRED"],
+        ["unsubscribePage", "URL"],
+      ],
+    ));
   it("refuses a confirmation page without double opt-in", () =>
     expectRefused(
       docs.createList,
-      { clientId: demo.northwind, title: "T", confirmOptIn: false, confirmationSuccessPage: "https://example.com/thanks" },
+      {
+        clientId: demo.northwind,
+        title: "T",
+        confirmOptIn: false,
+        confirmationSuccessPage: "https://example.com/thanks",
+      },
       [["confirmationSuccessPage", "NOT_ALLOWED"]],
     ));
   it("refuses updating through an id of another type", () =>
-    expectRefused(docs.updateList, { listId: gid.template(DEMO.templates.newsletter), title: "T", confirmOptIn: true }, [["listId", "GLOBAL_ID"]]));
+    expectRefused(
+      docs.updateList,
+      { listId: gid.template(DEMO.templates.newsletter), title: "T", confirmOptIn: true },
+      [["listId", "GLOBAL_ID"]],
+    ));
   it("refuses options on a Text field", () =>
-    expectRefused(docs.createCustomField, { listId: list, fieldName: "F", dataType: "TEXT", options: ["a"] }, [["options", "NOT_ALLOWED"]]));
-  it("requires options on a multi-valued field", () =>
-    expectRefused(docs.createCustomField, { listId: list, fieldName: "F", dataType: "MULTI_SELECT_ONE" }, [["options", "REQUIRED"]]));
-  it("refuses an option holding the || separator, and a blank name", () =>
-    expectRefused(docs.createCustomField, { listId: list, fieldName: "", dataType: "MULTI_SELECT_MANY", options: ["a||b", "c"] }, [
-      ["fieldName", "REQUIRED"],
-      ["options[0]", "NO_SEPARATOR"],
+    expectRefused(docs.createCustomField, { listId: list, fieldName: "F", dataType: "TEXT", options: ["a"] }, [
+      ["options", "NOT_ALLOWED"],
     ]));
-  it("requires the key of the field to delete", () => expectRefused(docs.deleteCustomField, { listId: list, key: "" }, [["key", "REQUIRED"]]));
+  it("requires options on a multi-valued field", () =>
+    expectRefused(docs.createCustomField, { listId: list, fieldName: "F", dataType: "MULTI_SELECT_ONE" }, [
+      ["options", "REQUIRED"],
+    ]));
+  it("refuses an option holding the || separator, and a blank name", () =>
+    expectRefused(
+      docs.createCustomField,
+      { listId: list, fieldName: "", dataType: "MULTI_SELECT_MANY", options: ["a||b", "c"] },
+      [
+        ["fieldName", "REQUIRED"],
+        ["options[0]", "NO_SEPARATOR"],
+      ],
+    ));
+  it("requires the key of the field to delete", () =>
+    expectRefused(docs.deleteCustomField, { listId: list, key: "" }, [["key", "REQUIRED"]]));
 });
 
 describe("clients", () => {
@@ -218,21 +404,39 @@ describe("clients", () => {
       ["password", "MIN_LENGTH"],
     ]));
   it("refuses a login at level 0", () =>
-    expectRefused(docs.updateClientAccessAndBilling, { clientId: client, accessLevel: "LEVEL_0", username: "someone" }, [["username", "NOT_ALLOWED"]]));
+    expectRefused(
+      docs.updateClientAccessAndBilling,
+      { clientId: client, accessLevel: "LEVEL_0", username: "someone" },
+      [["username", "NOT_ALLOWED"]],
+    ));
   it("requires a billing type when the level sends campaigns, and refuses one otherwise", async () => {
-    await expectRefused(docs.updateClientAccessAndBilling, { clientId: client, accessLevel: "LEVEL_7", username: "u", password: "secret" }, [
-      ["billingType", "REQUIRED"],
-    ]);
     await expectRefused(
       docs.updateClientAccessAndBilling,
-      { clientId: client, accessLevel: "LEVEL_3", username: "u", password: "secret", billingType: "USER_PAYS_ON_CLIENTS_BEHALF" },
+      { clientId: client, accessLevel: "LEVEL_7", username: "u", password: "secret" },
+      [["billingType", "REQUIRED"]],
+    );
+    await expectRefused(
+      docs.updateClientAccessAndBilling,
+      {
+        clientId: client,
+        accessLevel: "LEVEL_3",
+        username: "u",
+        password: "secret",
+        billingType: "USER_PAYS_ON_CLIENTS_BEHALF",
+      },
       [["billingType", "NOT_ALLOWED"]],
     );
   });
   it("requires a currency when the client pays", () =>
     expectRefused(
       docs.updateClientAccessAndBilling,
-      { clientId: client, accessLevel: "LEVEL_7", username: "u", password: "secret", billingType: "CLIENT_PAYS_AT_STANDARD_RATE" },
+      {
+        clientId: client,
+        accessLevel: "LEVEL_7",
+        username: "u",
+        password: "secret",
+        billingType: "CLIENT_PAYS_AT_STANDARD_RATE",
+      },
       [["currency", "REQUIRED"]],
     ));
   it("requires decimal rates for a markup, and no design fee without that permission", () =>
@@ -260,7 +464,9 @@ describe("campaigns and templates", () => {
   const campaign = { clientId: demo.northwind, campaignId: DEMO.campaigns.ready, confirmationEmail: "me@example.com" };
   it("needs exactly one of sendAt and immediately", async () => {
     await expectRefused(docs.sendCampaign, campaign, [["sendAt", "EXACTLY_ONE"]]);
-    await expectRefused(docs.sendCampaign, { ...campaign, immediately: true, sendAt: "2030-01-01T00:00:00Z" }, [["sendAt", "EXACTLY_ONE"]]);
+    await expectRefused(docs.sendCampaign, { ...campaign, immediately: true, sendAt: "2030-01-01T00:00:00Z" }, [
+      ["sendAt", "EXACTLY_ONE"],
+    ]);
   });
   it("requires the campaign and a confirmation address", () =>
     expectRefused(docs.sendCampaign, { ...campaign, campaignId: "", confirmationEmail: "", immediately: true }, [
@@ -270,7 +476,12 @@ describe("campaigns and templates", () => {
   it("requires a name and absolute URLs for a template", () =>
     expectRefused(
       docs.updateTemplate,
-      { templateId: gid.template(DEMO.templates.newsletter), name: "", htmlPageUrl: "page.html", screenshotUrl: "javascript:alert(1)" },
+      {
+        templateId: gid.template(DEMO.templates.newsletter),
+        name: "",
+        htmlPageUrl: "page.html",
+        screenshotUrl: "javascript:alert(1)",
+      },
       [
         ["name", "REQUIRED"],
         ["htmlPageUrl", "URL"],

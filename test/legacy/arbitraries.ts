@@ -5,7 +5,22 @@ import { findForbiddenXmlChar } from "../../src/backends/legacy/xml.js";
 const isLegal = (text: string) => findForbiddenXmlChar(text) === -1;
 
 // Characters that need escaping, whitespace that must survive, and a few scripts.
-const MARKUP_AND_SPACE = fc.constantFrom("<", ">", "&", '"', "'", "\t", "\n", "\r", " ", "&amp;", "]]>", "😀", "漢", "ש");
+const MARKUP_AND_SPACE = fc.constantFrom(
+  "<",
+  ">",
+  "&",
+  '"',
+  "'",
+  "\t",
+  "\n",
+  "\r",
+  " ",
+  "&amp;",
+  "]]>",
+  "😀",
+  "漢",
+  "ש",
+);
 
 /** Any XML-legal Unicode text: code points of every plane, graphemes, markup characters. */
 export const legalText: fc.Arbitrary<string> = fc
@@ -33,7 +48,20 @@ export const unicodeEmail: fc.Arbitrary<string> = fc
   .map(([local, label, tld]) => `${local}@${label.replace(/\./g, "")}.${tld}`)
   .filter((email) => !email.includes("@."));
 
-const FORBIDDEN = ["\u0000", "\u0001", "\u0008", "\u000b", "\u000c", "\u001f", "\uFFFE", "\uFFFF", "\uD800", "\uDBFF", "\uDC00", "\uDFFF"];
+const FORBIDDEN = [
+  "\u0000",
+  "\u0001",
+  "\u0008",
+  "\u000b",
+  "\u000c",
+  "\u001f",
+  "\uFFFE",
+  "\uFFFF",
+  "\uD800",
+  "\uDBFF",
+  "\uDC00",
+  "\uDFFF",
+];
 
 /** Text with at least one character XML 1.0 forbids, anywhere. */
 export const forbiddenText: fc.Arbitrary<string> = fc

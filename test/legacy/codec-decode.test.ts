@@ -14,7 +14,11 @@ function decode(
 ) {
   return decodeReply(
     operation(name),
-    { status: options.status ?? 200, contentType: options.contentType ?? "text/xml; charset=utf-8", body: Buffer.from(xml, "utf8") },
+    {
+      status: options.status ?? 200,
+      contentType: options.contentType ?? "text/xml; charset=utf-8",
+      body: Buffer.from(xml, "utf8"),
+    },
     { sent: options.sent ?? [], redact: redactorFor("secret-key") },
   );
 }
@@ -39,14 +43,18 @@ describe("status replies", () => {
       Code: "0",
       Message: "Success",
     });
-    expect(decode("Subscriber.Add", `<Result xmlns="${NS}"><Code>0</Code><Message>Success</Message></Result>`)).toEqual({
-      Code: "0",
-      Message: "Success",
-    });
+    expect(decode("Subscriber.Add", `<Result xmlns="${NS}"><Code>0</Code><Message>Success</Message></Result>`)).toEqual(
+      {
+        Code: "0",
+        Message: "Success",
+      },
+    );
   });
 
   it("turn a non-zero code into LegacyResultError", () => {
-    const err = failure(() => decode("Subscriber.Add", `<Result><Code>206</Code><Message>Is Unsubscribed</Message></Result>`));
+    const err = failure(() =>
+      decode("Subscriber.Add", `<Result><Code>206</Code><Message>Is Unsubscribed</Message></Result>`),
+    );
     expect(err).toBeInstanceOf(LegacyResultError);
     expect(err).toMatchObject({ resultCode: 206, resultMessage: "Is Unsubscribed", operation: "Subscriber.Add" });
   });
@@ -57,19 +65,28 @@ describe("status replies", () => {
   });
 
   it("Campaign.Send succeeds when Code is the campaign id sent, and fails otherwise", () => {
-    const sent = [{ name: "ApiKey", value: "k" }, { name: "CampaignID", value: "4711" }];
+    const sent = [
+      { name: "ApiKey", value: "k" },
+      { name: "CampaignID", value: "4711" },
+    ];
     expect(decode("Campaign.Send", `<Result><Code>4711</Code><Message>Success</Message></Result>`, { sent })).toEqual({
       Code: "4711",
       Message: "Success",
     });
-    const err = failure(() => decode("Campaign.Send", `<Result><Code>331</Code><Message>sent</Message></Result>`, { sent }));
+    const err = failure(() =>
+      decode("Campaign.Send", `<Result><Code>331</Code><Message>sent</Message></Result>`, { sent }),
+    );
     expect(err).toMatchObject({ resultCode: 331 });
-    const zero = failure(() => decode("Campaign.Send", `<Result><Code>0</Code><Message>?</Message></Result>`, { sent }));
+    const zero = failure(() =>
+      decode("Campaign.Send", `<Result><Code>0</Code><Message>?</Message></Result>`, { sent }),
+    );
     expect(zero).toMatchObject({ code: "LEGACY_RESULT", resultCode: 0 });
   });
 
   it("refuse a Result without a numeric Code", () => {
-    expect(failure(() => decode("Subscriber.Add", `<Result><Message>x</Message></Result>`)).code).toBe("LEGACY_MALFORMED_REPLY");
+    expect(failure(() => decode("Subscriber.Add", `<Result><Message>x</Message></Result>`)).code).toBe(
+      "LEGACY_MALFORMED_REPLY",
+    );
     expect(failure(() => decode("Subscriber.Add", `<Result><Code>zero</Code><Message/></Result>`)).code).toBe(
       "LEGACY_MALFORMED_REPLY",
     );
@@ -96,9 +113,9 @@ describe("value replies", () => {
   it("decode arrays as arrays for zero, one and many items", () => {
     expect(decode("Client.GetLists", `<ArrayOfList xmlns="${NS}" />`)).toEqual([]);
     expect(decode("Client.GetLists", soap("Client.GetLists", ""))).toEqual([]);
-    expect(decode("Client.GetLists", `<ArrayOfList><List><ListID>1</ListID><Name>A</Name></List></ArrayOfList>`)).toEqual([
-      { ListID: "1", Name: "A" },
-    ]);
+    expect(
+      decode("Client.GetLists", `<ArrayOfList><List><ListID>1</ListID><Name>A</Name></List></ArrayOfList>`),
+    ).toEqual([{ ListID: "1", Name: "A" }]);
     const two = "<List><ListID>1</ListID><Name>A</Name></List><List><ListID>2</ListID></List>";
     expect(decode("Client.GetLists", soap("Client.GetLists", two))).toEqual([
       { ListID: "1", Name: "A" },
@@ -136,10 +153,16 @@ describe("value replies", () => {
   });
 
   it("decode objects named after their type, nested groups filled when missing", () => {
-    const detail =
-      `<ClientDetail xmlns="${NS}"><BasicDetails><ClientID>9</ClientID><CompanyName>Acme</CompanyName></BasicDetails></ClientDetail>`;
+    const detail = `<ClientDetail xmlns="${NS}"><BasicDetails><ClientID>9</ClientID><CompanyName>Acme</CompanyName></BasicDetails></ClientDetail>`;
     expect(decode("Client.GetDetail", detail)).toEqual({
-      BasicDetails: { ClientID: "9", CompanyName: "Acme", ContactName: "", EmailAddress: "", Country: "", TimeZone: "" },
+      BasicDetails: {
+        ClientID: "9",
+        CompanyName: "Acme",
+        ContactName: "",
+        EmailAddress: "",
+        Country: "",
+        TimeZone: "",
+      },
       AccessAndBilling: {
         AccessLevel: "",
         Username: "",
@@ -151,7 +174,10 @@ describe("value replies", () => {
         DesignAndSpamTestFee: "",
       },
     });
-    const stats = decode("List.GetStats", `<ListStatistics><TotalActiveSubscribers>12</TotalActiveSubscribers></ListStatistics>`);
+    const stats = decode(
+      "List.GetStats",
+      `<ListStatistics><TotalActiveSubscribers>12</TotalActiveSubscribers></ListStatistics>`,
+    );
     expect(stats).toMatchObject({ TotalActiveSubscribers: "12", BouncedThisYear: "" });
     expect(Object.keys(stats as object)).toHaveLength(24);
   });
@@ -159,7 +185,9 @@ describe("value replies", () => {
   it("decode a Template wrapped as anyType over GET and inside a SOAP result", () => {
     const template = "<TemplateID>t1</TemplateID><Name>Plain</Name><PreviewURL>http://x/p</PreviewURL><ScreenshotURL/>";
     const expected = { TemplateID: "t1", Name: "Plain", PreviewURL: "http://x/p", ScreenshotURL: "" };
-    expect(decode("Template.GetDetail", `<anyType ${XSI} xsi:type="Template" xmlns="${NS}">${template}</anyType>`)).toEqual(expected);
+    expect(
+      decode("Template.GetDetail", `<anyType ${XSI} xsi:type="Template" xmlns="${NS}">${template}</anyType>`),
+    ).toEqual(expected);
     expect(decode("Template.GetDetail", soap("Template.GetDetail", template))).toEqual(expected);
     // The SOAP sample shows an empty result element; a left-out one reads the same.
     expect(decode("Template.GetDetail", soap("Template.GetDetail", ""))).toEqual({
@@ -177,7 +205,9 @@ describe("value replies", () => {
 
   it("refuse an unexpected root or type", () => {
     expect(failure(() => decode("Client.GetLists", `<ArrayOfCampaign />`)).code).toBe("LEGACY_MALFORMED_REPLY");
-    expect(failure(() => decode("Template.GetDetail", `<anyType ${XSI} xsi:type="List" />`)).code).toBe("LEGACY_MALFORMED_REPLY");
+    expect(failure(() => decode("Template.GetDetail", `<anyType ${XSI} xsi:type="List" />`)).code).toBe(
+      "LEGACY_MALFORMED_REPLY",
+    );
     expect(failure(() => decode("List.Create", `<string><b>x</b></string>`)).code).toBe("LEGACY_MALFORMED_REPLY");
     expect(failure(() => decode("List.GetStats", `<Result><Code>0</Code><Message>ok</Message></Result>`)).code).toBe(
       "LEGACY_MALFORMED_REPLY",
@@ -244,12 +274,18 @@ describe("faults and bad replies", () => {
   });
 
   it("keep the hint of a plain-text status reply, without the key", () => {
-    const err = failure(() => decode("Client.GetLists", "Invalid key secret-key.\nmore", { status: 500, contentType: "text/plain" }));
+    const err = failure(() =>
+      decode("Client.GetLists", "Invalid key secret-key.\nmore", { status: 500, contentType: "text/plain" }),
+    );
     expect(err.message).toBe("Client.GetLists: HTTP 500: Invalid key [redacted].");
   });
 
   it("refuse a reply that is not UTF-8", () => {
-    const reply = { status: 200, contentType: "text/xml", body: Buffer.from([0x3c, 0x61, 0x3e, 0xff, 0x3c, 0x2f, 0x61, 0x3e]) };
+    const reply = {
+      status: 200,
+      contentType: "text/xml",
+      body: Buffer.from([0x3c, 0x61, 0x3e, 0xff, 0x3c, 0x2f, 0x61, 0x3e]),
+    };
     const run = () => decodeReply(operation("List.Create"), reply, { sent: [], redact: redactorFor("k") });
     expect(failure(run).code).toBe("LEGACY_MALFORMED_REPLY");
   });

@@ -46,7 +46,8 @@ describe("prepareParams", () => {
       name: "ConfirmOptIn",
       value: "true",
     });
-    const decimal = (n: number) => prepareParams(listCreate, "k", { ClientID: n, Title: "T", ConfirmOptIn: true })[1].value;
+    const decimal = (n: number) =>
+      prepareParams(listCreate, "k", { ClientID: n, Title: "T", ConfirmOptIn: true })[1].value;
     expect(decimal(1e-7)).toBe("0.0000001");
     expect(decimal(-1.5e-7)).toBe("-0.00000015");
     expect(decimal(-2.5e22)).toBe("-25000000000000000000000");
@@ -60,7 +61,9 @@ describe("prepareParams", () => {
   });
 
   it("refuses ApiKey among the params and a missing key", () => {
-    expect(inputError(() => prepareParams(add, "k", { ApiKey: "x", ListID: 1, Email: "e", Name: "" })).field).toBe("ApiKey");
+    expect(inputError(() => prepareParams(add, "k", { ApiKey: "x", ListID: 1, Email: "e", Name: "" })).field).toBe(
+      "ApiKey",
+    );
     expect(inputError(() => prepareParams(add, undefined, { ListID: 1, Email: "e", Name: "" })).field).toBe("ApiKey");
   });
 
@@ -71,7 +74,9 @@ describe("prepareParams", () => {
   });
 
   it("refuses a non-finite number and a list where a scalar belongs, and the reverse", () => {
-    expect(inputError(() => prepareParams(add, "k", { ListID: Number.NaN, Email: "e", Name: "" })).field).toBe("ListID");
+    expect(inputError(() => prepareParams(add, "k", { ListID: Number.NaN, Email: "e", Name: "" })).field).toBe(
+      "ListID",
+    );
     expect(inputError(() => prepareParams(add, "k", { ListID: 1, Email: [], Name: "" })).field).toBe("Email");
     const bad = { ListID: 1, Email: "e", Name: "", CustomFields: "x" };
     expect(inputError(() => prepareParams(addCustom, "k", bad)).field).toBe("CustomFields");
@@ -111,7 +116,9 @@ describe("SOAP envelope", () => {
       ],
     });
     const xml = soapEnvelope(addCustom, wire, DEFAULT_LEGACY_NAMESPACE);
-    expect(xml).toContain(`<soap:Body><Subscriber.AddWithCustomFields xmlns="${DEFAULT_LEGACY_NAMESPACE}"><ApiKey>k&amp;&lt;&gt;</ApiKey>`);
+    expect(xml).toContain(
+      `<soap:Body><Subscriber.AddWithCustomFields xmlns="${DEFAULT_LEGACY_NAMESPACE}"><ApiKey>k&amp;&lt;&gt;</ApiKey>`,
+    );
     expect(xml).toContain(
       "<CustomFields><SubscriberCustomField><Key>[Colour]</Key><Value>red &amp; &lt;blue&gt;</Value></SubscriberCustomField>" +
         "<SubscriberCustomField><Key>[Colour]</Key><Value>green</Value></SubscriberCustomField></CustomFields>",
@@ -164,7 +171,9 @@ describe("GET and POST forms", () => {
   it("use the documented operation name as the path", () => {
     const segments = operation("Client.GetSegments");
     const wire = prepareParams(segments, "k", { ClientID: 3 });
-    expect(encodeRequest(segments, "get", wire, target).path).toBe("/api/api.asmx/Client.GetSegments?ApiKey=k&ClientID=3");
+    expect(encodeRequest(segments, "get", wire, target).path).toBe(
+      "/api/api.asmx/Client.GetSegments?ApiKey=k&ClientID=3",
+    );
     const post = encodeRequest(segments, "post", wire, target);
     expect(post).toEqual({
       method: "POST",
@@ -179,7 +188,10 @@ describe("requests on the wire", () => {
   let server: Awaited<ReturnType<typeof scriptedServer>>;
   beforeAll(async () => {
     server = await scriptedServer((_req, res) =>
-      sendXml(res, `<?xml version="1.0"?><Result xmlns="${DEFAULT_LEGACY_NAMESPACE}"><Code>0</Code><Message>Success</Message></Result>`),
+      sendXml(
+        res,
+        `<?xml version="1.0"?><Result xmlns="${DEFAULT_LEGACY_NAMESPACE}"><Code>0</Code><Message>Success</Message></Result>`,
+      ),
     );
   });
   afterAll(() => server.close());

@@ -15,7 +15,12 @@ describe("codec round trip (property)", () => {
   it("any XML-legal name, email and custom field survives the SOAP envelope", () => {
     fc.assert(
       fc.property(legalText, unicodeEmail, legalText, (name, email, value) => {
-        const wire = prepareParams(add, "k", { ListID: 1, Email: email, Name: name, CustomFields: [{ Key: "[K]", Value: value }] });
+        const wire = prepareParams(add, "k", {
+          ListID: 1,
+          Email: email,
+          Name: name,
+          CustomFields: [{ Key: "[K]", Value: value }],
+        });
         const body = parseXml(soapEnvelope(add, wire, NS)).children[0].children[0];
         const text = (field: string) => body.children.find((c) => c.name === field)?.text;
         expect(text("Name")).toBe(name);
@@ -30,7 +35,9 @@ describe("codec round trip (property)", () => {
   it("any XML-legal name and email survives the GET/POST form", () => {
     fc.assert(
       fc.property(legalText, unicodeEmail, (name, email) => {
-        const form = new URLSearchParams(formEncode(prepareParams(add, "k", { ListID: 1, Email: email, Name: name, CustomFields: [] })));
+        const form = new URLSearchParams(
+          formEncode(prepareParams(add, "k", { ListID: 1, Email: email, Name: name, CustomFields: [] })),
+        );
         expect(form.get("Name")).toBe(name);
         expect(form.get("Email")).toBe(email);
       }),
@@ -53,7 +60,9 @@ describe("codec round trip (property)", () => {
           { status: 200, contentType: "text/xml; charset=utf-8", body: Buffer.from(xml, "utf8") },
           { sent: [], redact: redactorFor("k") },
         );
-        expect(decoded).toEqual([{ EmailAddress: email, Name: name, Date: "2024-01-01 00:00:00", State: "Active", CustomFields: [] }]);
+        expect(decoded).toEqual([
+          { EmailAddress: email, Name: name, Date: "2024-01-01 00:00:00", State: "Active", CustomFields: [] },
+        ]);
       }),
       { numRuns: 300 },
     );

@@ -71,7 +71,10 @@ const templateUpdate = (code: number, extra: (fx: Fixture) => LegacyParams): Err
 
 const contentCase = (code: number): ErrorCase =>
   templateUpdate(code, (fx) => {
-    fx.sandbox.store.putFile(`${code}.html`, { kind: "html", content: `<html><body>${TEMPLATE_HTML[code]}</body></html>` });
+    fx.sandbox.store.putFile(`${code}.html`, {
+      kind: "html",
+      content: `<html><body>${TEMPLATE_HTML[code]}</body></html>`,
+    });
     const params: Record<string, string> = { HTMLPageURL: hosted(fx, `${code}.html`) };
     if (code === 4350) {
       fx.sandbox.store.putFile("4350.zip", { kind: "zip", entries: ["images/other.png"] });
@@ -137,7 +140,13 @@ const clientCreate = (code: number, extra: LegacyParams): ErrorCase => ({
 /** Campaign.Send of a fresh campaign of a fresh client with `active` subscribers on its list. */
 const send = (
   code: number,
-  setup: { active?: number; client?: Parameters<typeof newClient>[1]; lists?: boolean; sendDate?: string; confirm?: string },
+  setup: {
+    active?: number;
+    client?: Parameters<typeof newClient>[1];
+    lists?: boolean;
+    sendDate?: string;
+    confirm?: string;
+  },
 ): ErrorCase => ({
   code,
   op: "Campaign.Send",
@@ -164,8 +173,17 @@ const CASES: ErrorCase[] = [
   // Subscribers
   { code: 1, op: "Subscriber.Add", params: (fx) => ({ ListID: fx.ids.listId, Email: "not-an-address", Name: "" }) },
   { code: 1, op: "Subscriber.Unsubscribe", params: (fx) => ({ ListID: fx.ids.listId, Email: "a@@b" }) },
-  { code: 100, op: "Subscriber.Add", apiKey: "wrong-key", params: (fx) => ({ ListID: fx.ids.listId, Email: "a@b.example", Name: "" }) },
-  { code: 101, op: "Subscriber.AddWithCustomFields", params: () => ({ ListID: "999999", Email: "a@b.example", Name: "", CustomFields: [] }) },
+  {
+    code: 100,
+    op: "Subscriber.Add",
+    apiKey: "wrong-key",
+    params: (fx) => ({ ListID: fx.ids.listId, Email: "a@b.example", Name: "" }),
+  },
+  {
+    code: 101,
+    op: "Subscriber.AddWithCustomFields",
+    params: () => ({ ListID: "999999", Email: "a@b.example", Name: "", CustomFields: [] }),
+  },
   {
     code: 204,
     op: "Subscriber.Add",
@@ -178,22 +196,44 @@ const CASES: ErrorCase[] = [
   heldAddress(206, "Unsubscribed"),
   heldAddress(207, "Bounced"),
   heldAddress(208, "Unconfirmed"),
-  { code: 202, op: "Subscriber.Unsubscribe", params: (fx) => ({ ListID: fx.ids.listId, Email: "stranger@held.example" }) },
+  {
+    code: 202,
+    op: "Subscriber.Unsubscribe",
+    params: (fx) => ({ ListID: fx.ids.listId, Email: "stranger@held.example" }),
+  },
   { code: 5, op: "Subscribers.GetActive", params: (fx) => ({ ListID: fx.ids.listId, Date: "2024-02-30 00:00:00" }) },
   { code: 101, op: "Subscribers.GetActive", params: () => ({ ListID: "999999", Date: "2024-01-01 00:00:00" }) },
   // Lists
   { code: 102, op: "List.Create", params: () => ({ ClientID: "999999", Title: "X", ConfirmOptIn: false }) },
-  { code: 250, op: "List.Create", params: (fx) => ({ ClientID: fx.ids.clientId, Title: "newsletter", ConfirmOptIn: false }) },
+  {
+    code: 250,
+    op: "List.Create",
+    params: (fx) => ({ ClientID: fx.ids.clientId, Title: "newsletter", ConfirmOptIn: false }),
+  },
   { code: 251, op: "List.Create", params: (fx) => ({ ClientID: fx.ids.clientId, Title: "  ", ConfirmOptIn: true }) },
   {
     code: 251,
     op: "List.Update",
-    params: (fx) => ({ ListID: fx.ids.listId, Title: "", UnsubscribePage: "", ConfirmOptIn: false, ConfirmationSuccessPage: "" }),
+    params: (fx) => ({
+      ListID: fx.ids.listId,
+      Title: "",
+      UnsubscribePage: "",
+      ConfirmOptIn: false,
+      ConfirmationSuccessPage: "",
+    }),
   },
   { code: 101, op: "List.GetStats", params: () => ({ ListID: "999999" }) },
   { code: 101, op: "List.GetCustomFields", params: () => ({ ListID: "999999" }) },
-  { code: 254, op: "List.CreateCustomField", params: (fx) => ({ ListID: fx.ids.listId, FieldName: " ", DataType: "Text" }) },
-  { code: 255, op: "List.CreateCustomField", params: (fx) => ({ ListID: fx.ids.listId, FieldName: "Colour", DataType: "Text" }) },
+  {
+    code: 254,
+    op: "List.CreateCustomField",
+    params: (fx) => ({ ListID: fx.ids.listId, FieldName: " ", DataType: "Text" }),
+  },
+  {
+    code: 255,
+    op: "List.CreateCustomField",
+    params: (fx) => ({ ListID: fx.ids.listId, FieldName: "Colour", DataType: "Text" }),
+  },
   {
     code: 256,
     op: "List.CreateCustomField",
@@ -204,7 +244,11 @@ const CASES: ErrorCase[] = [
     op: "List.CreateCustomField",
     params: (fx) => ({ ListID: fx.ids.listId, FieldName: "Pick", DataType: "MultiSelectOne", Options: "" }),
   },
-  { code: 259, op: "List.CreateCustomField", params: (fx) => ({ ListID: fx.ids.listId, FieldName: "Odd", DataType: "Colour" }) },
+  {
+    code: 259,
+    op: "List.CreateCustomField",
+    params: (fx) => ({ ListID: fx.ids.listId, FieldName: "Odd", DataType: "Colour" }),
+  },
   { code: 253, op: "List.DeleteCustomField", params: (fx) => ({ ListID: fx.ids.listId, Key: "[NoSuchField]" }) },
   // Clients
   { code: 100, op: "User.GetClients", apiKey: "another-wrong-key", params: () => ({}) },
@@ -232,7 +276,13 @@ const CASES: ErrorCase[] = [
   billing(151, { AccessLevel: 1, Username: "designer", Password: "long-enough" }),
   billing(159, { AccessLevel: 1, Username: "short-pw", Password: "abcd" }),
   billing(160, { AccessLevel: 7, Username: "bt", Password: "long-enough", BillingType: "Barter" }),
-  billing(167, { AccessLevel: 7, Username: "cur", Password: "long-enough", BillingType: "ClientPaysAtStandardRate", Currency: "XYZ" }),
+  billing(167, {
+    AccessLevel: 7,
+    Username: "cur",
+    Password: "long-enough",
+    BillingType: "ClientPaysAtStandardRate",
+    Currency: "XYZ",
+  }),
   billing(164, markup({ DeliveryFee: "$10" })),
   billing(165, markup({ CostPerRecipient: "1,000" })),
   billing(166, markup({ DesignAndSpamTestFee: "" })),
@@ -246,7 +296,11 @@ const CASES: ErrorCase[] = [
   { code: 102, op: "Client.GetCampaigns", params: () => ({ ClientID: "999999" }) },
   { code: 102, op: "Client.GetTemplates", params: () => ({ ClientID: "999999" }) },
   // Campaigns
-  { code: 301, op: "Campaign.Send", params: () => ({ CampaignID: "999999", ConfirmationEmail: "c@x.example", SendDate: "Immediately" }) },
+  {
+    code: 301,
+    op: "Campaign.Send",
+    params: () => ({ CampaignID: "999999", ConfirmationEmail: "c@x.example", SendDate: "Immediately" }),
+  },
   {
     code: 331,
     op: "Campaign.Send",
@@ -261,8 +315,14 @@ const CASES: ErrorCase[] = [
   send(334, { client: { approvedRecipients: 0 } }),
   send(355, { client: { monthlyPaymentFailed: true } }),
   send(333, { client: { testCampaignsRemaining: 0 } }),
-  send(335, { active: 6, client: { accessLevel: 7, billingType: "ClientPaysAtStandardRate", currency: "USD", card: "none" } }),
-  send(336, { active: 6, client: { accessLevel: 7, billingType: "ClientPaysAtStandardRate", currency: "USD", card: "declined" } }),
+  send(335, {
+    active: 6,
+    client: { accessLevel: 7, billingType: "ClientPaysAtStandardRate", currency: "USD", card: "none" },
+  }),
+  send(336, {
+    active: 6,
+    client: { accessLevel: 7, billingType: "ClientPaysAtStandardRate", currency: "USD", card: "declined" },
+  }),
   { code: 301, op: "Campaign.GetSummary", params: () => ({ CampaignID: "999999" }) },
   { code: 301, op: "Campaign.GetBounces", params: () => ({ CampaignID: "999999" }) },
   { code: 301, op: "Campaign.GetOpens", params: () => ({ CampaignID: "999999" }) },
@@ -270,7 +330,11 @@ const CASES: ErrorCase[] = [
   { code: 301, op: "Campaign.GetLists", params: () => ({ CampaignID: "999999" }) },
   // Templates
   { code: 4001, op: "Template.GetDetail", params: () => ({ TemplateID: "no-such-template" }) },
-  { code: 4001, op: "Template.Update", params: () => ({ TemplateID: "no-such-template", TemplateName: "N", HTMLPageURL: OUTSIDE_PAGE }) },
+  {
+    code: 4001,
+    op: "Template.Update",
+    params: () => ({ TemplateID: "no-such-template", TemplateName: "N", HTMLPageURL: OUTSIDE_PAGE }),
+  },
   templateUpdate(4002, () => ({ TemplateName: "" })),
   templateUpdate(4003, () => ({ TemplateName: "a <b> c" })),
   templateUpdate(4004, () => ({ HTMLPageURL: "" })),
@@ -326,7 +390,13 @@ describe("error codes through the client", () => {
       for (const transport of LEGACY_TRANSPORTS) {
         const err = await own
           .client(transport)
-          .call("Client.Create", { CompanyName: "One more", ContactName: "B", EmailAddress: `more.${transport}@burst.example`, Country: "United Kingdom", Timezone: GMT })
+          .call("Client.Create", {
+            CompanyName: "One more",
+            ContactName: "B",
+            EmailAddress: `more.${transport}@burst.example`,
+            Country: "United Kingdom",
+            Timezone: GMT,
+          })
           .then(
             () => undefined,
             (e: unknown) => e,

@@ -21,7 +21,10 @@ const modes = {
   billionLaughs: (_req, res) => {
     const entities = ['<!ENTITY lol "lol">'];
     for (let i = 1; i <= 9; i++) entities.push(`<!ENTITY lol${i} "${`&lol${i === 1 ? "" : i - 1};`.repeat(10)}">`);
-    sendXml(res, `<?xml version="1.0"?><!DOCTYPE lolz [${entities.join("")}]><ArrayOfList><List><Name>&lol9;</Name></List></ArrayOfList>`);
+    sendXml(
+      res,
+      `<?xml version="1.0"?><!DOCTYPE lolz [${entities.join("")}]><ArrayOfList><List><Name>&lol9;</Name></List></ArrayOfList>`,
+    );
   },
   deep: (_req, res) => sendXml(res, `<ArrayOfList>${"<List>".repeat(10_000)}${"</List>".repeat(10_000)}</ArrayOfList>`),
   hugeChunked: (_req, res) => {
@@ -146,7 +149,10 @@ describe("hostile replies each give their own error, and the next call works", (
   });
 
   it("an empty body → LEGACY_EMPTY_REPLY", async () => {
-    expect(await hostile("empty")).toMatchObject({ code: "LEGACY_EMPTY_REPLY", message: "Client.GetLists: the reply is empty" });
+    expect(await hostile("empty")).toMatchObject({
+      code: "LEGACY_EMPTY_REPLY",
+      message: "Client.GetLists: the reply is empty",
+    });
   });
 
   it("a server that never answers → LEGACY_TIMEOUT (headers), and one that stalls mid-body (body)", async () => {
@@ -186,9 +192,14 @@ describe("hostile replies each give their own error, and the next call works", (
     const pending = client.call("Client.GetLists", { ClientID: 1 }, { signal: controller.signal });
     controller.abort(new Error("request closed"));
     const aborted = await failureOf(pending);
-    expect(aborted).toMatchObject({ code: "LEGACY_ABORTED", message: "Client.GetLists: the caller gave up on the call" });
+    expect(aborted).toMatchObject({
+      code: "LEGACY_ABORTED",
+      message: "Client.GetLists: the caller gave up on the call",
+    });
     expect((aborted.cause as Error).message).toBe("request closed");
-    const deadline = await failureOf(client.call("Client.GetLists", { ClientID: 1 }, { signal: AbortSignal.timeout(50) }));
+    const deadline = await failureOf(
+      client.call("Client.GetLists", { ClientID: 1 }, { signal: AbortSignal.timeout(50) }),
+    );
     expect(deadline.code).toBe("LEGACY_TIMEOUT");
     mode = modes.good;
     await expect(client.call("Client.GetLists", { ClientID: 1 })).resolves.toHaveLength(1);
@@ -203,7 +214,10 @@ describe("an unreachable service", () => {
     const refused = clientFor(url, "soap", { apiKey: "k" });
     try {
       const err = await failureOf(refused.call("User.GetClients", {}));
-      expect(err).toMatchObject({ code: "LEGACY_UNAVAILABLE", message: "User.GetClients: the service is unreachable (ECONNREFUSED)" });
+      expect(err).toMatchObject({
+        code: "LEGACY_UNAVAILABLE",
+        message: "User.GetClients: the service is unreachable (ECONNREFUSED)",
+      });
       expect(String((err.cause as { code?: string }).code)).toBe("ECONNREFUSED");
     } finally {
       await refused.close();

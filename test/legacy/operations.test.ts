@@ -4,7 +4,12 @@
  * first test fails at run time as well.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEGACY_TRANSPORTS, OPERATIONS, type LegacyTransport, type OperationName } from "../../src/backends/legacy/catalog.js";
+import {
+  LEGACY_TRANSPORTS,
+  OPERATIONS,
+  type LegacyTransport,
+  type OperationName,
+} from "../../src/backends/legacy/catalog.js";
 import type { LegacyParams } from "../../src/backends/legacy/types.js";
 import { OUTSIDE_PAGE, startFixture, type Fixture } from "./sandbox-fixture.js";
 
@@ -25,7 +30,11 @@ const addCase =
   (fx, tag) => {
     const email = `ñame.${tag}@acme.example`;
     if (resubscribe) fx.sandbox.store.putSubscriber(fx.ids.listId, { email, name: "old", state: "Unsubscribed" });
-    const params: Record<string, LegacyParams[string]> = { ListID: fx.ids.listId, Email: email, Name: `Ñame ${tag} 漢字 😀` };
+    const params: Record<string, LegacyParams[string]> = {
+      ListID: fx.ids.listId,
+      Email: email,
+      Name: `Ñame ${tag} 漢字 😀`,
+    };
     if (withFields) params.CustomFields = [colour("Red"), colour("Green")];
     return {
       params,
@@ -138,7 +147,9 @@ const CASES: Record<OperationName, Case> = {
   }),
   "List.DeleteCustomField": (fx, tag) => {
     const key = `[Gone${tag}]`;
-    fx.sandbox.store.list(fx.ids.listId)?.customFields.push({ fieldName: `Gone${tag}`, key, dataType: "Text", options: [] });
+    fx.sandbox.store
+      .list(fx.ids.listId)
+      ?.customFields.push({ fieldName: `Gone${tag}`, key, dataType: "Text", options: [] });
     return {
       params: { ListID: fx.ids.listId, Key: key },
       check(value) {
@@ -216,7 +227,11 @@ const CASES: Record<OperationName, Case> = {
       },
       check(value) {
         expect(value).toEqual(SUCCESS);
-        expect(fx.sandbox.store.client(c.id)).toMatchObject({ accessLevel: 63, costPerRecipient: "1.5", currency: "EUR" });
+        expect(fx.sandbox.store.client(c.id)).toMatchObject({
+          accessLevel: 63,
+          costPerRecipient: "1.5",
+          currency: "EUR",
+        });
       },
     };
   },
@@ -272,11 +287,21 @@ const CASES: Record<OperationName, Case> = {
   "Client.GetTemplates": (fx) => ({
     params: { ClientID: fx.ids.clientId },
     check(value) {
-      expect(value).toContainEqual({ TemplateID: fx.ids.templateId, Name: "Plain", PreviewURL: OUTSIDE_PAGE, ScreenshotURL: "" });
+      expect(value).toContainEqual({
+        TemplateID: fx.ids.templateId,
+        Name: "Plain",
+        PreviewURL: OUTSIDE_PAGE,
+        ScreenshotURL: "",
+      });
     },
   }),
   "Campaign.Send": (fx, tag) => {
-    const campaign = fx.sandbox.store.addCampaign({ clientId: fx.ids.clientId, subject: tag, name: tag, listIds: [fx.ids.listId] });
+    const campaign = fx.sandbox.store.addCampaign({
+      clientId: fx.ids.clientId,
+      subject: tag,
+      name: tag,
+      listIds: [fx.ids.listId],
+    });
     return {
       params: { CampaignID: campaign.id, ConfirmationEmail: "ann@acme.example", SendDate: "Immediately" },
       check(value) {
@@ -288,7 +313,14 @@ const CASES: Record<OperationName, Case> = {
   "Campaign.GetSummary": (fx) => ({
     params: { CampaignID: fx.ids.sentCampaignId },
     check(value) {
-      expect(value).toEqual({ Recipients: "1", TotalOpened: "3", UniqueOpened: "1", Clicks: "2", Unsubscribed: "1", Bounced: "1" });
+      expect(value).toEqual({
+        Recipients: "1",
+        TotalOpened: "3",
+        UniqueOpened: "1",
+        Clicks: "2",
+        Unsubscribed: "1",
+        Bounced: "1",
+      });
     },
   }),
   "Campaign.GetBounces": (fx) => ({
@@ -318,7 +350,12 @@ const CASES: Record<OperationName, Case> = {
   "Template.GetDetail": (fx) => ({
     params: { TemplateID: fx.ids.templateId },
     check(value) {
-      expect(value).toEqual({ TemplateID: fx.ids.templateId, Name: "Plain", PreviewURL: OUTSIDE_PAGE, ScreenshotURL: "" });
+      expect(value).toEqual({
+        TemplateID: fx.ids.templateId,
+        Name: "Plain",
+        PreviewURL: OUTSIDE_PAGE,
+        ScreenshotURL: "",
+      });
     },
   }),
   "Template.Update": (fx, tag) => {

@@ -60,14 +60,24 @@ export async function startFixture(): Promise<Fixture> {
   const list = store.addList({ clientId: acme.id, title: "Newsletter" });
   const optIn = store.addList({ clientId: acme.id, title: "Double opt-in", confirmOptIn: true });
   const segmentList = store.addList({ clientId: other.id, title: "Customers" });
-  list.customFields.push({ fieldName: "Colour", key: "[Colour]", dataType: "MultiSelectMany", options: ["Red", "Green"] });
+  list.customFields.push({
+    fieldName: "Colour",
+    key: "[Colour]",
+    dataType: "MultiSelectMany",
+    options: ["Red", "Green"],
+  });
   store.putSubscriber(list.id, {
     email: "zoë@acme.example",
     name: "Zoë 😀",
     date: at("2024-06-10T08:00:00"),
     customFields: { "[Colour]": ["Red", "Green"] },
   });
-  store.putSubscriber(list.id, { email: "gone@acme.example", name: "Gone", state: "Unsubscribed", date: at("2024-05-01T00:00:00") });
+  store.putSubscriber(list.id, {
+    email: "gone@acme.example",
+    name: "Gone",
+    state: "Unsubscribed",
+    date: at("2024-05-01T00:00:00"),
+  });
   store.putSubscriber(segmentList.id, { email: "vip@beta.example", name: "VIP", date: at("2024-06-01T00:00:00") });
   store.addSegment({ listId: segmentList.id, name: "VIPs", emailDomain: "beta.example" });
   const sent = store.addCampaign({

@@ -27,9 +27,14 @@ describe.each(LEGACY_TRANSPORTS.map((t) => [t]))("over %s", (transport) => {
         const email = `${++counter}.${address}`;
         const added = await client.call("Subscriber.Add", { ListID: fx.ids.listId, Email: email, Name: name });
         expect(added).toEqual({ Code: "0", Message: "Success" });
-        const active = await client.call("Subscribers.GetActive", { ListID: fx.ids.listId, Date: "2024-06-15 00:00:00" });
+        const active = await client.call("Subscribers.GetActive", {
+          ListID: fx.ids.listId,
+          Date: "2024-06-15 00:00:00",
+        });
         const mine = active.filter((s) => s.EmailAddress === email);
-        expect(mine).toEqual([{ EmailAddress: email, Name: name, Date: "2024-06-15 12:00:00", State: "Active", CustomFields: [] }]);
+        expect(mine).toEqual([
+          { EmailAddress: email, Name: name, Date: "2024-06-15 12:00:00", State: "Active", CustomFields: [] },
+        ]);
       }),
       { numRuns: 25 },
     );

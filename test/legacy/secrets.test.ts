@@ -34,7 +34,8 @@ const replies: Record<string, (req: Received, res: ServerResponse) => void> = {
   },
   empty: (_req, res) => res.end(),
   tooLarge: (_req, res) => sendXml(res, `<ArrayOfList>${KEY.repeat(Math.ceil((2 * MB) / KEY.length))}</ArrayOfList>`),
-  unsafe: (_req, res) => sendXml(res, `<!DOCTYPE ${KEY} [<!ENTITY ${KEY} "${KEY}">]><ArrayOfList>&${KEY};</ArrayOfList>`),
+  unsafe: (_req, res) =>
+    sendXml(res, `<!DOCTYPE ${KEY} [<!ENTITY ${KEY} "${KEY}">]><ArrayOfList>&${KEY};</ArrayOfList>`),
   timeout: () => {},
 };
 
@@ -57,7 +58,11 @@ function expectNoKey(err: unknown): void {
   }
 }
 
-async function errorOf(transport: LegacyTransport, run: (c: ReturnType<typeof clientFor>) => Promise<unknown>, url = server.url) {
+async function errorOf(
+  transport: LegacyTransport,
+  run: (c: ReturnType<typeof clientFor>) => Promise<unknown>,
+  url = server.url,
+) {
   const client = clientFor(url, transport, { apiKey: KEY, limits: { headersTimeoutMs: 300, maxResponseBytes: MB } });
   try {
     return await run(client).then(

@@ -159,7 +159,13 @@ describe("a namespace other than the default", () => {
   afterAll(() => sandbox.close());
 
   it.each(LEGACY_TRANSPORTS)("reaches a sandbox serving it over %s", async (transport) => {
-    const client = new LegacyClient({ url: sandbox.url, transport, namespace: NAMESPACE, apiKey: "ns-key", limits: testLimits() });
+    const client = new LegacyClient({
+      url: sandbox.url,
+      transport,
+      namespace: NAMESPACE,
+      apiKey: "ns-key",
+      limits: testLimits(),
+    });
     try {
       const clients = await client.call("User.GetClients", {});
       expect(clients.map((c) => c.Name)).toContain("Northwind Traders");

@@ -9,8 +9,15 @@ import config from "../../codegen.js";
 describe("test/gql", () => {
   it("matches the generator's output (run `npm run codegen` after changing a test document)", async () => {
     const root = fileURLToPath(new URL("../..", import.meta.url));
-    const outputs = (await generate({ ...config, silent: true, cwd: root }, false)) as { filename: string; content: string }[];
-    expect(outputs.map((o) => o.filename).sort()).toEqual(["test/gql/gql.ts", "test/gql/graphql.ts", "test/gql/index.ts"]);
+    const outputs = (await generate({ ...config, silent: true, cwd: root }, false)) as {
+      filename: string;
+      content: string;
+    }[];
+    expect(outputs.map((o) => o.filename).sort()).toEqual([
+      "test/gql/gql.ts",
+      "test/gql/graphql.ts",
+      "test/gql/index.ts",
+    ]);
     for (const { filename, content } of outputs) {
       expect(readFileSync(join(root, filename), "utf8"), filename).toBe(content);
     }

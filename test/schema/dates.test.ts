@@ -15,10 +15,18 @@ describe("LocalDateTime", () => {
   });
 
   it("refuses dates that do not exist and other shapes", () => {
-    for (const bad of ["2026-02-30T00:00:00", "2026-13-01T00:00:00", "2026-03-18T24:00:00", "2026-03-18 14:05:09", "2026-03-18T14:05:09Z"]) {
+    for (const bad of [
+      "2026-02-30T00:00:00",
+      "2026-13-01T00:00:00",
+      "2026-03-18T24:00:00",
+      "2026-03-18 14:05:09",
+      "2026-03-18T14:05:09Z",
+    ]) {
       expect(() => local.parseValue(bad)).toThrow(/LocalDateTime/);
     }
-    expect(() => local.serialize("18/03/2026")).toThrowError(expect.objectContaining({ extensions: expect.objectContaining({ code: "UPSTREAM_BAD_RESPONSE" }) }));
+    expect(() => local.serialize("18/03/2026")).toThrowError(
+      expect.objectContaining({ extensions: expect.objectContaining({ code: "UPSTREAM_BAD_RESPONSE" }) }),
+    );
   });
 });
 

@@ -1,11 +1,7 @@
 /** Backend and domain errors become graph errors with a code and a message that carries no secret. */
 import { type GraphQLError } from "graphql";
 import { describe, expect, it } from "vitest";
-import {
-  LegacyInputError,
-  LegacySoapFaultError,
-  LegacyTransportError,
-} from "../../src/backends/legacy/errors.js";
+import { LegacyInputError, LegacySoapFaultError, LegacyTransportError } from "../../src/backends/legacy/errors.js";
 import { CredentialsError, NotFoundError, RequestAbortedError, UnreadableValueError } from "../../src/domain/errors.js";
 import { InputError } from "../../src/domain/input-error.js";
 import { LegacyOutcome } from "../../src/domain/legacy/outcome.js";
@@ -16,7 +12,8 @@ import { writeErrors } from "../../src/schema/support/payload-errors.js";
 const SECRET = "ApiKey=s3cr3t-value";
 const asGraph = (error: unknown) => toGraphError(error) as GraphQLError;
 const codeOf = (error: unknown) => asGraph(error).extensions.code;
-const outcome = (operation: string, code: number, write = false) => new LegacyOutcome({ code, message: "m", operation, write });
+const outcome = (operation: string, code: number, write = false) =>
+  new LegacyOutcome({ code, message: "m", operation, write });
 
 describe("field errors", () => {
   it.each([
@@ -30,7 +27,9 @@ describe("field errors", () => {
     ["LEGACY_REPLY_TOO_LARGE", 200, "UPSTREAM_BAD_RESPONSE"],
     ["LEGACY_UNSAFE_XML", 200, "UPSTREAM_BAD_RESPONSE"],
   ] as const)("%s (HTTP %s) is %s, without the transport's message", (code, status, expected) => {
-    const error = new LegacyTransportError(code, "List.GetStats", `GET /api/api.asmx/List.GetStats?${SECRET} failed`, { status });
+    const error = new LegacyTransportError(code, "List.GetStats", `GET /api/api.asmx/List.GetStats?${SECRET} failed`, {
+      status,
+    });
     const mapped = asGraph(error);
     expect(mapped.extensions).toMatchObject({ code: expected, backend: "legacy", operation: "List.GetStats" });
     expect(mapped.message).not.toContain("s3cr3t");
@@ -40,20 +39,31 @@ describe("field errors", () => {
     for (const code of [101, 102, 301, 4001]) expect(codeOf(outcome("X.Get", code))).toBe("NOT_FOUND");
     expect(codeOf(outcome("Subscribers.GetActive", 5))).toBe("BAD_USER_INPUT");
     expect(codeOf(outcome("X.Get", 999))).toBe("UPSTREAM_BAD_RESPONSE");
-    expect(asGraph(outcome("List.GetStats", 101)).extensions).toMatchObject({ legacyCode: 101, operation: "List.GetStats" });
+    expect(asGraph(outcome("List.GetStats", 101)).extensions).toMatchObject({
+      legacyCode: 101,
+      operation: "List.GetStats",
+    });
   });
 
   it("maps domain errors: credentials, absent records, aborts, unreadable values", () => {
     expect(codeOf(new CredentialsError("legacy", "refused", "User.GetClients", "refused"))).toBe("UNAUTHENTICATED");
     expect(codeOf(new NotFoundError("list", "Client.GetLists"))).toBe("NOT_FOUND");
     expect(codeOf(new RequestAbortedError("legacy", "the legacy list service"))).toBe("REQUEST_ABORTED");
-    expect(codeOf(new UnreadableValueError("legacy", "The legacy list service", "count"))).toBe("UPSTREAM_BAD_RESPONSE");
+    expect(codeOf(new UnreadableValueError("legacy", "The legacy list service", "count"))).toBe(
+      "UPSTREAM_BAD_RESPONSE",
+    );
   });
 
   it("maps faults and refused input", () => {
-    expect(codeOf(new LegacySoapFaultError("User.GetClients", "soap:Server", SECRET, 500))).toBe("UPSTREAM_BAD_RESPONSE");
-    expect(asGraph(new LegacySoapFaultError("User.GetClients", "soap:Server", SECRET, 500)).message).not.toContain("s3cr3t");
-    expect(codeOf(new LegacyInputError("Subscriber.Add", "Name", "contains a character XML 1.0 forbids (at index 3)"))).toBe("BAD_USER_INPUT");
+    expect(codeOf(new LegacySoapFaultError("User.GetClients", "soap:Server", SECRET, 500))).toBe(
+      "UPSTREAM_BAD_RESPONSE",
+    );
+    expect(asGraph(new LegacySoapFaultError("User.GetClients", "soap:Server", SECRET, 500)).message).not.toContain(
+      "s3cr3t",
+    );
+    expect(
+      codeOf(new LegacyInputError("Subscriber.Add", "Name", "contains a character XML 1.0 forbids (at index 3)")),
+    ).toBe("BAD_USER_INPUT");
   });
 
   it("leaves other errors alone (the server masks unexpected ones)", () => {
@@ -74,7 +84,9 @@ describe("payload members", () => {
 
   it("answers a write's other codes as UnexpectedResultError, a read's as a field error", () => {
     expect(toGraphError(outcome("List.Update", 999, true), types)).toBeInstanceOf(UnexpectedResultError);
-    expect((toGraphError(outcome("Client.GetCampaigns", 301), types) as GraphQLError).extensions.code).toBe("NOT_FOUND");
+    expect((toGraphError(outcome("Client.GetCampaigns", 301), types) as GraphQLError).extensions.code).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("keeps InputError and OwnershipError as they are, and credentials as a field error", () => {
@@ -82,8 +94,9 @@ describe("payload members", () => {
     const owner = new OwnershipError("listId", "LIST_OF_CLIENT", "not yours");
     expect(toGraphError(input, types)).toBe(input);
     expect(toGraphError(owner, types)).toBe(owner);
-    expect((toGraphError(new CredentialsError("legacy", "missing", "List.Update", "no key"), types) as GraphQLError).extensions.code).toBe(
-      "UNAUTHENTICATED",
-    );
+    expect(
+      (toGraphError(new CredentialsError("legacy", "missing", "List.Update", "no key"), types) as GraphQLError)
+        .extensions.code,
+    ).toBe("UNAUTHENTICATED");
   });
 });

@@ -21,13 +21,18 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const operationNames = OPERATIONS.map((op) => op.name);
 // Parameters of every row, and the fields of the wire types the replies are made of.
 const wireNames = [
-  ...new Set([...OPERATIONS.flatMap((op) => op.params.map((p) => p.name)), ...Object.values(WIRE_TYPES).flatMap((fields) => fields.map((f) => f.name))]),
+  ...new Set([
+    ...OPERATIONS.flatMap((op) => op.params.map((p) => p.name)),
+    ...Object.values(WIRE_TYPES).flatMap((fields) => fields.map((f) => f.name)),
+  ]),
 ];
 
 /** `Name: …` as an object key, `.Name` / `?.Name` / `["Name"]` as an access, `expose…("Name")`. */
 function propertyPattern(name: string): RegExp {
   const n = escape(name);
-  return new RegExp(`(?<![\\w$.])${n}\\??\\s*:(?!:)|\\.${n}\\b|\\[\\s*["'\`]${n}["'\`]\\s*\\]|expose\\w*\\(\\s*["'\`]${n}["'\`]`);
+  return new RegExp(
+    `(?<![\\w$.])${n}\\??\\s*:(?!:)|\\.${n}\\b|\\[\\s*["'\`]${n}["'\`]\\s*\\]|expose\\w*\\(\\s*["'\`]${n}["'\`]`,
+  );
 }
 
 const files = filesUnder(SCHEMA).filter((file) => file.endsWith(".ts"));
@@ -42,13 +47,18 @@ describe("src/schema", () => {
     expect(operationNames.filter((op) => text.includes(op))).toEqual([]);
   });
 
-  it.each(files.map((file) => [relative(ROOT, file), file]))("%s uses no wire parameter or field as a property", (_name, file) => {
-    const lines = readFileSync(file, "utf8").split("\n");
-    const hits = lines.flatMap((line, i) =>
-      wireNames.filter((name) => propertyPattern(name).test(line)).map((name) => `${i + 1}: ${name} in ${line.trim()}`),
-    );
-    expect(hits).toEqual([]);
-  });
+  it.each(files.map((file) => [relative(ROOT, file), file]))(
+    "%s uses no wire parameter or field as a property",
+    (_name, file) => {
+      const lines = readFileSync(file, "utf8").split("\n");
+      const hits = lines.flatMap((line, i) =>
+        wireNames
+          .filter((name) => propertyPattern(name).test(line))
+          .map((name) => `${i + 1}: ${name} in ${line.trim()}`),
+      );
+      expect(hits).toEqual([]);
+    },
+  );
 
   it("the patterns catch what they are meant to", () => {
     expect(propertyPattern("ClientID").test('ctx.legacy.read("x", { ClientID: id })')).toBe(true);

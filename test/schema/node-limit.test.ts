@@ -14,7 +14,12 @@ let client: LegacyClient;
 beforeAll(async () => {
   sandbox = await startLegacySandbox();
   const { legacy } = loadConfig({ LEGACY_URL: sandbox.url });
-  client = new LegacyClient({ url: sandbox.url, transport: "soap", namespace: legacy.namespace, limits: legacy.limits });
+  client = new LegacyClient({
+    url: sandbox.url,
+    transport: "soap",
+    namespace: legacy.namespace,
+    limits: legacy.limits,
+  });
 });
 afterAll(async () => {
   await client.close();

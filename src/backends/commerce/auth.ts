@@ -19,7 +19,11 @@ export interface CommerceSigner {
 }
 
 /** Minimum key length in bytes per algorithm (RFC 7518 §3.2: key size ≥ hash output size). */
-export const HMAC_MIN_KEY_BYTES: Readonly<Record<HmacAlgorithm, number>> = Object.freeze({ HS256: 32, HS384: 48, HS512: 64 });
+export const HMAC_MIN_KEY_BYTES: Readonly<Record<HmacAlgorithm, number>> = Object.freeze({
+  HS256: 32,
+  HS384: 48,
+  HS512: 64,
+});
 
 /**
  * True when a secret, as the UTF-8 bytes the signers key HMAC with, is long enough for the

@@ -54,8 +54,7 @@ export interface SubscriberQuery<K extends SubscriberKind = SubscriberKind> {
 
 /** Outcome of a segment unsubscribe: done at once, or an async job (HTTP 202). */
 export type SegmentUnsubscribeOutcome =
-  | { kind: "done"; result: UnsubscribeResult }
-  | { kind: "job"; asyncJobId: string };
+  { kind: "done"; result: UnsubscribeResult } | { kind: "job"; asyncJobId: string };
 
 type Query = [string, string][];
 
@@ -102,7 +101,11 @@ export class CommerceClient {
   }
 
   /** GET /coupons: one page. */
-  async listCoupons(auth: CommerceSigner, q: { limit?: number; page?: number } = {}, o: CallOptions = {}): Promise<CouponPage> {
+  async listCoupons(
+    auth: CommerceSigner,
+    q: { limit?: number; page?: number } = {},
+    o: CallOptions = {},
+  ): Promise<CouponPage> {
     const query: Query = [];
     if (q.limit !== undefined) query.push(["limit", String(q.limit)]);
     if (q.page !== undefined) query.push(["page", String(q.page)]);
@@ -111,7 +114,12 @@ export class CommerceClient {
   }
 
   /** PUT /customer-lists/{listId}/subscriptions. Property rule breaks surface as COMMERCE_VALIDATION. */
-  async subscribe(auth: CommerceSigner, listId: string, request: SubscriptionRequest, o: CallOptions = {}): Promise<Subscription> {
+  async subscribe(
+    auth: CommerceSigner,
+    listId: string,
+    request: SubscriptionRequest,
+    o: CallOptions = {},
+  ): Promise<Subscription> {
     const url = this.url(["customer-lists", listId, "subscriptions"]);
     const { reply, where } = await this.call(auth, { method: "PUT", url, body: request, ...o });
     return decode.subscription(root(parseJson(reply, where), where));
@@ -160,7 +168,10 @@ export class CommerceClient {
       yield* page.entries as SubscriberEntryOf<K>[];
       if (page.nextPage === undefined) return;
       if (seen.has(page.nextPage)) {
-        throw new CommerceTransportError("COMMERCE_BAD_RESPONSE", `subscriber listing of ${listId} loops back to a page already read`);
+        throw new CommerceTransportError(
+          "COMMERCE_BAD_RESPONSE",
+          `subscriber listing of ${listId} loops back to a page already read`,
+        );
       }
       seen.add(page.nextPage);
       page = await this.subscriberPage(auth, this.ownUrl(page.nextPage, true), q.kind ?? "subscribed", o);
@@ -168,7 +179,12 @@ export class CommerceClient {
   }
 
   /** DELETE /customer-lists/{listId}/subscribers?emails[]=…; partial failure is reported in-band. */
-  async unsubscribeEmails(auth: CommerceSigner, listId: string, emails: string[], o: CallOptions = {}): Promise<UnsubscribeResult> {
+  async unsubscribeEmails(
+    auth: CommerceSigner,
+    listId: string,
+    emails: string[],
+    o: CallOptions = {},
+  ): Promise<UnsubscribeResult> {
     if (emails.length === 0) throw new CommerceInputError("unsubscribeEmails needs at least one address");
     const query: Query = emails.map((e) => ["emails[]", e]);
     const url = this.url(["customer-lists", listId, "subscribers"], query);
@@ -212,18 +228,31 @@ export class CommerceClient {
   /** GET /async-jobs/{jobId}/result: the export CSV as rows. 409 (COMMERCE_CONFLICT) until completed. */
   async getJobResult(auth: CommerceSigner, jobId: string, o: CallOptions = {}): Promise<ExportRow[]> {
     const url = this.url(["async-jobs", jobId, "result"]);
-    const { reply, where } = await this.call(auth, { method: "GET", url, accept: "text/csv, application/json;q=0.5", ...o });
+    const { reply, where } = await this.call(auth, {
+      method: "GET",
+      url,
+      accept: "text/csv, application/json;q=0.5",
+      ...o,
+    });
     if (reply.mediaType !== "text/csv" && reply.mediaType !== "text/plain") {
-      throw new CommerceTransportError("COMMERCE_BAD_RESPONSE", `${where}: answered ${reply.mediaType || "no media type"}, not CSV`, {
-        status: reply.status,
-      });
+      throw new CommerceTransportError(
+        "COMMERCE_BAD_RESPONSE",
+        `${where}: answered ${reply.mediaType || "no media type"}, not CSV`,
+        {
+          status: reply.status,
+        },
+      );
     }
     try {
       return csvRecords(reply.text, ["email", "status"]);
     } catch (error) {
-      throw new CommerceTransportError("COMMERCE_BAD_RESPONSE", `${where}: unreadable CSV (${(error as Error).message})`, {
-        status: reply.status,
-      });
+      throw new CommerceTransportError(
+        "COMMERCE_BAD_RESPONSE",
+        `${where}: unreadable CSV (${(error as Error).message})`,
+        {
+          status: reply.status,
+        },
+      );
     }
   }
 

@@ -86,7 +86,10 @@ export function subscriberPage(body: Field, kind: SubscriberKind): SubscriberPag
   const next = metaOf("nextPage");
   const searchAfter = metaOf("searchAfter");
   return {
-    entries: body.get("data").items().map(legacy ? emailEntry : subscriber),
+    entries: body
+      .get("data")
+      .items()
+      .map(legacy ? emailEntry : subscriber),
     nextPage: next === undefined || next.absent() || next.value === "" ? undefined : next.string(),
     total: num("total"),
     pages: num("pages"),
@@ -100,7 +103,12 @@ export function unsubscribeResult(f: Field): UnsubscribeResult {
   return {
     unsubscribed: f.get("unsubscribed").number(),
     failed: f.get("failed").number(),
-    failedReasons: f.get("failedReasons").absent() ? [] : f.get("failedReasons").items().map((r) => r.string()),
+    failedReasons: f.get("failedReasons").absent()
+      ? []
+      : f
+          .get("failedReasons")
+          .items()
+          .map((r) => r.string()),
   };
 }
 
@@ -119,7 +127,12 @@ export function segments(body: Field): Segment[] {
             .items()
             .map((u) => ({
               modelName: u.get("modelName").string(),
-              models: u.get("models").absent() ? [] : u.get("models").items().map((m) => m.object()),
+              models: u.get("models").absent()
+                ? []
+                : u
+                    .get("models")
+                    .items()
+                    .map((m) => m.object()),
             })),
     }));
 }

@@ -131,7 +131,8 @@ export class CommerceRateLimitedError extends CommerceHttpError {
 export class CommerceTransportError extends CommerceError {
   readonly status: number | undefined;
   constructor(
-    code: "COMMERCE_TIMEOUT" | "COMMERCE_UNAVAILABLE" | "COMMERCE_ABORTED" | "COMMERCE_BAD_RESPONSE" | "COMMERCE_TOO_LARGE",
+    code:
+      "COMMERCE_TIMEOUT" | "COMMERCE_UNAVAILABLE" | "COMMERCE_ABORTED" | "COMMERCE_BAD_RESPONSE" | "COMMERCE_TOO_LARGE",
     message: string,
     options: { status?: number; cause?: unknown } = {},
   ) {
@@ -151,7 +152,8 @@ export class CommerceOAuthError extends CommerceError {
     description: string | undefined,
     options: { status?: number; code?: "COMMERCE_OAUTH" | "COMMERCE_OAUTH_DENIED" | "COMMERCE_OAUTH_CALLBACK" } = {},
   ) {
-    const where = options.status === undefined ? "authorization callback" : `access-token endpoint answered ${options.status}`;
+    const where =
+      options.status === undefined ? "authorization callback" : `access-token endpoint answered ${options.status}`;
     super(options.code ?? "COMMERCE_OAUTH", `${where}: ${oauthError}${description ? ` (${description})` : ""}`);
     this.oauthError = oauthError;
     this.description = description;

@@ -88,7 +88,12 @@ function paramsOf(callback: AuthorizationCallback): CallbackParams {
     throw new OAuthCallbackError("COMMERCE_OAUTH_INVALID_CODE", "callback URL is not an absolute URL");
   }
   const q = url.searchParams;
-  return { code: q.get("code"), state: q.get("state"), error: q.get("error"), error_description: q.get("error_description") };
+  return {
+    code: q.get("code"),
+    state: q.get("state"),
+    error: q.get("error"),
+    error_description: q.get("error_description"),
+  };
 }
 
 /** Constant-time equality of two strings of any lengths (compares their SHA-256 digests). */
@@ -114,7 +119,10 @@ export async function completeAuthorization(
   }
   const code = params.code ?? "";
   if (!CODE_PATTERN.test(code)) {
-    throw new OAuthCallbackError("COMMERCE_OAUTH_INVALID_CODE", "callback code is missing or not 60 hexadecimal characters");
+    throw new OAuthCallbackError(
+      "COMMERCE_OAUTH_INVALID_CODE",
+      "callback code is missing or not 60 hexadecimal characters",
+    );
   }
   const now = (exchanger.now ?? (() => new Date()))();
   const receivedAt = callback.receivedAt ?? now;

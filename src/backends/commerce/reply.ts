@@ -47,7 +47,9 @@ export function parseJson(reply: HttpReply, where: string): unknown {
 function errorBody(reply: HttpReply): Record<string, unknown> | undefined {
   try {
     const body = JSON.parse(reply.text) as unknown;
-    return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+    return typeof body === "object" && body !== null && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -14,7 +14,10 @@ export class Field {
 
   private fail(expected: string): never {
     const got = this.value === null ? "null" : Array.isArray(this.value) ? "array" : typeof this.value;
-    throw new CommerceTransportError("COMMERCE_BAD_RESPONSE", `${this.where}: ${this.path} must be ${expected} (got ${got})`);
+    throw new CommerceTransportError(
+      "COMMERCE_BAD_RESPONSE",
+      `${this.where}: ${this.path} must be ${expected} (got ${got})`,
+    );
   }
 
   get(key: string): Field {

@@ -63,7 +63,10 @@ export async function exchangeAuthorizationCode(
   const accessToken = data.get("access_token").string();
   // RFC 6749 §5.1: token_type is case-insensitive.
   if (tokenType.toLowerCase() !== "pop") {
-    throw new CommerceTransportError("COMMERCE_BAD_RESPONSE", `${where}: token_type is "${redact(tokenType, [accessToken])}", not pop`);
+    throw new CommerceTransportError(
+      "COMMERCE_BAD_RESPONSE",
+      `${where}: token_type is "${redact(tokenType, [accessToken])}", not pop`,
+    );
   }
   if (accessToken.length !== ACCESS_TOKEN_LENGTH) {
     throw new CommerceTransportError(
@@ -78,7 +81,10 @@ function oauthErrorBody(text: string): { error: string; description: string | un
   try {
     const body = JSON.parse(text) as Record<string, unknown>;
     if (typeof body?.error !== "string") return undefined;
-    return { error: body.error, description: typeof body.error_description === "string" ? body.error_description : undefined };
+    return {
+      error: body.error,
+      description: typeof body.error_description === "string" ? body.error_description : undefined,
+    };
   } catch {
     return undefined;
   }

@@ -84,12 +84,7 @@ export interface UnsubscribeResult {
 
 /** Criteria names the sandbox understands (decisions: Segment criteria); others pass through. */
 export type SegmentCriteriaName =
-  | "emailDomain"
-  | "property"
-  | "subscribedBefore"
-  | "subscribedAfter"
-  | "inSegment"
-  | (string & {});
+  "emailDomain" | "property" | "subscribedBefore" | "subscribedAfter" | "inSegment" | (string & {});
 
 /** One criterion of a segment unsubscribe. */
 export interface SegmentCriterion {

@@ -91,13 +91,7 @@ export const WIRE_TYPES = {
   ],
   ListCustomField: [f("FieldName"), f("Key"), f("DataType"), f("FieldOptions", "string", true)],
   SubscriberCustomField: [f("Key"), f("Value")],
-  Subscriber: [
-    f("EmailAddress"),
-    f("Name"),
-    f("Date"),
-    f("State"),
-    f("CustomFields", "SubscriberCustomField", true),
-  ],
+  Subscriber: [f("EmailAddress"), f("Name"), f("Date"), f("State"), f("CustomFields", "SubscriberCustomField", true)],
   Campaign: [f("CampaignID", "int"), f("Subject"), f("Name"), f("SentDate"), f("TotalRecipients", "int")],
   CampaignSummary: [
     f("Recipients", "int"),
@@ -114,7 +108,6 @@ export const WIRE_TYPES = {
   SubscriberClick: [f("EmailAddress"), f("ListID", "int"), f("ClickedLinks", "SubscriberClickedLink", true)],
   Template: [f("TemplateID"), f("Name"), f("PreviewURL"), f("ScreenshotURL")],
 } as const satisfies Record<WireTypeName, readonly WireField[]>;
-
 
 export function isScalarKind(type: string): type is ScalarKind {
   return type === "string" || type === "int" || type === "boolean";
@@ -405,8 +398,8 @@ export const OPERATIONS = [
     params: [p("TemplateID"), p("TemplateName"), p("HTMLPageURL"), opt("ZipFileURL"), opt("ScreenshotURL")],
     result: STATUS,
     errorCodes: [
-      100, 4001, 4002, 4003, 4004, 4005, 4006, 4007, 4101, 4102, 4103, 4104, 4108, 4109, 4110, 4111, 4118, 4120,
-      4121, 4123, 4124, 4125, 4126, 4127, 4128, 4129, 4201, 4202, 4203, 4300, 4301, 4302, 4303, 4304, 4350,
+      100, 4001, 4002, 4003, 4004, 4005, 4006, 4007, 4101, 4102, 4103, 4104, 4108, 4109, 4110, 4111, 4118, 4120, 4121,
+      4123, 4124, 4125, 4126, 4127, 4128, 4129, 4201, 4202, 4203, 4300, 4301, 4302, 4303, 4304, 4350,
     ],
     write: true,
   },

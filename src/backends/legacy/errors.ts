@@ -56,7 +56,12 @@ export class LegacyInputError extends LegacyError {
 export class LegacySoapFaultError extends LegacyError {
   readonly faultCode: string;
   readonly faultString: string;
-  constructor(operation: string, faultCode: string, faultString: string, readonly status: number) {
+  constructor(
+    operation: string,
+    faultCode: string,
+    faultString: string,
+    readonly status: number,
+  ) {
     super("LEGACY_SOAP_FAULT", operation, `${operation}: SOAP Fault ${faultCode}: ${faultString}`);
     this.faultCode = faultCode;
     this.faultString = faultString;

@@ -23,7 +23,11 @@ export interface DecodeContext {
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Decodes one reply; throws the LegacyError the reply stands for. */
-export function decodeReply(op: OperationSpec, reply: LegacyHttpReply, context: DecodeContext): WireData | LegacyResult {
+export function decodeReply(
+  op: OperationSpec,
+  reply: LegacyHttpReply,
+  context: DecodeContext,
+): WireData | LegacyResult {
   const { status } = reply;
   const fail = (code: "LEGACY_MALFORMED_REPLY" | "LEGACY_UNSAFE_XML", why: string) =>
     new LegacyTransportError(code, op.name, `${op.name}: ${context.redact(why)}`, { status });
@@ -39,9 +43,14 @@ export function decodeReply(op: OperationSpec, reply: LegacyHttpReply, context: 
     throw new LegacyTransportError("LEGACY_EMPTY_REPLY", op.name, `${op.name}: the reply is empty`, { status });
   }
   if (isHtml(reply.contentType, text)) {
-    throw new LegacyTransportError("LEGACY_HTML_REPLY", op.name, `${op.name}: the service answered with an HTML page (HTTP ${status})`, {
-      status,
-    });
+    throw new LegacyTransportError(
+      "LEGACY_HTML_REPLY",
+      op.name,
+      `${op.name}: the service answered with an HTML page (HTTP ${status})`,
+      {
+        status,
+      },
+    );
   }
 
   let root: XmlElement;
@@ -74,9 +83,14 @@ function envelopePayload(op: OperationSpec, envelope: XmlElement, status: number
   }
   if (status !== 200) throw httpStatusError(op, status, "");
   if (!first || !first.name.endsWith("Response")) {
-    throw new LegacyTransportError("LEGACY_MALFORMED_REPLY", op.name, `${op.name}: the envelope holds no response element`, {
-      status,
-    });
+    throw new LegacyTransportError(
+      "LEGACY_MALFORMED_REPLY",
+      op.name,
+      `${op.name}: the envelope holds no response element`,
+      {
+        status,
+      },
+    );
   }
   // ASMX leaves a null result out entirely.
   return first.children.find((child) => child.name.endsWith("Result")) ?? EMPTY_ELEMENT;
@@ -164,7 +178,12 @@ function isHtml(contentType: string, text: string): boolean {
 /** A non-200 reply that is not a SOAP Fault; a short plain-text body is kept as a hint. */
 function httpStatusError(op: OperationSpec, status: number, body: string): LegacyTransportError {
   const hint = body.trimStart().startsWith("<") ? "" : body.trim().split(/\r?\n/)[0].slice(0, 200);
-  return new LegacyTransportError("LEGACY_HTTP_STATUS", op.name, `${op.name}: HTTP ${status}${hint ? `: ${hint}` : ""}`, {
-    status,
-  });
+  return new LegacyTransportError(
+    "LEGACY_HTTP_STATUS",
+    op.name,
+    `${op.name}: HTTP ${status}${hint ? `: ${hint}` : ""}`,
+    {
+      status,
+    },
+  );
 }

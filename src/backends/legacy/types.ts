@@ -169,11 +169,13 @@ type ParamValueOf<P> = P extends { type: "SubscriberCustomField" }
  * `legacyClient.call<Op>(op, params: LegacyParamsOf<Op>)`.
  */
 export type LegacyParamsOf<Op extends OperationName> = {
-  readonly [P in ParamRow<Op> as P extends { optional: true } ? never : P extends { array: true } ? never : P["name"]]: ParamValueOf<P>;
+  readonly [
+    P in ParamRow<Op> as P extends { optional: true } ? never : P extends { array: true } ? never : P["name"]
+  ]: ParamValueOf<P>;
 } & {
-  readonly [P in ParamRow<Op> as P extends { optional: true } ? P["name"] : P extends { array: true } ? P["name"] : never]?:
-    | ParamValueOf<P>
-    | null;
+  readonly [
+    P in ParamRow<Op> as P extends { optional: true } ? P["name"] : P extends { array: true } ? P["name"] : never
+  ]?: ParamValueOf<P> | null;
 };
 
 /** What an operation resolves to, by name (the same as `LegacyResults[Op]`). */

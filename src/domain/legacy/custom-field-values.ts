@@ -17,7 +17,11 @@ const NUMBER = /^-?\d+(?:\.\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** How keys compare: the service ignores case and accepts a key without its brackets. */
-const foldKey = (key: string): string => key.trim().replace(/^\[(.*)\]$/s, "$1").toLowerCase();
+const foldKey = (key: string): string =>
+  key
+    .trim()
+    .replace(/^\[(.*)\]$/s, "$1")
+    .toLowerCase();
 
 function isRealDate(text: string): boolean {
   const m = DATE.exec(text);
@@ -31,7 +35,9 @@ function isRealDate(text: string): boolean {
 function valueRule(field: LegacyListCustomField, value: string): { rule: InputRule; text: string } | undefined {
   switch (field.DataType.trim().toLowerCase()) {
     case "number":
-      return NUMBER.test(value) ? undefined : { rule: "NUMBER", text: "must be a plain decimal number such as 42 or -3.5" };
+      return NUMBER.test(value)
+        ? undefined
+        : { rule: "NUMBER", text: "must be a plain decimal number such as 42 or -3.5" };
     case "date":
       return isRealDate(value) ? undefined : { rule: "DATE", text: "must be a real date written YYYY-MM-DD" };
     case "multiselectone":
@@ -40,7 +46,10 @@ function valueRule(field: LegacyListCustomField, value: string): { rule: InputRu
     case "usstate":
       return field.FieldOptions.includes(value)
         ? undefined
-        : { rule: "OPTION", text: `must be one of the options of ${field.Key}, spelt as CustomField.options lists them` };
+        : {
+            rule: "OPTION",
+            text: `must be one of the options of ${field.Key}, spelt as CustomField.options lists them`,
+          };
     default:
       // Text, and any type the service may add later: any text within the length limit.
       return undefined;
@@ -80,7 +89,12 @@ export function customFieldWireValues(
     if (earlier.length > 0) {
       const clears = trimmed === "" || earlier.some((j) => given[j].value.trim() === "");
       if (clears || !multiValued(field)) {
-        fail(i, "value", "SINGLE_VALUE", `repeats ${field.Key}, which takes one entry${clears ? " when one of them is empty" : ""}`);
+        fail(
+          i,
+          "value",
+          "SINGLE_VALUE",
+          `repeats ${field.Key}, which takes one entry${clears ? " when one of them is empty" : ""}`,
+        );
         return;
       }
       if (earlier.some((j) => given[j].value === value)) {

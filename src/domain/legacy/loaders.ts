@@ -78,7 +78,8 @@ export class LegacyLoaders {
     this.#limit = pLimit(Math.max(1, Math.floor(options.concurrency)));
     this.#reads = new DataLoader<ReadKey, unknown, string>(
       // The service has no batch operations: each distinct key is its own call, all started together.
-      (keys) => Promise.all(keys.map((key) => this.#send(key.op, key.params).catch((error: unknown) => asError(error)))),
+      (keys) =>
+        Promise.all(keys.map((key) => this.#send(key.op, key.params).catch((error: unknown) => asError(error)))),
       { cacheKeyFn: (key) => cacheKey(key.op, key.params) },
     );
   }
@@ -147,7 +148,8 @@ export class LegacyLoaders {
       });
     } catch (error) {
       // However the transport words an aborted call, every field reports the one abort.
-      if (signal?.aborted || (error as { code?: unknown } | null)?.code === ABORTED_CALL_CODE) throw this.#abortedError();
+      if (signal?.aborted || (error as { code?: unknown } | null)?.code === ABORTED_CALL_CODE)
+        throw this.#abortedError();
       throw domainError(op, error);
     }
   }

@@ -61,7 +61,13 @@ export interface LegacyCampaign {
 /** Where a subscriber stands on a list. */
 export type SubscriberState = "Active" | "Unsubscribed" | "Deleted" | "Bounced" | "Unconfirmed";
 /** Every SubscriberState. */
-export const SUBSCRIBER_STATES: readonly SubscriberState[] = ["Active", "Unsubscribed", "Deleted", "Bounced", "Unconfirmed"];
+export const SUBSCRIBER_STATES: readonly SubscriberState[] = [
+  "Active",
+  "Unsubscribed",
+  "Deleted",
+  "Bounced",
+  "Unconfirmed",
+];
 
 /** A subscriber's value of one custom field; a multi-valued field has one entry per value. */
 export interface LegacyFieldValue {
@@ -103,7 +109,8 @@ export interface LegacyListStats {
 }
 
 /** What a custom field holds, as the service names it. */
-export type CustomFieldDataType = "Text" | "Number" | "MultiSelectOne" | "MultiSelectMany" | "Country" | "USState" | "Date";
+export type CustomFieldDataType =
+  "Text" | "Number" | "MultiSelectOne" | "MultiSelectMany" | "Country" | "USState" | "Date";
 /** Every CustomFieldDataType. */
 export const CUSTOM_FIELD_DATA_TYPES: readonly CustomFieldDataType[] = [
   "Text",
@@ -257,7 +264,10 @@ export function toSubscriber(clientId: string, listId: string, wire: WireSubscri
   };
 }
 
-const periods = (wire: WireListStatistics, prefix: "NewActiveSubscribers" | "Unsubscribes" | "Deleted" | "Bounced"): LegacyStatPeriods => {
+const periods = (
+  wire: WireListStatistics,
+  prefix: "NewActiveSubscribers" | "Unsubscribes" | "Deleted" | "Bounced",
+): LegacyStatPeriods => {
   const at = (p: LegacyStatPeriod) => wireInt(wire[`${prefix}${p}`], `${prefix}${p}`);
   return {
     get today() {
@@ -304,7 +314,10 @@ export function toCustomField(wire: WireCustomField): LegacyCustomField {
     key: wire.Key,
     fieldName: wire.FieldName,
     get dataType() {
-      return required(wireOneOf(CUSTOM_FIELD_DATA_TYPES, wire.DataType, "custom field data type"), "custom field data type");
+      return required(
+        wireOneOf(CUSTOM_FIELD_DATA_TYPES, wire.DataType, "custom field data type"),
+        "custom field data type",
+      );
     },
     options: wire.FieldOptions,
   };

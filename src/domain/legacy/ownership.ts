@@ -25,10 +25,19 @@ async function listIdsOf(wire: LegacyLoaders, clientId: string): Promise<Set<str
  * that does not exist at all rejects as the read that says so (101 on List.GetStats), so the
  * write answers "no such list" rather than "not yours".
  */
-export async function checkListOfClient(wire: LegacyLoaders, clientId: string, listId: string, field = "listId"): Promise<void> {
+export async function checkListOfClient(
+  wire: LegacyLoaders,
+  clientId: string,
+  listId: string,
+  field = "listId",
+): Promise<void> {
   if ((await listIdsOf(wire, clientId)).has(listId)) return;
   await wire.read("List.GetStats", { ListID: listId });
-  throw new OwnershipError(field, "LIST_OF_CLIENT", `List ${listId} is not a list of client ${clientId}; nothing was written.`);
+  throw new OwnershipError(
+    field,
+    "LIST_OF_CLIENT",
+    `List ${listId} is not a list of client ${clientId}; nothing was written.`,
+  );
 }
 
 /**

@@ -204,7 +204,10 @@ export class LegacyService {
     const byList = new Map<string, Promise<Map<string, WireSubscriber>>>();
     for (const { listId } of keys) {
       if (!byList.has(listId)) {
-        byList.set(listId, this.#wire.read("Subscribers.GetActive", { ListID: listId, Date: EARLIEST_DATE }).then(indexByEmail));
+        byList.set(
+          listId,
+          this.#wire.read("Subscribers.GetActive", { ListID: listId, Date: EARLIEST_DATE }).then(indexByEmail),
+        );
       }
     }
     // A failing list fails only its own lookups (DataLoader rejects an entry that is an Error).
@@ -268,7 +271,9 @@ export class LegacyService {
 
   /** The addresses that unsubscribed through a campaign of the client. */
   async campaignUnsubscribes(clientId: string, campaignId: string): Promise<LegacyCampaignRecord[]> {
-    return (await this.#wire.read("Campaign.GetUnsubscribes", { CampaignID: campaignId })).map((r) => toCampaignRecord(clientId, r));
+    return (await this.#wire.read("Campaign.GetUnsubscribes", { CampaignID: campaignId })).map((r) =>
+      toCampaignRecord(clientId, r),
+    );
   }
 
   /** A template as the service describes it now; an unknown id rejects with the service's outcome (4001). */
@@ -300,7 +305,10 @@ export class LegacyService {
     const { clientId, listId, resubscribe } = input;
     await checkListOfClient(this.#wire, clientId, listId);
     const given = input.customFields ?? [];
-    const values = given.length === 0 ? [] : customFieldWireValues(await this.#wire.read("List.GetCustomFields", { ListID: listId }), given);
+    const values =
+      given.length === 0
+        ? []
+        : customFieldWireValues(await this.#wire.read("List.GetCustomFields", { ListID: listId }), given);
     const base = { ListID: listId, Email: input.email.trim(), Name: input.name ?? "" };
     if (values.length === 0) {
       await this.#wire.write(resubscribe ? "Subscriber.AddAndResubscribe" : "Subscriber.Add", base);

@@ -108,7 +108,8 @@ builder.node(CampaignRef, {
         type: CampaignBounceRef,
         nullable: true,
         description: "Bounced addresses, ordered by email then list.",
-        resolve: async (c, args, ctx) => pageByKey(await ctx.legacy.campaignBounces(c.clientId, c.campaignId), byEmailThenList, args),
+        resolve: async (c, args, ctx) =>
+          pageByKey(await ctx.legacy.campaignBounces(c.clientId, c.campaignId), byEmailThenList, args),
       },
       { name: "CampaignBounceConnection" },
       { name: "CampaignBounceEdge" },
@@ -118,7 +119,8 @@ builder.node(CampaignRef, {
         type: CampaignOpenRef,
         nullable: true,
         description: "Addresses that opened it, ordered by email then list.",
-        resolve: async (c, args, ctx) => pageByKey(await ctx.legacy.campaignOpens(c.clientId, c.campaignId), byEmailThenList, args),
+        resolve: async (c, args, ctx) =>
+          pageByKey(await ctx.legacy.campaignOpens(c.clientId, c.campaignId), byEmailThenList, args),
       },
       { name: "CampaignOpenConnection" },
       { name: "CampaignOpenEdge" },
@@ -141,7 +143,8 @@ builder.queryField("campaign", (t) =>
   t.field({
     type: CampaignRef,
     nullable: true,
-    description: "One sent campaign by global id; null with a NOT_FOUND error when its client has sent none with that id.",
+    description:
+      "One sent campaign by global id; null with a NOT_FOUND error when its client has sent none with that id.",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => {
       const [clientId, campaignId] = localIdOf(String(args.id), "Campaign", 2);

@@ -44,9 +44,18 @@ export const AccessLevel = builder.enumType("AccessLevel", {
 export const BillingType = builder.enumType("BillingType", {
   description: "Who pays for a client's campaigns.",
   values: {
-    USER_PAYS_ON_CLIENTS_BEHALF: { value: "UserPaysOnClientsBehalf", description: "The designer's credits or card pay." },
-    CLIENT_PAYS_AT_STANDARD_RATE: { value: "ClientPaysAtStandardRate", description: "The client's saved card pays standard rates." },
-    CLIENT_PAYS_WITH_MARKUP: { value: "ClientPaysWithMarkup", description: "The client's card pays designer-set rates." },
+    USER_PAYS_ON_CLIENTS_BEHALF: {
+      value: "UserPaysOnClientsBehalf",
+      description: "The designer's credits or card pay.",
+    },
+    CLIENT_PAYS_AT_STANDARD_RATE: {
+      value: "ClientPaysAtStandardRate",
+      description: "The client's saved card pays standard rates.",
+    },
+    CLIENT_PAYS_WITH_MARKUP: {
+      value: "ClientPaysWithMarkup",
+      description: "The client's card pays designer-set rates.",
+    },
   } as const,
 });
 
@@ -100,13 +109,21 @@ const UpdateClientAccessAndBillingInput = builder.inputType("UpdateClientAccessA
   fields: (t) => ({
     clientId: t.id({ required: true, description: CLIENT_ID_DESCRIPTION }),
     accessLevel: t.field({ type: AccessLevel, required: true }),
-    username: t.string({ description: `Unique across the designer and all clients. At most ${MAX_LENGTH.name} characters.` }),
+    username: t.string({
+      description: `Unique across the designer and all clients. At most ${MAX_LENGTH.name} characters.`,
+    }),
     password: t.string({ description: `At least 5 and at most ${MAX_LENGTH.password} characters.` }),
     billingType: t.field({ type: BillingType }),
     currency: t.field({ type: Currency }),
-    deliveryFee: t.string({ description: `Decimal text in the currency's major unit, no symbol; at most ${MAX_LENGTH.decimal} characters.` }),
-    costPerRecipient: t.string({ description: `Decimal text in the currency's minor unit; at most ${MAX_LENGTH.decimal} characters.` }),
-    designAndSpamTestFee: t.string({ description: `Decimal text in the currency's major unit; at most ${MAX_LENGTH.decimal} characters.` }),
+    deliveryFee: t.string({
+      description: `Decimal text in the currency's major unit, no symbol; at most ${MAX_LENGTH.decimal} characters.`,
+    }),
+    costPerRecipient: t.string({
+      description: `Decimal text in the currency's minor unit; at most ${MAX_LENGTH.decimal} characters.`,
+    }),
+    designAndSpamTestFee: t.string({
+      description: `Decimal text in the currency's major unit; at most ${MAX_LENGTH.decimal} characters.`,
+    }),
   }),
 });
 
@@ -149,7 +166,12 @@ const checkAccess = inputRules<{ input: AccessInput }>(({ input }, v) => {
     const used = markup && (field !== "designAndSpamTestFee" || designTests);
     if (used) v.text(field, input[field], MAX_LENGTH.decimal).required().decimal();
     else if (present(input[field])) {
-      notAllowed(field, field === "designAndSpamTestFee" && markup ? "without design and spam test access" : "unless billing is ClientPaysWithMarkup");
+      notAllowed(
+        field,
+        field === "designAndSpamTestFee" && markup
+          ? "without design and spam test access"
+          : "unless billing is ClientPaysWithMarkup",
+      );
     }
   }
 });

@@ -158,8 +158,14 @@ export function clientPayload(name: string, description: string) {
   });
 }
 
-const CreateClientSuccess = clientPayload("CreateClientSuccess", "The client was created (without application access).");
-const UpdateClientBasicsSuccess = clientPayload("UpdateClientBasicsSuccess", "The client's basic details were replaced.");
+const CreateClientSuccess = clientPayload(
+  "CreateClientSuccess",
+  "The client was created (without application access).",
+);
+const UpdateClientBasicsSuccess = clientPayload(
+  "UpdateClientBasicsSuccess",
+  "The client's basic details were replaced.",
+);
 
 builder.mutationFields((t) => ({
   createClient: t.field({

@@ -128,7 +128,8 @@ builder.mutationFields((t) => ({
         options.forEach((option, i) => {
           v.text(["options", i], option, MAX_LENGTH.option).required().noSeparator().noPipeEdges();
           const folded = option.trim().toLowerCase();
-          if (folded !== "" && seen.has(folded)) v.fail(["options", i], "DUPLICATE", `options[${i}] repeats an earlier option.`);
+          if (folded !== "" && seen.has(folded))
+            v.fail(["options", i], "DUPLICATE", `options[${i}] repeats an earlier option.`);
           seen.add(folded);
         });
       }

@@ -102,7 +102,10 @@ const UpdateListSuccess = listPayload("UpdateListSuccess", "The list settings we
 const CreateListInput = builder.inputType("CreateListInput", {
   fields: (t) => ({
     clientId: t.id({ required: true, description: CLIENT_ID_DESCRIPTION }),
-    title: t.string({ required: true, description: `Unique among the client's lists. At most ${MAX_LENGTH.name} characters.` }),
+    title: t.string({
+      required: true,
+      description: `Unique among the client's lists. At most ${MAX_LENGTH.name} characters.`,
+    }),
     unsubscribePage: t.string({
       description: `URL shown after unsubscribing; blank gives a generic page. At most ${MAX_LENGTH.url} characters.`,
     }),
@@ -117,7 +120,10 @@ const UpdateListInput = builder.inputType("UpdateListInput", {
   description: "All settings of a list. The service replaces every one: an omitted page is sent blank (generic page).",
   fields: (t) => ({
     listId: t.id({ required: true, description: LIST_ID_DESCRIPTION }),
-    title: t.string({ required: true, description: `Unique among the client's lists. At most ${MAX_LENGTH.name} characters.` }),
+    title: t.string({
+      required: true,
+      description: `Unique among the client's lists. At most ${MAX_LENGTH.name} characters.`,
+    }),
     unsubscribePage: t.string({ description: `At most ${MAX_LENGTH.url} characters.` }),
     confirmOptIn: t.boolean({ required: true }),
     confirmationSuccessPage: t.string({ description: `Only with confirmOptIn. At most ${MAX_LENGTH.url} characters.` }),

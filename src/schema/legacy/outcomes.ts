@@ -27,7 +27,8 @@ export const OUTCOME_GROUPS = [
   },
   {
     name: "SubscriberInactiveError",
-    description: "The address is in an inactive collection of the list and was not added; `resubscribe: true` moves it back.",
+    description:
+      "The address is in an inactive collection of the list and was not added; `resubscribe: true` moves it back.",
     codes: { 205: "DELETED", 206: "UNSUBSCRIBED", 207: "BOUNCED", 208: "UNCONFIRMED" },
   },
   {

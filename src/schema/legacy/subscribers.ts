@@ -59,16 +59,24 @@ builder.node(SubscriberRef, {
 });
 
 builder.objectFields(ListRef, (t) => ({
-  activeSubscribers: t.connection({
-    type: SubscriberRef,
-    nullable: true,
-    description:
-      "Active subscribers, ordered by email. With `since`, only those added after it " +
-      "(a wall time of the client's zone).",
-    args: { since: t.arg({ type: LocalDateTime }) },
-    resolve: async (list, args, ctx) =>
-      pageByKey(await ctx.legacy.activeSubscribers(list.clientId, list.listId, args.since), (s) => s.email.trim().toLowerCase(), args),
-  }, { name: "SubscriberConnection" }, { name: "SubscriberEdge" }),
+  activeSubscribers: t.connection(
+    {
+      type: SubscriberRef,
+      nullable: true,
+      description:
+        "Active subscribers, ordered by email. With `since`, only those added after it " +
+        "(a wall time of the client's zone).",
+      args: { since: t.arg({ type: LocalDateTime }) },
+      resolve: async (list, args, ctx) =>
+        pageByKey(
+          await ctx.legacy.activeSubscribers(list.clientId, list.listId, args.since),
+          (s) => s.email.trim().toLowerCase(),
+          args,
+        ),
+    },
+    { name: "SubscriberConnection" },
+    { name: "SubscriberEdge" },
+  ),
   subscriber: t.field({
     type: SubscriberRef,
     nullable: true,
@@ -81,7 +89,9 @@ builder.objectFields(ListRef, (t) => ({
       const email = args.email.trim();
       if (email === "") return null;
       if (!isEmailShape(email)) {
-        throw graphError("BAD_USER_INPUT", "email must be an email address: local part, @, and a domain with a dot.", { field: "email" });
+        throw graphError("BAD_USER_INPUT", "email must be an email address: local part, @, and a domain with a dot.", {
+          field: "email",
+        });
       }
       return ctx.legacy.subscriber(list.clientId, list.listId, email);
     },
@@ -96,10 +106,13 @@ interface SubscriberPayload extends ListPayload {
 }
 
 const AddSubscriberSuccess = builder.objectRef<SubscriberPayload>("AddSubscriberSuccess").implement({
-  description: "The address was added (or, with resubscribe, moved back to Active); an existing subscriber's name was replaced.",
+  description:
+    "The address was added (or, with resubscribe, moved back to Active); an existing subscriber's name was replaced.",
   fields: (t) => ({
     email: t.exposeString("email"),
-    resubscribe: t.exposeBoolean("resubscribe", { description: "Whether an inactive address was allowed back to Active (the input's resubscribe)." }),
+    resubscribe: t.exposeBoolean("resubscribe", {
+      description: "Whether an inactive address was allowed back to Active (the input's resubscribe).",
+    }),
     list: t.field({ type: ListRef, nullable: true, resolve: (payload, _args, ctx) => payloadList(payload, ctx) }),
     subscriber: t.field({
       type: SubscriberRef,
@@ -175,10 +188,11 @@ builder.mutationFields((t) => ({
       v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
       v.text("email", input.email, MAX_LENGTH.email).required().email();
       v.text("name", input.name, MAX_LENGTH.name);
-      if (v.count("customFields", input.customFields, MAX_COUNT.customFields)) (input.customFields ?? []).forEach((field, i) => {
-        v.text(["customFields", i, "key"], field.key, MAX_LENGTH.fieldKey).required();
-        v.text(["customFields", i, "value"], field.value, MAX_LENGTH.fieldValue);
-      });
+      if (v.count("customFields", input.customFields, MAX_COUNT.customFields))
+        (input.customFields ?? []).forEach((field, i) => {
+          v.text(["customFields", i, "key"], field.key, MAX_LENGTH.fieldKey).required();
+          v.text(["customFields", i, "value"], field.value, MAX_LENGTH.fieldValue);
+        });
     }),
     nullable: true,
     errors: { types: writeErrors("addSubscriber"), directResult: true },

@@ -54,9 +54,16 @@ const UpdateTemplateInput = builder.inputType("UpdateTemplateInput", {
         `At most ${MAX_LENGTH.templateName} characters (the service would cut a longer name, so it is refused), ` +
         "without `<` or `>` (the service refuses those with 4003).",
     }),
-    htmlPageUrl: t.string({ required: true, description: `URL of the template's HTML page. At most ${MAX_LENGTH.url} characters.` }),
-    zipFileUrl: t.string({ description: `URL of a zip of the files the page references. At most ${MAX_LENGTH.url} characters.` }),
-    screenshotUrl: t.string({ description: `URL of a JPEG at least 218 pixels wide. At most ${MAX_LENGTH.url} characters.` }),
+    htmlPageUrl: t.string({
+      required: true,
+      description: `URL of the template's HTML page. At most ${MAX_LENGTH.url} characters.`,
+    }),
+    zipFileUrl: t.string({
+      description: `URL of a zip of the files the page references. At most ${MAX_LENGTH.url} characters.`,
+    }),
+    screenshotUrl: t.string({
+      description: `URL of a JPEG at least 218 pixels wide. At most ${MAX_LENGTH.url} characters.`,
+    }),
   }),
 });
 

@@ -2,5 +2,8 @@
 import { builder } from "../builder.js";
 
 builder.globalConnectionField("totalCount", (t) =>
-  t.int({ description: "Items in the whole collection, on every page.", resolve: (connection) => connection.totalCount }),
+  t.int({
+    description: "Items in the whole collection, on every page.",
+    resolve: (connection) => connection.totalCount,
+  }),
 );

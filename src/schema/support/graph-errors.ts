@@ -40,7 +40,11 @@ export const GRAPH_ERROR_CODES = [
 export type GraphErrorCode = (typeof GRAPH_ERROR_CODES)[number];
 
 /** A field error with its code (for the schema's own argument checks, too). */
-export function graphError(code: GraphErrorCode, message: string, extensions: Record<string, unknown> = {}): GraphQLError {
+export function graphError(
+  code: GraphErrorCode,
+  message: string,
+  extensions: Record<string, unknown> = {},
+): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extensions } });
 }
 
@@ -90,7 +94,12 @@ function payloadMember(error: unknown, payloadTypes: readonly PayloadType[]): Er
 const LEGACY = "The legacy list service";
 
 /** Result codes that say "no such record" when a read names a record by id. */
-const NOT_FOUND_CODES: Readonly<Record<number, string>> = { 101: "list", 102: "client", 301: "campaign", 4001: "template" };
+const NOT_FOUND_CODES: Readonly<Record<number, string>> = {
+  101: "list",
+  102: "client",
+  301: "campaign",
+  4001: "template",
+};
 
 function outcomeFieldError(outcome: LegacyOutcome): GraphQLError {
   const extensions = { backend: "legacy", operation: outcome.operation, legacyCode: outcome.code };
@@ -100,9 +109,17 @@ function outcomeFieldError(outcome: LegacyOutcome): GraphQLError {
     return graphError("NOT_FOUND", `No ${record} with that id (code ${outcome.code}: ${name}).`, extensions);
   }
   if (outcome.code === 1 || outcome.code === 5) {
-    return graphError("BAD_USER_INPUT", `${outcome.operation} refused an argument (code ${outcome.code}: ${name}).`, extensions);
+    return graphError(
+      "BAD_USER_INPUT",
+      `${outcome.operation} refused an argument (code ${outcome.code}: ${name}).`,
+      extensions,
+    );
   }
-  return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} answered ${outcome.operation} with code ${outcome.code} (${name}).`, extensions);
+  return graphError(
+    "UPSTREAM_BAD_RESPONSE",
+    `${LEGACY} answered ${outcome.operation} with code ${outcome.code} (${name}).`,
+    extensions,
+  );
 }
 
 function legacyFieldError(error: LegacyError): GraphQLError {
@@ -119,17 +136,31 @@ function legacyFieldError(error: LegacyError): GraphQLError {
         if (error.status !== undefined && error.status >= 502 && error.status <= 504) {
           return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is unavailable (HTTP ${error.status}).`, extensions);
         }
-        return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} sent a reply to ${operation} that cannot be read (${error.code}).`, extensions);
+        return graphError(
+          "UPSTREAM_BAD_RESPONSE",
+          `${LEGACY} sent a reply to ${operation} that cannot be read (${error.code}).`,
+          extensions,
+        );
     }
   }
   if (error instanceof LegacySoapFaultError) {
-    return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} answered ${operation} with a SOAP fault.`, { backend: "legacy", operation });
+    return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} answered ${operation} with a SOAP fault.`, {
+      backend: "legacy",
+      operation,
+    });
   }
   if (error instanceof LegacyInputError) {
     // The rule text names the parameter and a position, never the value.
-    return graphError("BAD_USER_INPUT", `${operation}: ${error.field} ${error.rule}.`, { backend: "legacy", operation, field: error.field });
+    return graphError("BAD_USER_INPUT", `${operation}: ${error.field} ${error.rule}.`, {
+      backend: "legacy",
+      operation,
+      field: error.field,
+    });
   }
-  return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} call ${operation} failed (${error.code}).`, { backend: "legacy", operation });
+  return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} call ${operation} failed (${error.code}).`, {
+    backend: "legacy",
+    operation,
+  });
 }
 
 /** The field error of anything but a payload member; errors nobody typed pass unchanged (the server masks them). */
@@ -137,15 +168,23 @@ export function fieldError(error: unknown): unknown {
   if (error instanceof GraphQLError) return error;
   if (error instanceof LegacyOutcome) return outcomeFieldError(error);
   if (error instanceof NotFoundError) {
-    return graphError("NOT_FOUND", error.message, error.operation ? { backend: "legacy", operation: error.operation } : {});
+    return graphError(
+      "NOT_FOUND",
+      error.message,
+      error.operation ? { backend: "legacy", operation: error.operation } : {},
+    );
   }
   if (error instanceof CredentialsError) {
     return graphError("UNAUTHENTICATED", error.message, { backend: error.backend, operation: error.operation });
   }
-  if (error instanceof RequestAbortedError) return graphError("REQUEST_ABORTED", error.message, { backend: error.backend });
-  if (error instanceof UnreadableValueError) return graphError("UPSTREAM_BAD_RESPONSE", error.message, { backend: error.backend });
-  if (error instanceof InputError) return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
-  if (error instanceof OwnershipError) return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
+  if (error instanceof RequestAbortedError)
+    return graphError("REQUEST_ABORTED", error.message, { backend: error.backend });
+  if (error instanceof UnreadableValueError)
+    return graphError("UPSTREAM_BAD_RESPONSE", error.message, { backend: error.backend });
+  if (error instanceof InputError)
+    return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
+  if (error instanceof OwnershipError)
+    return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
   if (error instanceof LegacyError) return legacyFieldError(error);
   return error;
 }

@@ -87,7 +87,11 @@ export class TextCheck {
   /** The shape of an email address (when given). */
   email(): this {
     const v = this.value.trim();
-    return this.#check(!this.#present || (v.length <= MAX_LENGTH.email && EMAIL.test(v)), "EMAIL", "must be an email address");
+    return this.#check(
+      !this.#present || (v.length <= MAX_LENGTH.email && EMAIL.test(v)),
+      "EMAIL",
+      "must be an email address",
+    );
   }
 
   /** At least `n` characters (counted in code points). */
@@ -97,7 +101,11 @@ export class TextCheck {
 
   /** Exactly one of `values` (when given). */
   oneOf(values: readonly string[], what: string): this {
-    return this.#check(!this.#present || values.includes(this.value), "ONE_OF", `must be one of the ${what} the service accepts`);
+    return this.#check(
+      !this.#present || values.includes(this.value),
+      "ONE_OF",
+      `must be one of the ${what} the service accepts`,
+    );
   }
 
   /** An absolute http(s) URL (when given). */
@@ -107,7 +115,11 @@ export class TextCheck {
 
   /** Plain decimal text (when given). */
   decimal(): this {
-    return this.#check(!this.#present || DECIMAL.test(this.value.trim()), "DECIMAL", "must be a plain decimal number such as 12.50");
+    return this.#check(
+      !this.#present || DECIMAL.test(this.value.trim()),
+      "DECIMAL",
+      "must be a plain decimal number such as 12.50",
+    );
   }
 
   /** Free of the `||` separator the service splits option lists on. */

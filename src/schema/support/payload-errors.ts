@@ -23,7 +23,10 @@ export const ErrorInterface = builder.interfaceRef<Error>("Error").implement({
 const LegacyErrorReason = builder.enumType("LegacyErrorReason", {
   description: "Names of the legacy Result codes a write can answer with, one per code.",
   values: Object.fromEntries(
-    [...OUTCOME_REASONS].map(([name, code]) => [name, { value: code, description: `Code ${code}: ${LEGACY_ERROR_NAMES[code]}.` }]),
+    [...OUTCOME_REASONS].map(([name, code]) => [
+      name,
+      { value: code, description: `Code ${code}: ${LEGACY_ERROR_NAMES[code]}.` },
+    ]),
   ),
 });
 
@@ -78,13 +81,13 @@ builder.objectType(InputError, {
 const OwnershipRuleEnum = builder.enumType("OwnershipRule", {
   description: "A rule about where an id of a mutation's input must belong.",
   values: {
-    ...(Object.fromEntries(Object.entries(OWNERSHIP_RULES).map(([name, description]) => [name, { description }])) as Record<
-      OwnershipRule,
-      { description: string }
-    >),
+    ...(Object.fromEntries(
+      Object.entries(OWNERSHIP_RULES).map(([name, description]) => [name, { description }]),
+    ) as Record<OwnershipRule, { description: string }>),
     CAMPAIGN_OWNER_UNKNOWN: {
       description: "Formerly: an unsent campaign without recipient lists, refused because it showed no owner.",
-      deprecationReason: "No longer answered: such a campaign is sent, and the service refuses it with code 332 (CampaignRecipientsError).",
+      deprecationReason:
+        "No longer answered: such a campaign is sent, and the service refuses it with code 332 (CampaignRecipientsError).",
     },
   },
 });

@@ -88,9 +88,13 @@ export const LocalDateTime = builder.scalarType("LocalDateTime", {
   serialize: (wire) => {
     const local = wireToLocal(String(wire));
     if (!local) {
-      throw graphError("UPSTREAM_BAD_RESPONSE", "The legacy list service sent a date that is not YYYY-MM-DD HH:MM:SS.", {
-        backend: "legacy",
-      });
+      throw graphError(
+        "UPSTREAM_BAD_RESPONSE",
+        "The legacy list service sent a date that is not YYYY-MM-DD HH:MM:SS.",
+        {
+          backend: "legacy",
+        },
+      );
     }
     return local;
   },

@@ -5,7 +5,11 @@
 import { apiKeySigner, partnerSigner, popSigner, type CommerceSigner } from "../../../src/backends/commerce/auth.js";
 import { CommerceClient } from "../../../src/backends/commerce/client.js";
 import { CommerceError } from "../../../src/backends/commerce/errors.js";
-import { startCommerceSandbox, type CommerceSandbox, type CommerceSandboxOptions } from "../../../src/sandbox/commerce/index.js";
+import {
+  startCommerceSandbox,
+  type CommerceSandbox,
+  type CommerceSandboxOptions,
+} from "../../../src/sandbox/commerce/index.js";
 import { testLimits } from "./limits.js";
 
 /** A clock tests move by hand; starts on a whole second so ts arithmetic is exact. */

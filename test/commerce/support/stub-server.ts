@@ -31,7 +31,13 @@ export async function startStub(initial: StubHandler = (_req, res) => res.end())
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString();
-      const r: Received = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body, remotePort: req.socket.remotePort };
+      const r: Received = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body,
+        remotePort: req.socket.remotePort,
+      };
       received.push(r);
       void Promise.resolve(handler(r, res)).catch(() => res.destroy());
     });

@@ -141,11 +141,9 @@ describe("unsubscribeEmails", () => {
 
 describe("unsubscribeSegment", () => {
   it("answers the report for a small audience", async () => {
-    const outcome = await rig
-      .owner()
-      .unsubscribeSegment(rig.sb.demo.lists.launch, {
-        criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "shop.test" }] }],
-      });
+    const outcome = await rig.owner().unsubscribeSegment(rig.sb.demo.lists.launch, {
+      criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "shop.test" }] }],
+    });
     expect(outcome.kind).toBe("REPORT");
     if (outcome.kind === "REPORT") expect(outcome.report.unsubscribed).toBeGreaterThan(0);
   });

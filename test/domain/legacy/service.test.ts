@@ -14,7 +14,12 @@ let client: LegacyClient;
 beforeAll(async () => {
   sandbox = await startLegacySandbox();
   const { legacy } = loadConfig({ LEGACY_URL: sandbox.url });
-  client = new LegacyClient({ url: sandbox.url, transport: "soap", namespace: legacy.namespace, limits: legacy.limits });
+  client = new LegacyClient({
+    url: sandbox.url,
+    transport: "soap",
+    namespace: legacy.namespace,
+    limits: legacy.limits,
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -29,7 +34,10 @@ const { clients, lists, emails } = DEMO;
 describe("LegacyService", () => {
   it("answers domain models and makes each read once per request", async () => {
     const legacy = service();
-    const [a, b] = await Promise.all([legacy.listsOfClient(clients.northwind), legacy.list(clients.northwind, lists.newsletter)]);
+    const [a, b] = await Promise.all([
+      legacy.listsOfClient(clients.northwind),
+      legacy.list(clients.northwind, lists.newsletter),
+    ]);
     expect(a.every((l) => l.clientId === clients.northwind && typeof l.listId === "string")).toBe(true);
     expect(b).toMatchObject({ clientId: clients.northwind, listId: lists.newsletter });
     const stats = await legacy.listStats(lists.vip);
@@ -69,15 +77,27 @@ describe("LegacyService", () => {
     ]);
     expect(found.map((s) => s?.email ?? null)).toEqual([emails.active, null, emails.activeNonAscii]);
     expect(sandbox.calls.count("Subscribers.GetActive")).toBe(1);
-    await expect(legacy.requireSubscriber(clients.northwind, lists.newsletter, "nobody@example.com")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      legacy.requireSubscriber(clients.northwind, lists.newsletter, "nobody@example.com"),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("forgets what a write changed: the subscriber added is found afterwards in the same request", async () => {
     const legacy = service();
     const email = "service-test@example.com";
     expect(await legacy.subscriber(clients.northwind, lists.newsletter, email)).toBeNull();
-    await legacy.addSubscriber({ clientId: clients.northwind, listId: lists.newsletter, email, name: "S", resubscribe: false });
-    expect(await legacy.subscriber(clients.northwind, lists.newsletter, email)).toMatchObject({ email, name: "S", state: "Active" });
+    await legacy.addSubscriber({
+      clientId: clients.northwind,
+      listId: lists.newsletter,
+      email,
+      name: "S",
+      resubscribe: false,
+    });
+    expect(await legacy.subscriber(clients.northwind, lists.newsletter, email)).toMatchObject({
+      email,
+      name: "S",
+      state: "Active",
+    });
   });
 
   it("rejects a write's Result code as LegacyOutcome, and checks ownership before writing", async () => {
@@ -95,7 +115,12 @@ describe("LegacyService", () => {
     expect(sandbox.calls.total()).toBe(0);
     await expect(service("wrong").clients()).rejects.toBeInstanceOf(CredentialsError);
     await expect(
-      service("wrong").updateList({ clientId: clients.northwind, listId: lists.newsletter, title: "t", confirmOptIn: false }),
+      service("wrong").updateList({
+        clientId: clients.northwind,
+        listId: lists.newsletter,
+        title: "t",
+        confirmOptIn: false,
+      }),
     ).rejects.toMatchObject({ problem: "refused" });
   });
 });

@@ -24,7 +24,9 @@ describe("global ids", () => {
     const forged = Buffer.from('legacy:CustomerList:["1"]').toString("base64url");
     const unknown = Buffer.from('legacy:Nope:["1"]').toString("base64url");
     for (const id of [forged, unknown, "%%%", ""]) {
-      expect(() => decodeGlobalId(id)).toThrowError(expect.objectContaining({ extensions: { code: "BAD_USER_INPUT" } }));
+      expect(() => decodeGlobalId(id)).toThrowError(
+        expect.objectContaining({ extensions: { code: "BAD_USER_INPUT" } }),
+      );
     }
   });
 

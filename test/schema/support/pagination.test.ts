@@ -20,9 +20,13 @@ function walkForward(rows: string[], size: number): string[] {
 describe("pageByKey", () => {
   it("walks every row exactly once, in key order, whatever the page size", () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 6 }), { maxLength: 60 }), fc.integer({ min: 1, max: 25 }), (rows, size) => {
-        expect(walkForward(rows, size)).toEqual([...rows].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 6 }), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 25 }),
+        (rows, size) => {
+          expect(walkForward(rows, size)).toEqual([...rows].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+        },
+      ),
     );
   });
 
@@ -44,7 +48,11 @@ describe("pageByKey", () => {
   });
 
   it("tells rows with equal keys apart", () => {
-    const rows = [{ k: "x", n: 1 }, { k: "x", n: 2 }, { k: "x", n: 3 }];
+    const rows = [
+      { k: "x", n: 1 },
+      { k: "x", n: 2 },
+      { k: "x", n: 3 },
+    ];
     const page1 = pageByKey(rows, (r) => r.k, { first: 2 });
     const page2 = pageByKey(rows, (r) => r.k, { first: 2, after: page1.pageInfo.endCursor });
     expect([...page1.edges, ...page2.edges].map((e) => e.node.n)).toEqual([1, 2, 3]);
@@ -58,8 +66,16 @@ describe("pageByKey", () => {
   });
 
   it("refuses sizes outside 0..max, both first and last, and foreign cursors with BAD_USER_INPUT", () => {
-    for (const args of [{ first: -1 }, { first: PAGE_SIZE.max + 1 }, { first: 1, last: 1 }, { after: "bm90LWEtY3Vyc29y" }, { before: "%%" }]) {
-      expect(() => pageByKey(["a"], byItself, args)).toThrowError(expect.objectContaining({ extensions: { code: "BAD_USER_INPUT" } }));
+    for (const args of [
+      { first: -1 },
+      { first: PAGE_SIZE.max + 1 },
+      { first: 1, last: 1 },
+      { after: "bm90LWEtY3Vyc29y" },
+      { before: "%%" },
+    ]) {
+      expect(() => pageByKey(["a"], byItself, args)).toThrowError(
+        expect.objectContaining({ extensions: { code: "BAD_USER_INPUT" } }),
+      );
     }
   });
 });
