@@ -87,6 +87,8 @@ export type CommerceCaller = Pick<
 export interface CommerceServiceOptions {
   /** The request's credential; undefined makes every operation fail with CredentialsError. */
   credential: CommerceCredential | undefined;
+  /** The partner application's credential, for the partner interface (the store credential is never sent there). */
+  partnerCredential?: CommerceCredential | undefined;
   /** Concurrent calls at most for this request. */
   concurrency: number;
   /** The request's signal: once it aborts, no further call starts. */
@@ -363,7 +365,11 @@ export class CommerceService {
 
   /** The signer of an operation, or the error that refuses it before anything is sent. */
   #authorize(operation: CommerceOperation): CommerceSigner {
-    const { credential } = this.#options;
+    const access = COMMERCE_OPERATION_ACCESS[operation];
+    const credential =
+      access.credential === "partner"
+        ? (this.#options.partnerCredential ?? this.#options.credential)
+        : this.#options.credential;
     if (credential === undefined) {
       throw new CredentialsError(
         BACKEND,
@@ -372,7 +378,6 @@ export class CommerceService {
         "No commerce credentials: send an API key or an OAuth (PoP) token for the commerce service.",
       );
     }
-    const access = COMMERCE_OPERATION_ACCESS[operation];
     if (credentialKind(credential) !== access.credential)
       throw new CommerceForbiddenError(operation, access.credential, []);
     const missing = missingScopes(credential, operation);
