@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.js";
 import { DEFAULT_LEGACY_NAMESPACE, type LegacyTransport } from "./backends/legacy/catalog.js";
+import { COMMERCE_SCOPES } from "./domain/commerce/scopes.js";
 
 /** Timeouts and size caps of one HTTP backend. */
 export interface HttpLimits {
@@ -46,6 +47,8 @@ export interface CommerceConfig {
   /** An access token obtained through OAuth, to sign PoP requests with. */
   accessToken: string | undefined;
   popAlgorithm: PopAlgorithm;
+  /** Scopes the configured access token was granted (COMMERCE_SCOPES, space-separated). */
+  scopes: string[];
   limits: HttpLimits;
   concurrency: number;
 }
@@ -235,6 +238,20 @@ const ENV = z.object({
   COMMERCE_REDIRECT_URI: httpUrl,
   COMMERCE_ACCESS_TOKEN: text,
   COMMERCE_POP_ALG: oneOf<PopAlgorithm>(["HS256", "HS384", "HS512"], "HS256"),
+  COMMERCE_SCOPES: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      for (const scope of (raw ?? "").split(/\s+/).filter(Boolean)) {
+        if (!(COMMERCE_SCOPES as readonly string[]).includes(scope)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `must list scopes among ${COMMERCE_SCOPES.join(" ")} (got "${scope}")`,
+          });
+        }
+      }
+    })
+    .transform((raw) => (raw === undefined ? [...COMMERCE_SCOPES] : raw.split(/\s+/).filter(Boolean))),
   COMMERCE_CONCURRENCY: intIn(8, 1, 256),
   ...limitsOf("COMMERCE"),
 
@@ -314,6 +331,7 @@ export function loadConfig(env: Env = process.env): Config {
       redirectUri: e.COMMERCE_REDIRECT_URI,
       accessToken: e.COMMERCE_ACCESS_TOKEN,
       popAlgorithm: e.COMMERCE_POP_ALG,
+      scopes: e.COMMERCE_SCOPES,
       limits: httpLimits(e, "COMMERCE"),
       concurrency: e.COMMERCE_CONCURRENCY,
     },

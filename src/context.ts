@@ -3,7 +3,10 @@
  * and the domain services built from them, so cached data never crosses from one caller to another.
  */
 import { initContextCache } from "@pothos/core";
+import { apiKeySigner } from "./backends/commerce/auth.js";
 import type { LegacyConfig } from "./config.js";
+import { apiKeyCredential, type CommerceCredential } from "./domain/commerce/scopes.js";
+import { CommerceService, type CommerceCaller } from "./domain/commerce/service.js";
 import { DEFAULT_MAX_NODE_IDS } from "./domain/input-limits.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { createLegacyService, type LegacyService } from "./domain/legacy/service.js";
@@ -11,10 +14,15 @@ import { createLegacyService, type LegacyService } from "./domain/legacy/service
 /** Header through which a caller sends its own legacy API key. */
 export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
 
+/** Header through which a caller sends its own commerce API key. */
+export const COMMERCE_API_KEY_HEADER = "x-commerce-api-key";
+
 /** What every resolver receives. */
 export interface GraphContext {
   /** The legacy list service, bound to this request's API key. */
   legacy: LegacyService;
+  /** The commerce interface, bound to this request's commerce credential. */
+  commerce: CommerceService;
   /** Bounds of this request's arguments that the server configures. */
   limits: GraphLimits;
 }
@@ -31,12 +39,44 @@ export interface ContextDeps {
   legacy: Pick<LegacyConfig, "apiKey" | "concurrency">;
   /** Argument bounds; each one absent takes its default (maxNodeIds 100). */
   limits?: Partial<GraphLimits>;
+  /** The commerce client; absent, every commerce field fails as not configured. */
+  commerceClient?: CommerceCaller;
+  commerce?: {
+    concurrency: number;
+    /** The server's own store credential (its API key, or its OAuth token with its scopes). */
+    credential?: CommerceCredential;
+    /** The partner application's credential, for the partner interface. */
+    partnerCredential?: CommerceCredential;
+  };
 }
 
 /** The caller's key from the header, else the configured key; blank counts as absent. */
 export function legacyApiKeyFor(headers: Headers | undefined, configured: string | undefined): string | undefined {
   const sent = headers?.get(LEGACY_API_KEY_HEADER)?.trim();
   return sent ? sent : configured;
+}
+
+/**
+ * The caller's commerce credential: an API key it sends (holding every scope, as the backend's
+ * keys do), else the server's configured one.
+ */
+export function commerceCredentialFor(headers: Headers | undefined, configured: CommerceCredential | undefined) {
+  const sent = headers?.get(COMMERCE_API_KEY_HEADER)?.trim();
+  return sent ? apiKeyCredential(apiKeySigner(sent)) : configured;
+}
+
+/** A commerce backend that is not there: every call fails the way an unreachable one does. */
+const NO_COMMERCE_BACKEND = new Proxy({} as CommerceCaller, {
+  get: () => () => Promise.reject(new CommerceNotConfiguredError()),
+});
+
+/** Raised for every commerce call when the gateway has no commerce backend configured. */
+export class CommerceNotConfiguredError extends Error {
+  readonly code = "COMMERCE_NOT_CONFIGURED";
+  constructor() {
+    super("No commerce backend is configured (COMMERCE_URL).");
+    this.name = "CommerceNotConfiguredError";
+  }
 }
 
 /**
@@ -50,6 +90,12 @@ export function createContext(deps: ContextDeps, request?: Request, signal?: Abo
     legacy: createLegacyService(deps.legacyClient, {
       apiKey: legacyApiKeyFor(request?.headers, deps.legacy.apiKey),
       concurrency: deps.legacy.concurrency,
+      signal: signal ?? request?.signal,
+    }),
+    commerce: new CommerceService(deps.commerceClient ?? NO_COMMERCE_BACKEND, {
+      credential: commerceCredentialFor(request?.headers, deps.commerce?.credential),
+      partnerCredential: deps.commerce?.partnerCredential,
+      concurrency: deps.commerce?.concurrency ?? 8,
       signal: signal ?? request?.signal,
     }),
     limits: { maxNodeIds: deps.limits?.maxNodeIds ?? DEFAULT_MAX_NODE_IDS },

@@ -9,7 +9,15 @@ import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createYoga, useReadinessCheck, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { apiKeySigner, partnerSigner, popSigner } from "./backends/commerce/auth.js";
+import { CommerceClient } from "./backends/commerce/client.js";
 import { LegacyClient } from "./backends/legacy/client.js";
+import {
+  apiKeyCredential,
+  oauthCredential,
+  partnerCredential as partnerCredentialOf,
+} from "./domain/commerce/scopes.js";
+import type { CommerceCaller } from "./domain/commerce/service.js";
 import type { Config } from "./config.js";
 import { createContext, type ContextDeps, type GraphContext } from "./context.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
@@ -86,17 +94,52 @@ function legacyClientFor(config: Config): LegacyClient {
   });
 }
 
-/** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
-export function createGraphQLApp(
+function commerceClientFor(config: Config): CommerceClient | undefined {
+  if (!config.commerce.url) return undefined;
+  return new CommerceClient({
+    baseUrl: config.commerce.url,
+    authUrl: config.commerce.authUrl,
+    limits: config.commerce.limits,
+  });
+}
+
+/**
+ * The server's own commerce credentials, made once: its API key (every scope), else its OAuth
+ * access token signed as PoP with the scopes it was granted; and the partner application's.
+ */
+function configuredCommerceCredentials(
   config: Config,
-  legacyClient: LegacyCaller,
-): YogaServerInstance<NodeContext, GraphContext> {
+): Pick<NonNullable<ContextDeps["commerce"]>, "credential" | "partnerCredential"> {
+  const { apiKey, accessToken, clientId, clientSecret, popAlgorithm, scopes } = config.commerce;
+  const credential = apiKey
+    ? apiKeyCredential(apiKeySigner(apiKey))
+    : accessToken && clientSecret
+      ? oauthCredential(popSigner({ accessToken, clientSecret, algorithm: popAlgorithm }), scopes)
+      : undefined;
+  const partnerCredential =
+    clientId && clientSecret
+      ? partnerCredentialOf(partnerSigner({ appId: clientId, clientSecret, algorithm: popAlgorithm }))
+      : undefined;
+  return { credential, partnerCredential };
+}
+
+/** Backend clients the graph uses. */
+export interface GraphClients {
+  legacy: LegacyCaller;
+  commerce?: CommerceCaller;
+}
+
+/** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
+export function createGraphQLApp(config: Config, clients: GraphClients): YogaServerInstance<NodeContext, GraphContext> {
+  const { legacy: legacyClient, commerce: commerceClient } = clients;
   const readiness: Readiness = createReadiness(config);
-  const deps = {
+  const deps: ContextDeps = {
     legacyClient,
     legacy: config.legacy,
     limits: { maxNodeIds: config.limits.maxNodeIds },
-  } satisfies ContextDeps & Record<string, unknown>;
+    commerceClient,
+    commerce: { concurrency: config.commerce.concurrency, ...configuredCommerceCredentials(config) },
+  };
   const { deadlineMs } = config.limits;
   return createYoga<NodeContext, GraphContext>({
     schema,
@@ -150,7 +193,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
   const owned = options.legacyClient ? undefined : legacyClientFor(config);
   const legacyClient = options.legacyClient ?? owned!;
-  const yoga = createGraphQLApp(config, legacyClient);
+  const commerceClient = commerceClientFor(config);
+  const yoga = createGraphQLApp(config, { legacy: legacyClient, commerce: commerceClient });
   const log = options.log ?? ((line: string) => console.warn(line));
   const hosts = hostPolicy(config.http, config.host);
 
@@ -194,6 +238,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     server = await listen(handler, { port: config.port, host: config.host, name: "the gateway", portSetting: "PORT" });
   } catch (error) {
     await owned?.close();
+    await commerceClient?.close();
     throw error;
   }
   return {
@@ -204,6 +249,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     async close() {
       await server.close();
       await owned?.close();
+      await commerceClient?.close();
     },
   };
 }

@@ -19,6 +19,21 @@ export type CommerceScope =
   | "read_customer_list"
   | "write_customer_list";
 
+/** Every scope the spec names, in its order. */
+export const COMMERCE_SCOPES: readonly CommerceScope[] = [
+  "read_webhook",
+  "write_webhook",
+  "read_newsletter_template",
+  "read_newsletter_email",
+  "read_async_job",
+  "read_segments",
+  "write_segments",
+  "read_customers",
+  "write_customers",
+  "read_customer_list",
+  "write_customer_list",
+];
+
 /** Which kind of credential an operation takes: the store API's or the partner interface's. */
 export type CredentialKind = "store" | "partner";
 
