@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => rig.close());
 
-const none: CommerceSigner = { scheme: "apiKey", headers: async () => ({}) };
+const none: CommerceSigner = { scheme: "apiKey", headers: () => Promise.resolve({}) };
 
 describe("GET /coupons", () => {
   it("answers an API key and a PoP token of any scope", async () => {

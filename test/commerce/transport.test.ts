@@ -10,10 +10,10 @@ import { apiKeySigner, partnerSigner, popSigner } from "../../src/backends/comme
 import { CommerceClient } from "../../src/backends/commerce/client.js";
 import {
   CommerceError,
-  CommerceInsufficientScopeError,
-  CommerceRateLimitedError,
-  CommerceUnauthenticatedError,
-  CommerceValidationError,
+  type CommerceInsufficientScopeError,
+  type CommerceRateLimitedError,
+  type CommerceUnauthenticatedError,
+  type CommerceValidationError,
 } from "../../src/backends/commerce/errors.js";
 import { testLimits } from "./support/limits.js";
 import { json, startStub, type Stub } from "./support/stub-server.js";
@@ -272,7 +272,7 @@ describe("credentials stay out of errors", () => {
     for (const [signer, held] of cases) {
       stub.handle((req, res) => {
         const token = req.headers.authorization?.split(" ")[1] ?? "";
-        const echoed = `${req.headers["x-apikey"] ?? ""} ${req.headers.authorization ?? ""} ${token.split(".")[1] ?? ""} ${held}`;
+        const echoed = `${String(req.headers["x-apikey"] ?? "")} ${req.headers.authorization ?? ""} ${token.split(".")[1] ?? ""} ${held}`;
         json(res, 401, { error: { status: 401, code: "unauthenticated", message: echoed } });
       });
       const err = await failure(client.listSegments(signer));

@@ -128,7 +128,7 @@ describe("nodes(ids:) is bounded", () => {
     const { data, errors } = await stack.gql(NodeIds, { ids });
     expect(data ?? null).toBeNull();
     expect(errors).toHaveLength(1);
-    expect(errors[0].message).toContain(String(DEFAULT_MAX_NODE_IDS));
+    expect(errors[0]?.message).toContain(String(DEFAULT_MAX_NODE_IDS));
     expect(stack.sandbox.calls.total()).toBe(0);
   });
 

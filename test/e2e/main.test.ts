@@ -10,6 +10,7 @@ import { COMMERCE_DEMO } from "../../src/sandbox/commerce/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { graphql } from "../gql/index.js";
+import { must } from "../support/must.js";
 import { postGraphQL } from "./support/graphql-http.js";
 
 const ClientNames = graphql(`
@@ -34,11 +35,14 @@ describe("npm start", () => {
     const child = runEntry("src/main.ts", { PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0" });
     const exited = exit(child);
     const out = await output(child, /commerce REST sandbox\s+http:\S+/);
-    const graphiql = /GraphiQL\s+(http:\/\/\S+)\/graphql/.exec(out)![1];
+    const graphiql = must(/GraphiQL\s+(http:\/\/\S+)\/graphql/.exec(out)?.[1], "the GraphiQL URL in the output");
     expect(out).toMatch(/legacy list service sandbox\s+http:\/\/127\.0\.0\.1:\d+\/api\/api\.asmx/);
 
     // The commerce sandbox answers its demo key with the demo segments.
-    const commerce = /commerce REST sandbox\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(out)![1];
+    const commerce = must(
+      /commerce REST sandbox\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v1)/.exec(out)?.[1],
+      "the commerce sandbox URL in the output",
+    );
     const segments = await fetch(`${commerce}/segments`, { headers: { "X-ApiKey": "demo-commerce-key" } });
     expect(segments.status).toBe(200);
     expect(((await segments.json()) as { data: { id: string }[] }).data.map((s) => s.id)).toContain("seg_all");
@@ -64,7 +68,7 @@ describe("npm start", () => {
       const exited = exit(child);
       const out = await output(child, /GraphiQL\s+http:\S+/);
       expect(out).not.toMatch(/sandbox/);
-      const graphiql = /GraphiQL\s+(http:\/\/\S+)\/graphql/.exec(out)![1];
+      const graphiql = must(/GraphiQL\s+(http:\/\/\S+)\/graphql/.exec(out)?.[1], "the GraphiQL URL in the output");
       const { data } = await postGraphQL(graphiql, ClientNames);
       expect(data!.clients!.length).toBe(Object.keys(DEMO.clients).length);
       expect(sandbox.calls.count("User.GetClients")).toBe(1);

@@ -14,6 +14,7 @@ import { schema } from "../../src/schema/index.js";
 import { OUTCOME_REASONS, outcomeGroupOf } from "../../src/schema/legacy/outcomes.js";
 import type { Gateway } from "../../src/server.js";
 import { graphql } from "../gql/index.js";
+import { must } from "../support/must.js";
 import { asType, postGraphQL, type Response } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { soapResult, startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
@@ -406,14 +407,14 @@ describe("payload unions", () => {
   it.each(unions)(
     "%s answers its success type, InputError, a type per spec'd code group and the fallback, nothing else",
     (name, ops, extra) => {
-      const field = schema.getMutationType()!.getFields()[name];
+      const field = must(schema.getMutationType()!.getFields()[name], `mutation ${name}`);
       const union = getNamedType(field.type);
       expect(isUnionType(union)).toBe(true);
       const codes = [...ops.flatMap((op) => operation(op).errorCodes), ...extra].filter(
         (code) => code !== 0 && code !== 100,
       );
       const groups = new Set(codes.map((code) => outcomeGroupOf(code)!.name));
-      const success = `${name[0].toUpperCase()}${name.slice(1)}Success`;
+      const success = `${name.charAt(0).toUpperCase()}${name.slice(1)}Success`;
       const members = (union as GraphQLUnionType)
         .getTypes()
         .map((t) => t.name)

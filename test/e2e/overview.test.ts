@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { OVERVIEW_QUERY } from "../../src/server.js";
 import { graphql } from "../gql/index.js";
+import { must } from "../support/must.js";
 import { postGraphQL } from "./support/graphql-http.js";
 import { callCounts, startGateway, startStack, type Stack } from "./support/stack.js";
 
@@ -66,7 +67,7 @@ describe("Overview", () => {
       "Tailspin Toys",
       "Wingtip Travel",
     ]);
-    const northwind = clients[0];
+    const northwind = must(clients[0], "the first client");
     const newsletter = northwind.lists!.find((l) => l.name === "Newsletter")!;
     expect(newsletter.stats!.totalActiveSubscribers).toBeGreaterThan(50);
     expect(newsletter.stats!.totalUnsubscribes).toBeGreaterThan(0);

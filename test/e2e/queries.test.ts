@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
+import { must } from "../support/must.js";
 import { errorCodesByPath } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { callCounts, startStack, type Stack } from "./support/stack.js";
@@ -293,7 +294,7 @@ describe("lists", () => {
     const dates = (await stack.gql(ListDetail, { id: demo.newsletter, first: 500 }))
       .data!.list!.activeSubscribers!.edges.map((e) => e.node.date!)
       .sort();
-    const since = dates[Math.floor(dates.length / 2)];
+    const since = must(dates[Math.floor(dates.length / 2)], "a subscriber date");
     const later = (await stack.gql(SubscribersSince, { id: demo.newsletter, since })).data!.list!.activeSubscribers!;
     expect(later.totalCount).toBe(dates.filter((d) => d > since).length);
     expect(later.totalCount).toBeLessThan(all.totalCount);
@@ -570,7 +571,7 @@ const OneNode = graphql(`
 describe("node and nodes", () => {
   it("refetch every kind of record by its global id", async () => {
     const client = (await stack.gql(ClientDetail, { id: demo.northwind })).data!.client!;
-    const segment = client.segments![0];
+    const segment = must(client.segments![0], "a Northwind segment");
     const ids = [
       demo.northwind,
       demo.newsletter,
@@ -713,7 +714,7 @@ describe("records that do not exist", () => {
     });
     expect(data).toMatchObject({ client: { id: demo.northwind }, list: null });
     expect(errorCodesByPath(errors)).toEqual({ list: "NOT_FOUND" });
-    expect(errors[0].extensions).toMatchObject({ legacyCode: 102, operation: "Client.GetLists" });
+    expect(errors[0]?.extensions).toMatchObject({ legacyCode: 102, operation: "Client.GetLists" });
   });
 
   it("an id of the wrong type is BAD_USER_INPUT", async () => {

@@ -7,13 +7,14 @@ import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../src/schema/index.js";
+import { must } from "../support/must.js";
 import { postGraphQL } from "./support/graphql-http.js";
 import { demo } from "./support/ids.js";
 import { startStack, type Stack } from "./support/stack.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 const section = /^## Using the graph\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? "";
-const blocks = [...section.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1]);
+const blocks = [...section.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => must(m[1], "a graphql block's text"));
 
 const LEGACY_ROOT_FIELDS = [
   ...["clients", "client", "list", "campaign", "template", "node", "nodes"],

@@ -4,6 +4,7 @@ import { encodeRequest, formEncode, soapEnvelope } from "../../src/backends/lega
 import { LegacyInputError } from "../../src/backends/legacy/errors.js";
 import { prepareParams } from "../../src/backends/legacy/params.js";
 import { parseXml } from "../../src/backends/legacy/xml.js";
+import { must } from "../support/must.js";
 import { clientFor, scriptedServer, sendXml } from "./helpers.js";
 
 const target = { basePath: "", namespace: DEFAULT_LEGACY_NAMESPACE };
@@ -47,7 +48,7 @@ describe("prepareParams", () => {
       value: "true",
     });
     const decimal = (n: number) =>
-      prepareParams(listCreate, "k", { ClientID: n, Title: "T", ConfirmOptIn: true })[1].value;
+      prepareParams(listCreate, "k", { ClientID: n, Title: "T", ConfirmOptIn: true })[1]?.value;
     expect(decimal(1e-7)).toBe("0.0000001");
     expect(decimal(-1.5e-7)).toBe("-0.00000015");
     expect(decimal(-2.5e22)).toBe("-25000000000000000000000");
@@ -70,7 +71,7 @@ describe("prepareParams", () => {
   it("refuses a missing required parameter but accepts an empty one", () => {
     expect(inputError(() => prepareParams(add, "k", { ListID: 1, Email: "e" })).field).toBe("Name");
     expect(inputError(() => prepareParams(add, "k", { ListID: null, Email: "e", Name: "" })).field).toBe("ListID");
-    expect(prepareParams(add, "k", { ListID: 1, Email: "e", Name: "" })[3].value).toBe("");
+    expect(prepareParams(add, "k", { ListID: 1, Email: "e", Name: "" })[3]?.value).toBe("");
   });
 
   it("refuses a non-finite number and a list where a scalar belongs, and the reverse", () => {
@@ -100,7 +101,7 @@ describe("prepareParams", () => {
 
   it("accepts tab, LF, CR and astral characters", () => {
     const name = "a\tb\nc\rd 😀 漢字 שלום";
-    expect(prepareParams(add, "k", { ListID: 1, Email: "e", Name: name })[3].value).toBe(name);
+    expect(prepareParams(add, "k", { ListID: 1, Email: "e", Name: name })[3]?.value).toBe(name);
   });
 });
 
@@ -123,7 +124,7 @@ describe("SOAP envelope", () => {
       "<CustomFields><SubscriberCustomField><Key>[Colour]</Key><Value>red &amp; &lt;blue&gt;</Value></SubscriberCustomField>" +
         "<SubscriberCustomField><Key>[Colour]</Key><Value>green</Value></SubscriberCustomField></CustomFields>",
     );
-    const body = parseXml(xml).children[0].children[0];
+    const body = must(parseXml(xml).children[0]?.children[0], "the SOAP body element");
     expect(body.name).toBe("Subscriber.AddWithCustomFields");
     expect(body.children.map((c) => c.name)).toEqual(["ApiKey", "ListID", "Email", "Name", "CustomFields"]);
     expect(body.children.map((c) => c.text).slice(0, 4)).toEqual(["k&<>", "007", `a"b'c@example.com`, "<Ann & Bob>"]);

@@ -6,6 +6,7 @@ import { LegacyInputError } from "../../src/backends/legacy/errors.js";
 import { prepareParams } from "../../src/backends/legacy/params.js";
 import { redactorFor } from "../../src/backends/redact.js";
 import { escapeXml, findForbiddenXmlChar, parseXml } from "../../src/backends/legacy/xml.js";
+import { must } from "../support/must.js";
 import { forbiddenText, legalText, unicodeEmail } from "./arbitraries.js";
 
 const add = operation("Subscriber.AddWithCustomFields");
@@ -21,7 +22,7 @@ describe("codec round trip (property)", () => {
           Name: name,
           CustomFields: [{ Key: "[K]", Value: value }],
         });
-        const body = parseXml(soapEnvelope(add, wire, NS)).children[0].children[0];
+        const body = must(parseXml(soapEnvelope(add, wire, NS)).children[0]?.children[0], "the SOAP body element");
         const text = (field: string) => body.children.find((c) => c.name === field)?.text;
         expect(text("Name")).toBe(name);
         expect(text("Email")).toBe(email);

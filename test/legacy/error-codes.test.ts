@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_TRANSPORTS, OPERATIONS, type OperationName } from "../../src/backends/legacy/catalog.js";
 import { LegacyResultError } from "../../src/backends/legacy/errors.js";
 import type { LegacyParams } from "../../src/backends/legacy/types.js";
+import { must } from "../support/must.js";
 import { GMT, OUTSIDE_PAGE, startFixture, type Fixture } from "./sandbox-fixture.js";
 
 /** One provoked error: the operation, its parameters (built against the fixture) and the key. */
@@ -361,8 +362,8 @@ describe("error codes through the client", () => {
   });
 
   it.each(CASES.map((c, i) => [c.code, c.op, i] as const))("%i from %s", async (code, op, index) => {
-    const transport = LEGACY_TRANSPORTS[index % LEGACY_TRANSPORTS.length];
-    const testCase = CASES[index];
+    const transport = must(LEGACY_TRANSPORTS[index % LEGACY_TRANSPORTS.length], "a transport");
+    const testCase = must(CASES[index], `case ${index}`);
     const client = fx.client(transport, testCase.apiKey);
     const err = await client.call(op, testCase.params(fx)).then(
       (value) => ({ resolved: value }),
@@ -377,7 +378,7 @@ describe("error codes through the client", () => {
     try {
       const created: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const id = await own.client(LEGACY_TRANSPORTS[i % 3]).call("Client.Create", {
+        const id = await own.client(must(LEGACY_TRANSPORTS[i % 3], "a transport")).call("Client.Create", {
           CompanyName: `Burst ${i}`,
           ContactName: "B",
           EmailAddress: `burst.${i}@burst.example`,

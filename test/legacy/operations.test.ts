@@ -16,7 +16,7 @@ import { OUTSIDE_PAGE, startFixture, type Fixture } from "./sandbox-fixture.js";
 /** One call: its parameters and what to assert about the decoded value. */
 interface Call {
   params: LegacyParams;
-  check(value: unknown): void;
+  check: (value: unknown) => void;
 }
 /** Builds a call; `tag` keeps records of different transports apart in one sandbox. */
 type Case = (fx: Fixture, tag: string) => Call;

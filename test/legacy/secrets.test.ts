@@ -8,6 +8,7 @@ import type { LegacyTransport } from "../../src/backends/legacy/catalog.js";
 import { LegacyError, type LegacyErrorCode } from "../../src/backends/legacy/errors.js";
 import { escapeXml } from "../../src/backends/legacy/xml.js";
 import { listen } from "../../src/util/listen.js";
+import { must } from "../support/must.js";
 import { clientFor, scriptedServer, sendXml, type Received } from "./helpers.js";
 
 const KEY = "SECRET-KEY-7f3a9c";
@@ -42,7 +43,7 @@ const replies: Record<string, (req: Received, res: ServerResponse) => void> = {
 let mode = "result";
 let server: Awaited<ReturnType<typeof scriptedServer>>;
 beforeAll(async () => {
-  server = await scriptedServer((req, res) => replies[mode](req, res));
+  server = await scriptedServer((req, res) => must(replies[mode], `a reply for mode ${mode}`)(req, res));
 });
 afterAll(() => server.close());
 
@@ -50,7 +51,7 @@ function expectNoKey(err: unknown): void {
   expect(err).toBeInstanceOf(LegacyError);
   const e = err as LegacyError;
   const texts = [e.message, String(e), JSON.stringify(e), e.stack ?? "", JSON.stringify(Object.entries(e))];
-  const cause = e.cause as { message?: string } | undefined;
+  const cause = e.cause as Error | undefined;
   if (cause) texts.push(String(cause.message), String(cause), JSON.stringify(cause));
   for (const text of texts) {
     expect(text).not.toContain(KEY);

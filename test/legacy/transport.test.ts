@@ -93,7 +93,7 @@ describe("observed paths (transport note 3)", () => {
   /** A service that knows these operations only under their observed paths. */
   beforeAll(async () => {
     server = await scriptedServer((req, res) => {
-      const segment = req.url.split("?")[0].split("/").pop();
+      const segment = req.url.replace(/\?.*$/s, "").split("/").pop();
       if (segment === "Campaign.GetCampaigns") sendXml(res, CAMPAIGNS);
       else if (segment === "Campaign.GetSegments") sendXml(res, SEGMENTS);
       else if (segment === "Client.GetSegments") {

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
+import { must } from "../support/must.js";
 import { apiKey, call } from "./commerce-support.js";
 
 let sandbox: CommerceSandbox;
@@ -14,9 +15,15 @@ afterAll(() => sandbox.close());
 
 const get = (url: string) => call(url, { headers: apiKey(sandbox) });
 
+/** One page of a listing as decoded: its entries and its paging metadata. */
+interface Page {
+  data: Record<string, unknown>[];
+  meta: Record<string, unknown>;
+}
+
 /** Follows nextPage from `first` to the end, returning every page. */
-async function walk(first: string): Promise<Array<{ data: any[]; meta: any }>> {
-  const pages: Array<{ data: any[]; meta: any }> = [];
+async function walk(first: string): Promise<Page[]> {
+  const pages: Page[] = [];
   let next: string | undefined = first;
   while (next) {
     const res = await get(next);
@@ -48,7 +55,13 @@ describe("default listing", () => {
     // Entries are in subscription order and carry the documented fields.
     const times = pages.flatMap((p) => p.data.map((s) => s.subscribedAt));
     expect([...times].sort()).toEqual(times);
-    expect(Object.keys(pages[0]!.data[0]).sort()).toEqual(["email", "id", "name", "properties", "subscribedAt"]);
+    expect(Object.keys(must(pages[0]?.data[0], "a first entry")).sort()).toEqual([
+      "email",
+      "id",
+      "name",
+      "properties",
+      "subscribedAt",
+    ]);
   });
 
   it("uses the default limit of 100 and echoes limit and searchAfter[] in an absolute nextPage", async () => {

@@ -35,6 +35,7 @@ export const partnerToken = (sandbox: CommerceSandbox, alg = "HS256"): Promise<s
 export interface Answer {
   status: number;
   headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- decoded JSON of any shape; tests assert it at run time
   body: any;
   text: string;
 }

@@ -48,7 +48,7 @@ describe("nodes(ids:) limit from the context", () => {
   });
 
   it("defaults to 100 when the server gives none", async () => {
-    expect((await run(101)).errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", limit: 100 });
+    expect((await run(101)).errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", limit: 100 });
     expect((await run(100)).errors).toBeUndefined();
   });
 });

@@ -70,5 +70,5 @@ export async function failure(p: Promise<unknown>): Promise<CommerceError> {
 /** A signer that sends whatever Authorization header a test built by hand. */
 export const rawAuthorization = (value: string): CommerceSigner => ({
   scheme: "pop",
-  headers: async () => ({ Authorization: value }),
+  headers: () => Promise.resolve({ Authorization: value }),
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InputError } from "../../../src/domain/input-error.js";
+import { must } from "../../support/must.js";
 import { SUBSCRIBERS, rejection, startDomainRig, type DomainRig } from "./support.js";
 
 let rig: DomainRig;
@@ -105,7 +106,13 @@ describe("unsubscribeEmails", () => {
     const list = rig.sb.demo.lists.vip;
     const store = rig.sb.store;
     const [a, b] = store.entries(store.lists.get(list)!, "subscribed").map((e) => e.customer.email);
-    const report = await rig.owner().unsubscribeEmails(list, [a, b, "stranger@example.com"]);
+    const report = await rig
+      .owner()
+      .unsubscribeEmails(list, [
+        must(a, "a subscribed email"),
+        must(b, "a second subscribed email"),
+        "stranger@example.com",
+      ]);
     expect(report).toEqual({
       unsubscribed: 2,
       failed: 1,

@@ -16,7 +16,7 @@ describe("LegacyParamsOf", () => {
     const misspelt: LegacyParamsOf<"Client.GetLists"> = { ClientId: "10001" };
     // @ts-expect-error ConfirmOptIn is a boolean
     const wrongKind: LegacyParamsOf<"List.Create"> = { ClientID: "1", Title: "t", ConfirmOptIn: "yes" };
-    expectTypeOf<LegacyParamsOf<"User.GetClients">>().toEqualTypeOf<{}>();
+    expectTypeOf<LegacyParamsOf<"User.GetClients">>().toEqualTypeOf<Record<never, never>>();
     expect(Object.keys(add)).toEqual(operation("Subscriber.AddWithCustomFields").params.map((p) => p.name));
     expect(Object.keys(create).every((k) => operation("List.Create").params.some((p) => p.name === k))).toBe(true);
     expect([misspelt, wrongKind]).toHaveLength(2);

@@ -8,6 +8,7 @@ import { OwnershipError } from "../../../src/domain/legacy/ownership-error.js";
 import { createLegacyService } from "../../../src/domain/legacy/service.js";
 import { DEMO } from "../../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
+import { must } from "../../support/must.js";
 
 let sandbox: LegacySandbox;
 let client: LegacyClient;
@@ -63,7 +64,7 @@ describe("LegacyService", () => {
 
   it("reads a template from its client's templates without another call (priming)", async () => {
     const legacy = service();
-    const [first] = await legacy.templatesOfClient(clients.northwind);
+    const first = must((await legacy.templatesOfClient(clients.northwind))[0], "a Northwind template");
     expect(await legacy.template(first.templateId)).toEqual(first);
     expect(sandbox.calls.count("Template.GetDetail")).toBe(0);
   });

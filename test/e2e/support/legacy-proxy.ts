@@ -57,7 +57,7 @@ function operationOf(req: IncomingMessage, namespace: string): string {
   const action = String(req.headers.soapaction ?? "").replace(/^"|"$/g, "");
   if (action.startsWith(namespace)) return action.slice(namespace.length);
   // GET/POST: /api/api.asmx/<Operation>
-  return decodeURIComponent((req.url ?? "").split("?")[0].split("/").pop() ?? "");
+  return decodeURIComponent((req.url ?? "").replace(/\?.*$/s, "").split("/").pop() ?? "");
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
