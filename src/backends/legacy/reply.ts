@@ -177,7 +177,8 @@ function isHtml(contentType: string, text: string): boolean {
 
 /** A non-200 reply that is not a SOAP Fault; a short plain-text body is kept as a hint. */
 function httpStatusError(op: OperationSpec, status: number, body: string): LegacyTransportError {
-  const hint = body.trimStart().startsWith("<") ? "" : body.trim().split(/\r?\n/)[0].slice(0, 200);
+  const [firstLine = ""] = body.trim().split(/\r?\n/);
+  const hint = body.trimStart().startsWith("<") ? "" : firstLine.slice(0, 200);
   return new LegacyTransportError(
     "LEGACY_HTTP_STATUS",
     op.name,

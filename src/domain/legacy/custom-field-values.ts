@@ -24,9 +24,9 @@ const foldKey = (key: string): string =>
     .toLowerCase();
 
 function isRealDate(text: string): boolean {
-  const m = DATE.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = m.slice(1).map(Number);
+  const [, year, month, day] = DATE.exec(text) ?? [];
+  if (year === undefined || month === undefined || day === undefined) return false;
+  const [y, mo, d] = [Number(year), Number(month), Number(day)];
   const date = new Date(Date.UTC(y, mo - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
@@ -74,7 +74,8 @@ export function customFieldWireValues(
   const fail = (i: number, part: "key" | "value", rule: InputRule, text: string) =>
     issues.push({ field: `customFields[${i}].${part}`, rule, message: `customFields[${i}].${part} ${text}.` });
   const byKey = new Map(fields.map((f) => [foldKey(f.Key), f]));
-  const entries = new Map<LegacyListCustomField, number[]>();
+  /** The values given so far for each field. */
+  const entries = new Map<LegacyListCustomField, string[]>();
   const wire: LegacySubscriberCustomField[] = [];
 
   given.forEach(({ key, value }, i) => {
@@ -84,10 +85,10 @@ export function customFieldWireValues(
       return;
     }
     const earlier = entries.get(field) ?? [];
-    entries.set(field, [...earlier, i]);
+    entries.set(field, [...earlier, value]);
     const trimmed = value.trim();
     if (earlier.length > 0) {
-      const clears = trimmed === "" || earlier.some((j) => given[j].value.trim() === "");
+      const clears = trimmed === "" || earlier.some((v) => v.trim() === "");
       if (clears || !multiValued(field)) {
         fail(
           i,
@@ -97,7 +98,7 @@ export function customFieldWireValues(
         );
         return;
       }
-      if (earlier.some((j) => given[j].value === value)) {
+      if (earlier.some((v) => v === value)) {
         fail(i, "value", "DUPLICATE", `repeats an earlier value of ${field.Key}`);
         return;
       }

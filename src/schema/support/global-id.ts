@@ -35,10 +35,10 @@ export function decodeGlobalId(globalId: string): { typename: string; id: string
   if (globalId.length > MAX_LENGTH.globalId) throw invalid(`longer than ${MAX_LENGTH.globalId} characters`);
   if (!/^[A-Za-z0-9_-]+$/.test(globalId)) throw invalid("not base64url text");
   const text = Buffer.from(globalId, "base64url").toString("utf8");
-  const match = /^([a-z]+):([A-Za-z][A-Za-z0-9]*):([\s\S]+)$/.exec(text);
-  if (!match) throw invalid("not an id of this graph");
-  const [, backend, typename, id] = match;
-  if (backends.get(typename) !== backend) throw invalid("not an id of this graph");
+  const [, backend, typename, id] = /^([a-z]+):([A-Za-z][A-Za-z0-9]*):([\s\S]+)$/.exec(text) ?? [];
+  if (backend === undefined || typename === undefined || id === undefined || backends.get(typename) !== backend) {
+    throw invalid("not an id of this graph");
+  }
   return { typename, id };
 }
 
@@ -47,8 +47,14 @@ export function compositeId(...parts: string[]): string {
   return JSON.stringify(parts);
 }
 
+/** How many parts a composite local id has. */
+export type IdPartCount = 1 | 2 | 3;
+
+/** The parts of a composite local id of `N` parts. */
+export type IdParts<N extends IdPartCount> = { 1: [string]; 2: [string, string]; 3: [string, string, string] }[N];
+
 /** The parts of a composite local id; throws BAD_USER_INPUT unless there are exactly `count`. */
-export function parseCompositeId(id: string, count: number): string[] {
+export function parseCompositeId<N extends IdPartCount>(id: string, count: N): IdParts<N> {
   let parts: unknown;
   try {
     parts = JSON.parse(id);
@@ -58,14 +64,19 @@ export function parseCompositeId(id: string, count: number): string[] {
   if (!Array.isArray(parts) || parts.length !== count || !parts.every((p) => typeof p === "string" && p !== "")) {
     throw invalid("malformed local id");
   }
-  return parts as string[];
+  // The check above established the length.
+  return parts as IdParts<N>;
 }
 
 /**
  * The local id parts of a global id of `typename`, or undefined when the text is not such an id
  * (for input validation, which reports instead of throwing).
  */
-export function tryLocalId(globalId: string, typename: string, count: number): string[] | undefined {
+export function tryLocalId<N extends IdPartCount>(
+  globalId: string,
+  typename: string,
+  count: N,
+): IdParts<N> | undefined {
   try {
     const decoded = decodeGlobalId(globalId);
     if (decoded.typename !== typename) return undefined;
@@ -76,7 +87,7 @@ export function tryLocalId(globalId: string, typename: string, count: number): s
 }
 
 /** The local id parts of a global id argument that must be of `typename`; BAD_USER_INPUT otherwise. */
-export function localIdOf(globalId: string, typename: string, count: number): string[] {
+export function localIdOf<N extends IdPartCount>(globalId: string, typename: string, count: N): IdParts<N> {
   const decoded = decodeGlobalId(globalId);
   if (decoded.typename !== typename) throw invalid(`expected the id of a ${typename}`);
   return parseCompositeId(decoded.id, count);

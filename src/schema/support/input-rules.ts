@@ -7,7 +7,7 @@ import type { StandardSchemaV1 } from "@pothos/plugin-validation";
 import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
 import { pathText, type InputRule, type RuleIssue } from "../../domain/input-error.js";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
-import { tryLocalId } from "./global-id.js";
+import { tryLocalId, type IdPartCount } from "./global-id.js";
 
 /** A path inside a mutation's `input`: field names and list indexes. */
 export type InputPath = readonly (string | number)[];
@@ -139,7 +139,7 @@ export class TextCheck {
   }
 
   /** A global id of `typename` whose local id has `parts` parts (when given). */
-  globalId(typename: string, parts: number): this {
+  globalId(typename: string, parts: IdPartCount): this {
     return this.#check(
       !this.#present || tryLocalId(this.value, typename, parts) !== undefined,
       "GLOBAL_ID",

@@ -69,11 +69,15 @@ export function pageByKey<T>(rows: readonly T[], keyOf: (row: T) => string, args
   let hi = keyed.length;
   if (args.after != null) {
     const after = decodeCursor(args.after, "after");
-    while (lo < hi && keyed[lo].key <= after) lo += 1;
+    // Keys are sorted and distinct: the page starts at the first key past `after`.
+    const start = keyed.findIndex(({ key }) => key > after);
+    lo = start === -1 ? hi : start;
   }
   if (args.before != null) {
     const before = decodeCursor(args.before, "before");
-    while (hi > lo && keyed[hi - 1].key >= before) hi -= 1;
+    // …and ends before the first key (from lo on) at or past `before`.
+    const end = keyed.findIndex(({ key }, i) => i >= lo && key >= before);
+    if (end !== -1) hi = end;
   }
   if (last !== undefined) lo = Math.max(lo, hi - last);
   else hi = Math.min(hi, lo + (first ?? PAGE_SIZE.default));

@@ -12,8 +12,11 @@ const WIRE_LOCAL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 
+/** Year, month, day, hour, minute, second. */
+type DateTimeParts = readonly [number, number, number, number, number, number];
+
 /** True when the six numbers name a real calendar date and time. */
-export function isRealDateTime(parts: readonly number[]): boolean {
+export function isRealDateTime(parts: DateTimeParts): boolean {
   const [y, mo, d, h, mi, s] = parts;
   const check = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
   return (
@@ -26,9 +29,19 @@ export function isRealDateTime(parts: readonly number[]): boolean {
   );
 }
 
-function realParts(match: RegExpExecArray | null): number[] | undefined {
-  if (!match) return undefined;
-  const parts = match.slice(1, 7).map(Number);
+function realParts(match: RegExpExecArray | null): DateTimeParts | undefined {
+  const [, y, mo, d, h, mi, s] = match ?? [];
+  if (
+    y === undefined ||
+    mo === undefined ||
+    d === undefined ||
+    h === undefined ||
+    mi === undefined ||
+    s === undefined
+  ) {
+    return undefined;
+  }
+  const parts = [Number(y), Number(mo), Number(d), Number(h), Number(mi), Number(s)] as const;
   return isRealDateTime(parts) ? parts : undefined;
 }
 
@@ -60,14 +73,14 @@ function parseLocal(value: unknown): string {
 export function parseInstant(text: string): Date | undefined {
   const match = ISO_INSTANT.exec(text);
   const parts = realParts(match);
-  if (!match || !parts) return undefined;
-  const zone = match[7].toUpperCase();
+  const zone = match?.[7]?.toUpperCase();
+  if (!parts || zone === undefined) return undefined;
   let offset = 0;
   if (zone !== "Z") {
     const hours = Number(zone.slice(1, 3));
     const minutes = Number(zone.slice(4, 6));
     if (hours > 23 || minutes > 59) return undefined;
-    offset = (zone[0] === "-" ? -1 : 1) * (hours * 60 + minutes);
+    offset = (zone.startsWith("-") ? -1 : 1) * (hours * 60 + minutes);
   }
   const [y, mo, d, h, mi, s] = parts;
   return new Date(Date.UTC(y, mo - 1, d, h, mi, s) - offset * 60_000);
