@@ -199,7 +199,7 @@ function visitField(
 function argumentValue(walk: Walk, node: FieldNode, name: string): unknown {
   const arg = node.arguments?.find((a) => a.name.value === name);
   if (!arg) return undefined;
-  return valueFromASTUntyped(arg.value, walk.variables as Record<string, unknown>);
+  return valueFromASTUntyped(arg.value, walk.variables);
 }
 
 /** The number of ids an `ids` argument holds, or undefined when the field has none. */

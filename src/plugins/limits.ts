@@ -106,12 +106,12 @@ function armorRule(rule: Armor, limit: LimitName, max: number, extra: Record<str
 export function useRequestLimits(limits: RequestLimits): Plugin {
   const nestingMax = maxNesting(limits);
   const rules = [
-    armorRule(maxDepthRule as unknown as Armor, "MAX_DEPTH", limits.maxDepth, {
+    armorRule(maxDepthRule, "MAX_DEPTH", limits.maxDepth, {
       flattenFragments: true,
       ignoreIntrospection: true,
     }),
-    armorRule(maxAliasesRule as unknown as Armor, "MAX_ALIASES", limits.maxAliases),
-    armorRule(maxDirectivesRule as unknown as Armor, "MAX_DIRECTIVES", limits.maxDirectives),
+    armorRule(maxAliasesRule, "MAX_ALIASES", limits.maxAliases),
+    armorRule(maxDirectivesRule, "MAX_DIRECTIVES", limits.maxDirectives),
   ];
 
   return {
@@ -131,14 +131,14 @@ export function useRequestLimits(limits: RequestLimits): Plugin {
       });
     },
     onValidate({ addValidationRule }) {
-      for (const rule of rules) addValidationRule(rule as never);
+      for (const rule of rules) addValidationRule(rule);
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const error = limitOf(args as ExecutionArgs, limits);
+      const error = limitOf(args, limits);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const error = limitOf(args as ExecutionArgs, limits);
+      const error = limitOf(args, limits);
       if (error) setResultAndStopExecution({ errors: [error] });
     },
   };

@@ -79,7 +79,7 @@ async function sign(claims: Record<string, unknown>, algorithm: HmacAlgorithm, k
 export function apiKeySigner(apiKey: string): CommerceSigner {
   requireText(apiKey, "API key");
   const headers = { "X-ApiKey": apiKey };
-  return register({ scheme: "apiKey", headers: async () => ({ ...headers }) }, [apiKey]);
+  return register({ scheme: "apiKey", headers: () => Promise.resolve({ ...headers }) }, [apiKey]);
 }
 
 /** Options of a PoP signer: the OAuth access token and the app's client secret. */

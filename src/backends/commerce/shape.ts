@@ -37,17 +37,17 @@ export class Field {
 
   string(): string {
     if (typeof this.value !== "string") this.fail("a string");
-    return this.value as string;
+    return this.value;
   }
 
   number(): number {
     if (typeof this.value !== "number" || !Number.isFinite(this.value)) this.fail("a number");
-    return this.value as number;
+    return this.value;
   }
 
   boolean(): boolean {
     if (typeof this.value !== "boolean") this.fail("a boolean");
-    return this.value as boolean;
+    return this.value;
   }
 
   absent(): boolean {

@@ -157,7 +157,11 @@ export interface OperationSpec {
 
 // The helpers keep each name and kind as literal types, so LegacyParamsOf<Op> (types.ts) can type
 // a call's parameters from its row.
-const p = <N extends string, T extends ParamSpec["type"] = "string", E extends Partial<ParamSpec> = {}>(
+const p = <
+  N extends string,
+  T extends ParamSpec["type"] = "string",
+  E extends Partial<ParamSpec> = Record<never, never>,
+>(
   name: N,
   type: T = "string" as T,
   extra: E = {} as E,

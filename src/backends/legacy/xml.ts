@@ -254,8 +254,8 @@ function toElement(name: string, node: OrderedNode): XmlElement {
     if (key === undefined) continue;
     if (key === "#text") text += decodeXmlReferences(String(child[key]));
     else if (key === "#cdata") {
-      // CDATA is literal: no reference decoding.
-      for (const part of child[key] as OrderedNode[]) text += String(part["#text"] ?? "");
+      // CDATA is literal: no reference decoding. With parseTagValue off its text is a string.
+      for (const part of child[key] as { "#text"?: string }[]) text += part["#text"] ?? "";
     } else children.push(toElement(key, child));
   }
   // Whitespace between child elements is layout, not data; a leaf keeps its text exactly.
