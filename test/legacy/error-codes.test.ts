@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEGACY_TRANSPORTS, OPERATIONS, type OperationName } from "../../src/backends/legacy/catalog.js";
 import { LegacyResultError } from "../../src/backends/legacy/errors.js";
-import type { LegacyParams } from "../../src/backends/legacy/types.js";
+import type { LegacyParams, LegacyParamsOf } from "../../src/backends/legacy/types.js";
 import { must } from "../support/must.js";
 import { GMT, OUTSIDE_PAGE, startFixture, type Fixture } from "./sandbox-fixture.js";
 
@@ -365,7 +365,8 @@ describe("error codes through the client", () => {
     const transport = must(LEGACY_TRANSPORTS[index % LEGACY_TRANSPORTS.length], "a transport");
     const testCase = must(CASES[index], `case ${index}`);
     const client = fx.client(transport, testCase.apiKey);
-    const err = await client.call(op, testCase.params(fx)).then(
+    // Cases are keyed by catalog row, so their parameters are the row's (checked by the sandbox).
+    const err = await client.call(op, testCase.params(fx) as LegacyParamsOf<typeof op>).then(
       (value) => ({ resolved: value }),
       (e: unknown) => e,
     );

@@ -9,7 +9,7 @@ import { decodeReply, encodeRequest, type EncodeTarget } from "./codec.js";
 import { prepareParams } from "./params.js";
 import { redactorFor } from "../redact.js";
 import { LegacyHttp, type LegacyHttpReply } from "./transport.js";
-import type { LegacyParams, LegacyResults } from "./types.js";
+import type { LegacyParamsOf, LegacyResults } from "./types.js";
 
 export type { LegacyTransport } from "./catalog.js";
 
@@ -56,7 +56,7 @@ export class LegacyClient {
    */
   async call<Op extends OperationName>(
     operation: Op,
-    params: LegacyParams,
+    params: LegacyParamsOf<Op>,
     options: LegacyCallOptions = {},
   ): Promise<LegacyResults[Op]> {
     const op = operationSpec(operation);

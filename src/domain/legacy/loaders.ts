@@ -26,7 +26,7 @@ export type WriteOperation = Extract<Operation, { write: true }>["name"];
 export interface LegacyCaller {
   call<Op extends OperationName>(
     op: Op,
-    params: LegacyParams,
+    params: LegacyParamsOf<Op>,
     options?: { apiKey?: string; signal?: AbortSignal },
   ): Promise<LegacyResults[Op]>;
 }
@@ -144,7 +144,8 @@ export class LegacyLoaders {
       return await this.#limit(() => {
         // A call that waited for a slot is not started once the caller has gone.
         if (signal?.aborted) return Promise.reject(this.#abortedError());
-        return this.#client.call(op, params, { apiKey, signal });
+        // read/write took LegacyParamsOf<Op>; the loader's cache key only erased the pairing.
+        return this.#client.call(op, params as LegacyParamsOf<Op>, { apiKey, signal });
       });
     } catch (error) {
       // However the transport words an aborted call, every field reports the one abort.
