@@ -5,22 +5,8 @@
  */
 import type { CommerceSigner } from "../../backends/commerce/auth.js";
 
-/** An OAuth scope of the commerce interface (spec: Authentication 2, Scopes). */
-export type CommerceScope =
-  | "read_webhook"
-  | "write_webhook"
-  | "read_newsletter_template"
-  | "read_newsletter_email"
-  | "read_async_job"
-  | "read_segments"
-  | "write_segments"
-  | "read_customers"
-  | "write_customers"
-  | "read_customer_list"
-  | "write_customer_list";
-
-/** Every scope the spec names, in its order. */
-export const COMMERCE_SCOPES: readonly CommerceScope[] = [
+/** Every scope the spec names (Authentication 2, Scopes), in its order. */
+export const COMMERCE_SCOPES = [
   "read_webhook",
   "write_webhook",
   "read_newsletter_template",
@@ -32,7 +18,10 @@ export const COMMERCE_SCOPES: readonly CommerceScope[] = [
   "write_customers",
   "read_customer_list",
   "write_customer_list",
-];
+] as const;
+
+/** An OAuth scope of the commerce interface. */
+export type CommerceScope = (typeof COMMERCE_SCOPES)[number];
 
 /** Which kind of credential an operation takes: the store API's or the partner interface's. */
 export type CredentialKind = "store" | "partner";
