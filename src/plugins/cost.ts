@@ -43,10 +43,18 @@ export const FIELD_CALLS: Readonly<Record<string, number>> = {
   "List.client": 0,
   "Campaign.client": 0,
   "Subscriber.list": 0,
-  "Segment.list": 0,
+  "LegacySegment.list": 0,
   "CampaignBounce.list": 0,
   "CampaignOpen.list": 0,
   "CampaignUnsubscribe.list": 0,
+  // The commerce store and a customer list are what the request's credential and an id name: no call.
+  "Query.store": 0,
+  "Store.customerList": 0,
+  // A payload's list and job are what the write answered: no further call.
+  "SubscribeToCustomerListSuccess.customerList": 0,
+  "UnsubscribeCustomerEmailsSuccess.customerList": 0,
+  "UnsubscribeCustomerSegmentSuccess.customerList": 0,
+  "ExportSegmentSuccess.job": 0,
 };
 
 /** How costs are counted. */

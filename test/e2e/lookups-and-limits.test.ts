@@ -54,7 +54,7 @@ const SegmentNode = graphql(`
     node(id: $id) {
       __typename
       id
-      ... on Segment {
+      ... on LegacySegment {
         name
         listId
       }
@@ -159,7 +159,7 @@ describe("segments", () => {
     for (const segment of segments) {
       const found = await stack.gql(SegmentNode, { id: segment.id });
       expect(found.errors).toEqual([]);
-      expect(found.data!.node).toEqual({ __typename: "Segment", ...segment });
+      expect(found.data!.node).toEqual({ __typename: "LegacySegment", ...segment });
     }
   });
 });

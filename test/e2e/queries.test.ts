@@ -585,7 +585,7 @@ describe("node and nodes", () => {
     expect(data!.nodes.map((n) => n?.__typename)).toEqual([
       "Client",
       "List",
-      "Segment",
+      "LegacySegment",
       "Campaign",
       "Subscriber",
       "Template",

@@ -11,6 +11,7 @@ import type {
 } from "../../domain/legacy/models.js";
 import { builder, type Types } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
+import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { pageByKey } from "../support/pagination.js";
 import { LocalDateTime } from "../support/scalars.js";
 import { CampaignRef, ClientRef, ListRef } from "./refs.js";
@@ -144,10 +145,22 @@ builder.queryField("campaign", (t) =>
     type: CampaignRef,
     nullable: true,
     description:
-      "One sent campaign by global id; null with a NOT_FOUND error when its client has sent none with that id.",
-    args: { id: t.arg.id({ required: true }) },
+      "One sent campaign by global id, or by the service's CampaignID with its client's ClientID (exactly one " +
+      "way: BAD_USER_INPUT otherwise); null with a NOT_FOUND error when the client has sent none with that id.",
+    args: {
+      id: t.arg.id({ description: "The campaign's global id." }),
+      campaignId: t.arg.string({ description: ownIdDescription("CampaignID", "Needs clientId.") }),
+      clientId: t.arg.string({
+        description: ownIdDescription(
+          "ClientID of the campaign's client",
+          "Only with campaignId: a campaign is read from its client's sent campaigns.",
+        ),
+      }),
+    },
     resolve: (_root, args, ctx) => {
-      const [clientId, campaignId] = localIdOf(String(args.id), "Campaign", 2);
+      const key = lookupKey("campaign", args.id, { campaignId: args.campaignId, clientId: args.clientId });
+      const [clientId, campaignId] =
+        "own" in key ? [key.own.clientId, key.own.campaignId] : localIdOf(key.globalId, "Campaign", 2);
       return ctx.legacy.campaign(clientId, campaignId);
     },
   }),

@@ -9,6 +9,7 @@ import { builder, type Types } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { inputRules, type Checker } from "../support/input-rules.js";
+import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { CampaignRef, ClientRef, ListRef, SegmentRef, TemplateRef } from "./refs.js";
 
@@ -90,9 +91,17 @@ builder.queryFields((t) => ({
   client: t.field({
     type: ClientRef,
     nullable: true,
-    description: "One client by global id; null with a NOT_FOUND error when the account has no such client.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.legacy.client(localIdOf(String(args.id), "Client", 1)[0]),
+    description:
+      "One client by global id or by the service's ClientID (exactly one: BAD_USER_INPUT otherwise); null with a " +
+      "NOT_FOUND error when the account has no such client.",
+    args: {
+      id: t.arg.id({ description: "The client's global id." }),
+      clientId: t.arg.string({ description: ownIdDescription("ClientID") }),
+    },
+    resolve: (_root, args, ctx) => {
+      const key = lookupKey("client", args.id, { clientId: args.clientId });
+      return ctx.legacy.client("own" in key ? key.own.clientId : localIdOf(key.globalId, "Client", 1)[0]);
+    },
   }),
 }));
 

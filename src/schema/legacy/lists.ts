@@ -9,6 +9,7 @@ import { builder } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { CLIENT_ID_DESCRIPTION, LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { inputRules, type Checker } from "../support/input-rules.js";
+import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { ClientRef, ListRef } from "./refs.js";
 
@@ -65,10 +66,22 @@ builder.queryField("list", (t) =>
   t.field({
     type: ListRef,
     nullable: true,
-    description: "One list by global id; null with a NOT_FOUND error when its client has no such list.",
-    args: { id: t.arg.id({ required: true }) },
+    description:
+      "One list by global id, or by the service's ListID with its client's ClientID (exactly one way: " +
+      "BAD_USER_INPUT otherwise); null with a NOT_FOUND error when the client has no such list.",
+    args: {
+      id: t.arg.id({ description: "The list's global id." }),
+      listId: t.arg.string({ description: ownIdDescription("ListID", "Needs clientId.") }),
+      clientId: t.arg.string({
+        description: ownIdDescription(
+          "ClientID of the list's client",
+          "Only with listId: a list is read from its client's lists.",
+        ),
+      }),
+    },
     resolve: (_root, args, ctx) => {
-      const [clientId, listId] = localIdOf(String(args.id), "List", 2);
+      const key = lookupKey("list", args.id, { listId: args.listId, clientId: args.clientId });
+      const [clientId, listId] = "own" in key ? [key.own.clientId, key.own.listId] : localIdOf(key.globalId, "List", 2);
       return ctx.legacy.list(clientId, listId);
     },
   }),

@@ -14,13 +14,15 @@ import type {
 import { builder } from "../builder.js";
 import { registerNodeType } from "../support/global-id.js";
 
-for (const typename of ["Client", "List", "Segment", "Campaign", "Subscriber", "Template"]) {
+for (const typename of ["Client", "List", "Campaign", "Subscriber", "Template"]) {
   registerNodeType(typename, "legacy");
 }
+// Formerly `Segment` (now the interface over both backends' segments): its ids keep that name.
+registerNodeType("LegacySegment", "legacy", "Segment");
 
 export const ClientRef = builder.objectRef<LegacyClient>("Client");
 export const ListRef = builder.objectRef<LegacyList>("List");
-export const SegmentRef = builder.objectRef<LegacySegment>("Segment");
+export const SegmentRef = builder.objectRef<LegacySegment>("LegacySegment");
 export const CampaignRef = builder.objectRef<LegacyCampaign>("Campaign");
 export const SubscriberRef = builder.objectRef<LegacySubscriber>("Subscriber");
 export const TemplateRef = builder.objectRef<LegacyTemplate>("Template");

@@ -4,6 +4,7 @@ import { builder } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { TEMPLATE_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { inputRules } from "../support/input-rules.js";
+import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { TemplateRef } from "./refs.js";
 
@@ -23,9 +24,17 @@ builder.queryField("template", (t) =>
   t.field({
     type: TemplateRef,
     nullable: true,
-    description: "One template by global id; null with a NOT_FOUND error when there is none.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => ctx.legacy.template(localIdOf(String(args.id), "Template", 1)[0]),
+    description:
+      "One template by global id or by the service's TemplateID (exactly one: BAD_USER_INPUT otherwise); null " +
+      "with a NOT_FOUND error when there is none.",
+    args: {
+      id: t.arg.id({ description: "The template's global id." }),
+      templateId: t.arg.string({ description: ownIdDescription("TemplateID") }),
+    },
+    resolve: (_root, args, ctx) => {
+      const key = lookupKey("template", args.id, { templateId: args.templateId });
+      return ctx.legacy.template("own" in key ? key.own.templateId : localIdOf(key.globalId, "Template", 1)[0]);
+    },
   }),
 );
 

@@ -11,12 +11,23 @@ import { graphError } from "./graph-errors.js";
 export type Backend = "legacy" | "commerce";
 
 const backends = new Map<string, Backend>();
+/** The name a type's ids carry, when it is not the type's own (a type renamed after ids were issued). */
+const encodedNames = new Map<string, string>();
+/** `<backend>:<encoded name>` → the type's name now. */
+const renamed = new Map<string, string>();
 
-/** Declares which backend a node type belongs to; every node type registers itself once. */
-export function registerNodeType(typename: string, backend: Backend): void {
+/**
+ * Declares which backend a node type belongs to; every node type registers itself once. `encodedAs`
+ * keeps the ids of a renamed type stable: they go on carrying the old name, and decode to the new.
+ */
+export function registerNodeType(typename: string, backend: Backend, encodedAs?: string): void {
   const known = backends.get(typename);
   if (known && known !== backend) throw new Error(`node type ${typename} is already registered for ${known}`);
   backends.set(typename, backend);
+  if (encodedAs !== undefined && encodedAs !== typename) {
+    encodedNames.set(typename, encodedAs);
+    renamed.set(`${backend}:${encodedAs}`, typename);
+  }
 }
 
 function invalid(reason: string): GraphQLError {
@@ -27,7 +38,8 @@ function invalid(reason: string): GraphQLError {
 export function encodeGlobalId(typename: string, id: string | number | bigint): string {
   const backend = backends.get(typename);
   if (!backend) throw new Error(`node type ${typename} has no registered backend`);
-  return Buffer.from(`${backend}:${typename}:${String(id)}`, "utf8").toString("base64url");
+  const name = encodedNames.get(typename) ?? typename;
+  return Buffer.from(`${backend}:${name}:${String(id)}`, "utf8").toString("base64url");
 }
 
 /** Decodes a global id; throws BAD_USER_INPUT for anything this graph did not issue. */
@@ -35,8 +47,11 @@ export function decodeGlobalId(globalId: string): { typename: string; id: string
   if (globalId.length > MAX_LENGTH.globalId) throw invalid(`longer than ${MAX_LENGTH.globalId} characters`);
   if (!/^[A-Za-z0-9_-]+$/.test(globalId)) throw invalid("not base64url text");
   const text = Buffer.from(globalId, "base64url").toString("utf8");
-  const [, backend, typename, id] = /^([a-z]+):([A-Za-z][A-Za-z0-9]*):([\s\S]+)$/.exec(text) ?? [];
-  if (backend === undefined || typename === undefined || id === undefined || backends.get(typename) !== backend) {
+  const [, backend, name, id] = /^([a-z]+):([A-Za-z][A-Za-z0-9]*):([\s\S]+)$/.exec(text) ?? [];
+  if (backend === undefined || name === undefined || id === undefined) throw invalid("not an id of this graph");
+  const typename = renamed.get(`${backend}:${name}`) ?? name;
+  // A renamed type's new name is never what its ids carry.
+  if (backends.get(typename) !== backend || (encodedNames.get(typename) ?? typename) !== name) {
     throw invalid("not an id of this graph");
   }
   return { typename, id };

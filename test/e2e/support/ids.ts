@@ -8,7 +8,7 @@ const id = (type: string, ...parts: string[]) => encodeGlobalId(type, compositeI
 export const gid = {
   client: (clientId: string) => id("Client", clientId),
   list: (clientId: string, listId: string) => id("List", clientId, listId),
-  segment: (clientId: string, listId: string, name: string) => id("Segment", clientId, listId, name),
+  segment: (clientId: string, listId: string, name: string) => id("LegacySegment", clientId, listId, name),
   campaign: (clientId: string, campaignId: string) => id("Campaign", clientId, campaignId),
   subscriber: (clientId: string, listId: string, email: string) => id("Subscriber", clientId, listId, email),
   template: (templateId: string) => id("Template", templateId),

@@ -5,6 +5,7 @@
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
 import { loadConfig } from "../../../src/config.js";
 import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { startCommerceSandbox, type CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
 import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import { createGateway, type Gateway } from "../../../src/server.js";
 import { postGraphQL, type Response } from "./graphql-http.js";
@@ -35,20 +36,43 @@ export interface Stack {
   sandbox: LegacySandbox;
   gateway: Gateway;
   gql<T, V>(document: TypedDocumentNode<T, V>, variables?: V, headers?: Record<string, string>): Promise<Response<T>>;
+  /** The commerce sandbox, when startStack was asked for one (`commerce`). */
+  commerce?: CommerceSandbox;
   close(): Promise<void>;
 }
 
+/** Options of startStack. */
+export interface StackOptions {
+  now?: () => Date;
+  env?: Record<string, string>;
+  /**
+   * Also start a seeded commerce sandbox (without rate limit) and configure the gateway with
+   * COMMERCE_URL (its base URL, or `commerceUrl` instead: a closed port, a failing proxy) and
+   * COMMERCE_API_KEY (its demo key).
+   */
+  commerce?: boolean | { commerceUrl: string };
+}
+
 /** Starts a seeded sandbox (on `now`, default FIXED_NOW) and a gateway in front of it. */
-export async function startStack(options: { now?: () => Date; env?: Record<string, string> } = {}): Promise<Stack> {
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const sandbox = await startLegacySandbox({ now: options.now ?? (() => new Date(FIXED_NOW)) });
-  const gateway = await startGateway(sandbox.url, options.env);
+  const commerce = options.commerce ? await startCommerceSandbox({ rateLimit: 0 }) : undefined;
+  const commerceEnv: Record<string, string> = commerce
+    ? {
+        COMMERCE_URL: typeof options.commerce === "object" ? options.commerce.commerceUrl : commerce.baseUrl,
+        COMMERCE_API_KEY: commerce.demo.apiKey,
+      }
+    : {};
+  const gateway = await startGateway(sandbox.url, { ...commerceEnv, ...options.env });
   return {
     sandbox,
     gateway,
+    commerce,
     gql: (document, variables, headers) => postGraphQL(gateway.url, document, variables, headers),
     async close() {
       await gateway.close();
       await sandbox.close();
+      await commerce?.close();
     },
   };
 }
