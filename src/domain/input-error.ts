@@ -40,11 +40,6 @@ export interface InputIssue {
   message: string;
 }
 
-/** A standard-schema issue carrying our rule. */
-export interface RuleIssue extends StandardSchemaV1.Issue {
-  readonly rule: InputRule;
-}
-
 /** Input refused before any backend call; `field`/`rule`/`message` repeat the first issue. */
 export class InputError extends Error {
   readonly field: string;
@@ -59,22 +54,6 @@ export class InputError extends Error {
     this.rule = first?.rule ?? "REQUIRED";
     this.issues = issues;
   }
-
-  /** From the issues the validation plugin collected. */
-  static fromIssues(issues: readonly StandardSchemaV1.Issue[]): InputError {
-    return new InputError(
-      issues.map((issue) => ({
-        field: pathText(issue.path),
-        rule: ruleOf(issue),
-        message: issue.message,
-      })),
-    );
-  }
-}
-
-function ruleOf(issue: StandardSchemaV1.Issue): InputRule {
-  const rule = (issue as Partial<RuleIssue>).rule;
-  return rule !== undefined && rule in INPUT_RULES ? rule : "REQUIRED";
 }
 
 /** `["customFields", 1, "key"]` → `customFields[1].key`. */

@@ -7,9 +7,9 @@ import ErrorsPlugin from "@pothos/plugin-errors";
 import RelayPlugin from "@pothos/plugin-relay";
 import ValidationPlugin from "@pothos/plugin-validation";
 import type { GraphContext } from "../context.js";
-import { InputError } from "../domain/input-error.js";
 import { decodeGlobalId, encodeGlobalId } from "./support/global-id.js";
 import { GRAPH_ERRORS_PLUGIN } from "./support/graph-errors.js";
+import { inputErrorOf } from "./support/input-rules.js";
 
 /** Type parameters shared by every definition of the graph. */
 export interface GraphTypes {
@@ -44,7 +44,7 @@ export const builder = new SchemaBuilder<GraphTypes>({
     defaultUnionOptions: { name: ({ fieldName }) => `${capitalize(fieldName)}Result` },
   },
   validation: {
-    validationError: (failure) => InputError.fromIssues(failure.issues),
+    validationError: (failure) => inputErrorOf(failure.issues),
   },
   relay: {
     clientMutationId: "omit",

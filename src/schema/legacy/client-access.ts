@@ -10,7 +10,7 @@ import type { LegacyAccessAndBilling } from "../../domain/legacy/models.js";
 import { builder } from "../builder.js";
 import { localIdOf } from "../support/global-id.js";
 import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { inputRules } from "../support/input-rules.js";
+import { checkWith, decimal, id, inputRules, minLength, refuse, required, text } from "../support/input-rules.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { clientPayload } from "./clients.js";
 import { ClientRef } from "./refs.js";
@@ -133,18 +133,22 @@ const present = (value: string | null | undefined): boolean => value != null && 
 
 const MIN_PASSWORD_LENGTH = 5;
 
-const checkAccess = inputRules<{ input: AccessInput }>(({ input }, v) => {
-  v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
+const USERNAME = text(MAX_LENGTH.name, required);
+const PASSWORD = text(MAX_LENGTH.password, required, minLength(MIN_PASSWORD_LENGTH));
+const FEE = text(MAX_LENGTH.decimal, required, decimal);
+
+const checkAccess = inputRules<AccessInput>({ clientId: id("Client", 1) }, (input, ctx) => {
   const level = input.accessLevel;
   const login = level !== 0;
   const sends = accessAllows(level, ACCESS.createSendCampaigns);
   const markup = sends && input.billingType === "ClientPaysWithMarkup";
   const designTests = accessAllows(level, ACCESS.designAndSpamTests);
 
-  const notAllowed = (field: string, when: string) => v.fail(field, "NOT_ALLOWED", `${field} is not used ${when}.`);
+  const notAllowed = (field: string, when: string) =>
+    refuse(ctx, field, "NOT_ALLOWED", `${field} is not used ${when}.`);
   if (login) {
-    v.text("username", input.username, MAX_LENGTH.name).required();
-    v.text("password", input.password, MAX_LENGTH.password).required().minLength(MIN_PASSWORD_LENGTH);
+    checkWith(ctx, "username", USERNAME, input.username);
+    checkWith(ctx, "password", PASSWORD, input.password);
   } else {
     if (present(input.username)) notAllowed("username", "at access level 0");
     if (present(input.password)) notAllowed("password", "at access level 0");
@@ -153,18 +157,23 @@ const checkAccess = inputRules<{ input: AccessInput }>(({ input }, v) => {
   if (!sends) {
     if (input.billingType != null) notAllowed("billingType", "unless the access level creates and sends campaigns");
   } else if (input.billingType == null) {
-    v.fail("billingType", "REQUIRED", "billingType is required when the access level creates and sends campaigns.");
+    refuse(
+      ctx,
+      "billingType",
+      "REQUIRED",
+      "billingType is required when the access level creates and sends campaigns.",
+    );
   }
   const billing = sends ? input.billingType : null;
   if (billing === "UserPaysOnClientsBehalf" || billing == null) {
     if (input.currency != null) notAllowed("currency", "unless the client pays");
   } else if (input.currency == null) {
-    v.fail("currency", "REQUIRED", `currency is required for ${billing}.`);
+    refuse(ctx, "currency", "REQUIRED", `currency is required for ${billing}.`);
   }
 
   for (const field of ["deliveryFee", "costPerRecipient", "designAndSpamTestFee"] as const) {
     const used = markup && (field !== "designAndSpamTestFee" || designTests);
-    if (used) v.text(field, input[field], MAX_LENGTH.decimal).required().decimal();
+    if (used) checkWith(ctx, field, FEE, input[field]);
     else if (present(input[field])) {
       notAllowed(
         field,

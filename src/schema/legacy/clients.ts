@@ -8,7 +8,7 @@ import type { LegacyClientBasics } from "../../domain/legacy/models.js";
 import { builder, type Types } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { inputRules, type Checker } from "../support/input-rules.js";
+import { email, id, inputRules, oneOf, required, text } from "../support/input-rules.js";
 import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { CampaignRef, ClientRef, ListRef, SegmentRef, TemplateRef } from "./refs.js";
@@ -140,13 +140,13 @@ const UpdateClientBasicsInput = builder.inputType("UpdateClientBasicsInput", {
 
 type ClientBasics = typeof CreateClientInput.$inferInput;
 
-function checkBasics(basics: ClientBasics, v: Checker): void {
-  v.text("companyName", basics.companyName, MAX_LENGTH.name).required();
-  v.text("contactName", basics.contactName, MAX_LENGTH.name).required();
-  v.text("emailAddress", basics.emailAddress, MAX_LENGTH.email).required().email();
-  v.text("country", basics.country, MAX_LENGTH.reference).required().oneOf(COUNTRIES, "countries");
-  v.text("timeZone", basics.timeZone, MAX_LENGTH.reference).required().oneOf(TIME_ZONES, "time zones");
-}
+const basicsRules = {
+  companyName: text(MAX_LENGTH.name, required),
+  contactName: text(MAX_LENGTH.name, required),
+  emailAddress: text(MAX_LENGTH.email, required, email),
+  country: text(MAX_LENGTH.reference, required, oneOf(COUNTRIES, "countries")),
+  timeZone: text(MAX_LENGTH.reference, required, oneOf(TIME_ZONES, "time zones")),
+};
 
 interface ClientPayload {
   clientId: string;
@@ -181,7 +181,7 @@ builder.mutationFields((t) => ({
     type: CreateClientSuccess,
     description: "Creates a client. At most five clients per thirty minutes.",
     args: { input: t.arg({ type: CreateClientInput, required: true }) },
-    validate: inputRules<{ input: ClientBasics }>(({ input }, v) => checkBasics(input, v)),
+    validate: inputRules<ClientBasics>(basicsRules),
     nullable: true,
     errors: { types: writeErrors("createClient"), directResult: true },
     resolve: async (_root, { input }, ctx) => ({ clientId: await ctx.legacy.createClient(input) }),
@@ -190,10 +190,7 @@ builder.mutationFields((t) => ({
     type: UpdateClientBasicsSuccess,
     description: "Replaces a client's basic details; access and billing stay as they are.",
     args: { input: t.arg({ type: UpdateClientBasicsInput, required: true }) },
-    validate: inputRules<{ input: typeof UpdateClientBasicsInput.$inferInput }>(({ input }, v) => {
-      v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
-      checkBasics(input, v);
-    }),
+    validate: inputRules<typeof UpdateClientBasicsInput.$inferInput>({ clientId: id("Client", 1), ...basicsRules }),
     nullable: true,
     errors: { types: writeErrors("updateClientBasics"), directResult: true },
     resolve: async (_root, { input }, ctx) => {

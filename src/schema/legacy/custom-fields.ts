@@ -7,7 +7,17 @@ import type { CustomFieldDataType as DataType, LegacyCustomField } from "../../d
 import { builder } from "../builder.js";
 import { localIdOf } from "../support/global-id.js";
 import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { inputRules } from "../support/input-rules.js";
+import {
+  checkWith,
+  id,
+  inputRules,
+  list,
+  noPipeEdges,
+  noSeparator,
+  refuse,
+  required,
+  text,
+} from "../support/input-rules.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { payloadList, type ListPayload } from "./lists.js";
 import { ListRef } from "./refs.js";
@@ -16,6 +26,9 @@ import { ListRef } from "./refs.js";
 // list of the spec and the service ignores options given for it, so they are refused here.
 const NO_OPTIONS: readonly DataType[] = ["Text", "Number", "Country", "USState", "Date"];
 const NEEDS_OPTIONS: readonly DataType[] = ["MultiSelectOne", "MultiSelectMany"];
+
+const OPTION_LIST = list(MAX_COUNT.options);
+const OPTION = text(MAX_LENGTH.option, required, noSeparator, noPipeEdges);
 
 export const CustomFieldDataType = builder.enumType("CustomFieldDataType", {
   description: "What a custom field holds.",
@@ -113,27 +126,30 @@ builder.mutationFields((t) => ({
     type: CreateCustomFieldSuccess,
     description: "Adds a custom field to a list.",
     args: { input: t.arg({ type: CreateCustomFieldInput, required: true }) },
-    validate: inputRules<{ input: typeof CreateCustomFieldInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
-      v.text("fieldName", input.fieldName, MAX_LENGTH.fieldName).required();
-      const options = input.options ?? [];
-      if (NO_OPTIONS.includes(input.dataType) && options.length > 0) {
-        v.fail("options", "NOT_ALLOWED", `options are not allowed for ${input.dataType} fields.`);
-      } else if (NEEDS_OPTIONS.includes(input.dataType) && options.length === 0) {
-        v.fail("options", "REQUIRED", `options are required for ${input.dataType} fields.`);
-      } else if (v.count("options", options, MAX_COUNT.options)) {
-        // The service splits on "||", trims, and drops empties and repeats: each of those would
-        // store something other than what was given, so they are refused instead.
-        const seen = new Set<string>();
-        options.forEach((option, i) => {
-          v.text(["options", i], option, MAX_LENGTH.option).required().noSeparator().noPipeEdges();
-          const folded = option.trim().toLowerCase();
-          if (folded !== "" && seen.has(folded))
-            v.fail(["options", i], "DUPLICATE", `options[${i}] repeats an earlier option.`);
-          seen.add(folded);
-        });
-      }
-    }),
+    validate: inputRules<typeof CreateCustomFieldInput.$inferInput>(
+      { listId: id("List", 2), fieldName: text(MAX_LENGTH.fieldName, required) },
+      (input, ctx) => {
+        const options = input.options ?? [];
+        if (NO_OPTIONS.includes(input.dataType) && options.length > 0) {
+          refuse(ctx, "options", "NOT_ALLOWED", `options are not allowed for ${input.dataType} fields.`);
+        } else if (NEEDS_OPTIONS.includes(input.dataType) && options.length === 0) {
+          refuse(ctx, "options", "REQUIRED", `options are required for ${input.dataType} fields.`);
+        } else if (checkWith(ctx, "options", OPTION_LIST, options)) {
+          // The service splits on "||", trims, and drops empties and repeats: each of those would
+          // store something other than what was given, so they are refused instead. A repeat is
+          // reported right after the option's own issues, which an element schema cannot do: it
+          // does not see the earlier options.
+          const seen = new Set<string>();
+          options.forEach((option, i) => {
+            checkWith(ctx, ["options", i], OPTION, option);
+            const folded = option.trim().toLowerCase();
+            if (folded !== "" && seen.has(folded))
+              refuse(ctx, ["options", i], "DUPLICATE", `options[${i}] repeats an earlier option.`);
+            seen.add(folded);
+          });
+        }
+      },
+    ),
     nullable: true,
     errors: { types: writeErrors("createCustomField"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
@@ -146,9 +162,9 @@ builder.mutationFields((t) => ({
     type: DeleteCustomFieldSuccess,
     description: "Deletes a custom field of a list.",
     args: { input: t.arg({ type: DeleteCustomFieldInput, required: true }) },
-    validate: inputRules<{ input: typeof DeleteCustomFieldInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
-      v.text("key", input.key, MAX_LENGTH.fieldKey).required();
+    validate: inputRules<typeof DeleteCustomFieldInput.$inferInput>({
+      listId: id("List", 2),
+      key: text(MAX_LENGTH.fieldKey, required),
     }),
     nullable: true,
     errors: { types: writeErrors("deleteCustomField"), directResult: true },

@@ -8,7 +8,7 @@ import type { LegacyList, LegacyListStats, LegacyStatPeriods } from "../../domai
 import { builder } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { CLIENT_ID_DESCRIPTION, LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { inputRules, type Checker } from "../support/input-rules.js";
+import { id, inputRules, refuse, required, text, url, type RuleContext } from "../support/input-rules.js";
 import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { ClientRef, ListRef } from "./refs.js";
@@ -150,12 +150,15 @@ interface ListSettings {
   confirmationSuccessPage?: string | null;
 }
 
-function checkSettings(input: ListSettings, v: Checker): void {
-  v.text("title", input.title, MAX_LENGTH.name).required();
-  v.text("unsubscribePage", input.unsubscribePage, MAX_LENGTH.url).url();
-  const page = v.text("confirmationSuccessPage", input.confirmationSuccessPage, MAX_LENGTH.url).url();
-  if (!input.confirmOptIn && page.value.trim() !== "") {
-    v.fail("confirmationSuccessPage", "NOT_ALLOWED", "confirmationSuccessPage is not used without confirmOptIn.");
+const settingsRules = {
+  title: text(MAX_LENGTH.name, required),
+  unsubscribePage: text(MAX_LENGTH.url, url),
+  confirmationSuccessPage: text(MAX_LENGTH.url, url),
+};
+
+function checkSettings(input: ListSettings, ctx: RuleContext): void {
+  if (!input.confirmOptIn && (input.confirmationSuccessPage ?? "").trim() !== "") {
+    refuse(ctx, "confirmationSuccessPage", "NOT_ALLOWED", "confirmationSuccessPage is not used without confirmOptIn.");
   }
 }
 
@@ -164,10 +167,10 @@ builder.mutationFields((t) => ({
     type: CreateListSuccess,
     description: "Creates a list for a client.",
     args: { input: t.arg({ type: CreateListInput, required: true }) },
-    validate: inputRules<{ input: typeof CreateListInput.$inferInput }>(({ input }, v) => {
-      v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
-      checkSettings(input, v);
-    }),
+    validate: inputRules<typeof CreateListInput.$inferInput>(
+      { clientId: id("Client", 1), ...settingsRules },
+      checkSettings,
+    ),
     nullable: true,
     errors: { types: writeErrors("createList"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
@@ -179,10 +182,10 @@ builder.mutationFields((t) => ({
     type: UpdateListSuccess,
     description: "Replaces a list's title and settings.",
     args: { input: t.arg({ type: UpdateListInput, required: true }) },
-    validate: inputRules<{ input: typeof UpdateListInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
-      checkSettings(input, v);
-    }),
+    validate: inputRules<typeof UpdateListInput.$inferInput>(
+      { listId: id("List", 2), ...settingsRules },
+      checkSettings,
+    ),
     nullable: true,
     errors: { types: writeErrors("updateList"), directResult: true },
     resolve: async (_root, { input }, ctx) => {

@@ -6,7 +6,7 @@
 import { MAX_LENGTH } from "../../domain/input-limits.js";
 import { builder } from "../builder.js";
 import { localIdOf } from "../support/global-id.js";
-import { inputRules } from "../support/input-rules.js";
+import { email, id, inputRules, refuse, required, text } from "../support/input-rules.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { DateTime, LocalDateTime } from "../support/scalars.js";
 import { ClientRef } from "./refs.js";
@@ -62,15 +62,19 @@ builder.mutationField("sendCampaign", (t) =>
     type: SendCampaignSuccess,
     description: "Schedules a campaign for sending.",
     args: { input: t.arg({ type: SendCampaignInput, required: true }) },
-    validate: inputRules<{ input: typeof SendCampaignInput.$inferInput }>(({ input }, v) => {
-      v.text("clientId", String(input.clientId), MAX_LENGTH.globalId).required().globalId("Client", 1);
-      v.text("campaignId", input.campaignId, MAX_LENGTH.serviceId).required();
-      v.text("confirmationEmail", input.confirmationEmail, MAX_LENGTH.email).required().email();
-      const now = input.immediately === true;
-      if (now === (input.sendAt != null)) {
-        v.fail("sendAt", "EXACTLY_ONE", "Give either sendAt or immediately: true.");
-      }
-    }),
+    validate: inputRules<typeof SendCampaignInput.$inferInput>(
+      {
+        clientId: id("Client", 1),
+        campaignId: text(MAX_LENGTH.serviceId, required),
+        confirmationEmail: text(MAX_LENGTH.email, required, email),
+      },
+      (input, ctx) => {
+        const now = input.immediately === true;
+        if (now === (input.sendAt != null)) {
+          refuse(ctx, "sendAt", "EXACTLY_ONE", "Give either sendAt or immediately: true.");
+        }
+      },
+    ),
     nullable: true,
     errors: { types: writeErrors("sendCampaign"), directResult: true },
     resolve: async (_root, { input }, ctx) => {

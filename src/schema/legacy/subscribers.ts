@@ -9,7 +9,7 @@ import { builder } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { graphError } from "../support/graph-errors.js";
 import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { inputRules, isEmailShape } from "../support/input-rules.js";
+import { email, fields, id, inputRules, isEmailShape, list, required, text } from "../support/input-rules.js";
 import { pageByKey } from "../support/pagination.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { LocalDateTime } from "../support/scalars.js";
@@ -184,15 +184,14 @@ builder.mutationFields((t) => ({
       "Adds a subscriber to a list, with custom field values if given; with resubscribe, an inactive address " +
       "becomes Active again.",
     args: { input: t.arg({ type: AddSubscriberInput, required: true }) },
-    validate: inputRules<{ input: typeof AddSubscriberInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
-      v.text("email", input.email, MAX_LENGTH.email).required().email();
-      v.text("name", input.name, MAX_LENGTH.name);
-      if (v.count("customFields", input.customFields, MAX_COUNT.customFields))
-        (input.customFields ?? []).forEach((field, i) => {
-          v.text(["customFields", i, "key"], field.key, MAX_LENGTH.fieldKey).required();
-          v.text(["customFields", i, "value"], field.value, MAX_LENGTH.fieldValue);
-        });
+    validate: inputRules<typeof AddSubscriberInput.$inferInput>({
+      listId: id("List", 2),
+      email: text(MAX_LENGTH.email, required, email),
+      name: text(MAX_LENGTH.name),
+      customFields: list(
+        MAX_COUNT.customFields,
+        fields({ key: text(MAX_LENGTH.fieldKey, required), value: text(MAX_LENGTH.fieldValue) }),
+      ),
     }),
     nullable: true,
     errors: { types: writeErrors("addSubscriber"), directResult: true },
@@ -208,9 +207,9 @@ builder.mutationFields((t) => ({
     type: UnsubscribeSuccess,
     description: "Unsubscribes an active subscriber from a list.",
     args: { input: t.arg({ type: UnsubscribeInput, required: true }) },
-    validate: inputRules<{ input: typeof UnsubscribeInput.$inferInput }>(({ input }, v) => {
-      v.text("listId", String(input.listId), MAX_LENGTH.globalId).required().globalId("List", 2);
-      v.text("email", input.email, MAX_LENGTH.email).required().email();
+    validate: inputRules<typeof UnsubscribeInput.$inferInput>({
+      listId: id("List", 2),
+      email: text(MAX_LENGTH.email, required, email),
     }),
     nullable: true,
     errors: { types: writeErrors("unsubscribe"), directResult: true },

@@ -3,7 +3,7 @@ import { MAX_LENGTH } from "../../domain/input-limits.js";
 import { builder } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { TEMPLATE_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { inputRules } from "../support/input-rules.js";
+import { id, inputRules, noAngleBrackets, required, text, url } from "../support/input-rules.js";
 import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { TemplateRef } from "./refs.js";
@@ -81,12 +81,12 @@ builder.mutationField("updateTemplate", (t) =>
     type: UpdateTemplateSuccess,
     description: "Replaces a template's name and content; the service checks the HTML.",
     args: { input: t.arg({ type: UpdateTemplateInput, required: true }) },
-    validate: inputRules<{ input: typeof UpdateTemplateInput.$inferInput }>(({ input }, v) => {
-      v.text("templateId", String(input.templateId), MAX_LENGTH.globalId).required().globalId("Template", 1);
-      v.text("name", input.name, MAX_LENGTH.templateName).required().noAngleBrackets();
-      v.text("htmlPageUrl", input.htmlPageUrl, MAX_LENGTH.url).required().url();
-      v.text("zipFileUrl", input.zipFileUrl, MAX_LENGTH.url).url();
-      v.text("screenshotUrl", input.screenshotUrl, MAX_LENGTH.url).url();
+    validate: inputRules<typeof UpdateTemplateInput.$inferInput>({
+      templateId: id("Template", 1),
+      name: text(MAX_LENGTH.templateName, required, noAngleBrackets),
+      htmlPageUrl: text(MAX_LENGTH.url, required, url),
+      zipFileUrl: text(MAX_LENGTH.url, url),
+      screenshotUrl: text(MAX_LENGTH.url, url),
     }),
     nullable: true,
     errors: { types: writeErrors("updateTemplate"), directResult: true },

@@ -1,175 +1,226 @@
 /**
- * Input rules as standard schemas for the validation plugin. A mutation declares its checks with
- * a small fluent API; every broken rule becomes an issue with a path and a rule name, and the
- * plugin turns them into an InputError before the resolver (and so before any backend call) runs.
+ * Input rules as zod schemas for the validation plugin. A mutation lists the rules of its input's
+ * fields (`email: text(MAX_LENGTH.email, required, email)`) and, where the rules of one field depend
+ * on another, a cross-field check. Every broken rule is an issue carrying its rule name
+ * (`params.rule`); `inputErrorOf` turns the issues into the InputError the plugin reports before the
+ * resolver (and so before any backend call) runs.
+ *
+ * Two things zod does not give as we need them stay small and hand-written here:
+ * - "After the first broken rule of a field the others are skipped": each rule runs only `when` its
+ *   value has no issue yet. Zod's own `abort` would also skip every cross-field check of the input.
+ * - Messages name their field (`customFields[1].key is required.`), which a rule does not know where
+ *   it is used: it writes `{field}`, and inputErrorOf puts the field's path there.
+ * Rules that apply only in some combinations of fields, and a repeat among a list's entries (reported
+ * right after that entry's own issues; an entry's schema does not see the others), are written in the
+ * mutation's cross-field check, which runs the same field schemas with `checkWith`.
  */
 import type { StandardSchemaV1 } from "@pothos/plugin-validation";
+import { z } from "zod";
 import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
-import { pathText, type InputRule, type RuleIssue } from "../../domain/input-error.js";
+import { INPUT_RULES, InputError, pathText, type InputRule } from "../../domain/input-error.js";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
 import { tryLocalId, type IdPartCount } from "./global-id.js";
 
 /** A path inside a mutation's `input`: field names and list indexes. */
 export type InputPath = readonly (string | number)[];
 
+/** What a cross-field check reports its issues to. */
+export type RuleContext = z.RefinementCtx;
+
+/** Where a rule's message names its field; inputErrorOf puts the field's path there. */
+const FIELD = "{field}";
+
 // Deliberately the shape only (one @, no spaces, a dot in the domain): the service has the final
 // word on what it accepts and answers with its own code when it disagrees.
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
-/** Collects the issues of one input. */
-export class Checker {
-  readonly issues: RuleIssue[] = [];
+/** A text field's value; a missing text is checked as blank. */
+type Text = string | null | undefined;
 
-  /** Records a broken rule. */
-  fail(path: InputPath | string, rule: InputRule, message: string): void {
-    this.issues.push({ path: typeof path === "string" ? [path] : [...path], rule, message });
-  }
+/** A rule of a text field (a zod check). */
+export type TextRule = z.core.$ZodCheck<Text>;
 
-  /**
-   * Starts the checks of one text field. Every text has a maximum length (nothing unbounded
-   * reaches a transport) and XML-forbidden characters are always refused.
-   */
-  text(path: InputPath | string, value: string | null | undefined, maxLength: number): TextCheck {
-    return new TextCheck(this, typeof path === "string" ? [path] : path, value ?? "", maxLength);
-  }
+/** Lets a rule run only while its value has broken no other. */
+const untilBroken = (payload: z.core.ParsePayload): boolean => payload.issues.length === 0;
 
-  /** A list of at most `max` entries; false (and an issue) when it is longer. */
-  count(path: InputPath | string, list: readonly unknown[] | null | undefined, max: number): boolean {
-    if ((list?.length ?? 0) <= max) return true;
-    this.fail(path, "MAX_COUNT", `${pathText(typeof path === "string" ? [path] : path)} takes at most ${max} entries.`);
-    return false;
-  }
+/** A check that reports `rule` when `ok` is false; `message` follows the field's name. */
+function rule<T>(name: InputRule, ok: (value: T) => boolean, message: (value: T) => string): z.core.$ZodCheck<T> {
+  return z.superRefine<T>(
+    (value, ctx) => {
+      if (!ok(value)) ctx.addIssue({ code: "custom", message: `${FIELD} ${message(value)}.`, params: { rule: name } });
+    },
+    { when: untilBroken },
+  );
 }
 
-/** The checks of one text field; after the first broken rule the others are skipped. */
-export class TextCheck {
-  #failed = false;
+function textRule(name: InputRule, ok: (text: string) => boolean, message: string): TextRule {
+  return rule<Text>(
+    name,
+    (value) => ok(value ?? ""),
+    () => message,
+  );
+}
 
-  constructor(
-    private readonly checker: Checker,
-    private readonly path: InputPath,
-    readonly value: string,
-    maxLength: number,
-  ) {
-    // Length first: a huge value is refused without scanning it further.
-    if ([...value].length > maxLength) {
-      this.#fail("MAX_LENGTH", `must be at most ${maxLength} characters long`);
-      return;
-    }
-    const at = findForbiddenXmlChar(value);
-    if (at !== -1) this.#fail("XML_CHARACTERS", `contains a character XML 1.0 forbids at index ${at}`);
-  }
+const given = (text: string): boolean => text.trim() !== "";
 
-  get #name(): string {
-    return pathText(this.path);
-  }
+/** Not blank. */
+export const required = textRule("REQUIRED", given, "is required");
 
-  #fail(rule: InputRule, message: string): this {
-    if (!this.#failed) this.checker.fail(this.path, rule, `${this.#name} ${message}.`);
-    this.#failed = true;
-    return this;
-  }
+/** The shape of an email address (when given). */
+export const email = textRule("EMAIL", (text) => !given(text) || isEmailShape(text), "must be an email address");
 
-  #check(ok: boolean, rule: InputRule, message: string): this {
-    return this.#failed || ok ? this : this.#fail(rule, message);
-  }
+/** At least `n` characters (counted in code points). */
+export const minLength = (n: number): TextRule =>
+  textRule("MIN_LENGTH", (text) => [...text].length >= n, `must be at least ${n} characters long`);
 
-  get #present(): boolean {
-    return this.value.trim() !== "";
-  }
+/** Exactly one of `values` (when given). */
+export const oneOf = (values: readonly string[], what: string): TextRule =>
+  textRule("ONE_OF", (text) => !given(text) || values.includes(text), `must be one of the ${what} the service accepts`);
 
-  /** Not blank. */
-  required(): this {
-    return this.#check(this.#present, "REQUIRED", "is required");
-  }
+/** An absolute http(s) URL (when given). */
+export const url = textRule(
+  "URL",
+  (text) => !given(text) || isHttpUrl(text.trim()),
+  "must be an absolute http or https URL",
+);
 
-  /** The shape of an email address (when given). */
-  email(): this {
-    const v = this.value.trim();
-    return this.#check(
-      !this.#present || (v.length <= MAX_LENGTH.email && EMAIL.test(v)),
-      "EMAIL",
-      "must be an email address",
+/** Plain decimal text (when given). */
+export const decimal = textRule(
+  "DECIMAL",
+  (text) => !given(text) || DECIMAL.test(text.trim()),
+  "must be a plain decimal number such as 12.50",
+);
+
+/** Free of the `||` separator the service splits option lists on. */
+export const noSeparator = textRule("NO_SEPARATOR", (text) => !text.includes("||"), "must not contain ||");
+
+/** Free of `<` and `>` (the service refuses a template name holding either with 4003). */
+export const noAngleBrackets = textRule("NO_ANGLE_BRACKETS", (text) => !/[<>]/.test(text), "must not contain < or >");
+
+/** Not starting or ending with `|`: joined with `||`, such an edge would merge with the separator. */
+export const noPipeEdges = textRule(
+  "OPTION_EDGE",
+  (text) => !text.trim().startsWith("|") && !text.trim().endsWith("|"),
+  "must not start or end with |",
+);
+
+/** A global id of `typename` whose local id has `parts` parts (when given). */
+export const globalId = (typename: string, parts: IdPartCount): TextRule =>
+  textRule(
+    "GLOBAL_ID",
+    (text) => !given(text) || tryLocalId(text, typename, parts) !== undefined,
+    `must be the id of a ${typename}`,
+  );
+
+/**
+ * A text field and its rules, checked in order. Every text has a maximum length (nothing unbounded
+ * reaches a transport), checked first so a huge value is not scanned further, and XML-forbidden
+ * characters are always refused.
+ */
+export function text(maxLength: number, ...rules: TextRule[]) {
+  return z
+    .string()
+    .nullish()
+    .check(
+      textRule("MAX_LENGTH", (value) => [...value].length <= maxLength, `must be at most ${maxLength} characters long`),
+      rule<Text>(
+        "XML_CHARACTERS",
+        (value) => findForbiddenXmlChar(value ?? "") === -1,
+        (value) => `contains a character XML 1.0 forbids at index ${findForbiddenXmlChar(value ?? "")}`,
+      ),
+      ...rules,
     );
-  }
+}
 
-  /** At least `n` characters (counted in code points). */
-  minLength(n: number): this {
-    return this.#check([...this.value].length >= n, "MIN_LENGTH", `must be at least ${n} characters long`);
-  }
+/** A required global id of `typename` whose local id has `parts` parts. */
+export const id = (typename: string, parts: IdPartCount) =>
+  text(MAX_LENGTH.globalId, required, globalId(typename, parts));
 
-  /** Exactly one of `values` (when given). */
-  oneOf(values: readonly string[], what: string): this {
-    return this.#check(
-      !this.#present || values.includes(this.value),
-      "ONE_OF",
-      `must be one of the ${what} the service accepts`,
-    );
-  }
+/** A list of at most `max` entries, each checked by `entry` (not when the list is too long). */
+export function list(max: number, entry: z.ZodType = z.unknown()) {
+  return z
+    .array(z.unknown())
+    .nullish()
+    .check(
+      rule(
+        "MAX_COUNT",
+        (items) => (items?.length ?? 0) <= max,
+        () => `takes at most ${max} entries`,
+      ),
+    )
+    .pipe(z.array(entry).nullish());
+}
 
-  /** An absolute http(s) URL (when given). */
-  url(): this {
-    return this.#check(!this.#present || isHttpUrl(this.value.trim()), "URL", "must be an absolute http or https URL");
-  }
-
-  /** Plain decimal text (when given). */
-  decimal(): this {
-    return this.#check(
-      !this.#present || DECIMAL.test(this.value.trim()),
-      "DECIMAL",
-      "must be a plain decimal number such as 12.50",
-    );
-  }
-
-  /** Free of the `||` separator the service splits option lists on. */
-  noSeparator(): this {
-    return this.#check(!this.value.includes("||"), "NO_SEPARATOR", "must not contain ||");
-  }
-
-  /** Free of `<` and `>` (the service refuses a template name holding either with 4003). */
-  noAngleBrackets(): this {
-    return this.#check(!/[<>]/.test(this.value), "NO_ANGLE_BRACKETS", "must not contain < or >");
-  }
-
-  /** Not starting or ending with `|`: joined with `||`, such an edge would merge with the separator. */
-  noPipeEdges(): this {
-    const v = this.value.trim();
-    return this.#check(!v.startsWith("|") && !v.endsWith("|"), "OPTION_EDGE", "must not start or end with |");
-  }
-
-  /** A global id of `typename` whose local id has `parts` parts (when given). */
-  globalId(typename: string, parts: IdPartCount): this {
-    return this.#check(
-      !this.#present || tryLocalId(this.value, typename, parts) !== undefined,
-      "GLOBAL_ID",
-      `must be the id of a ${typename}`,
-    );
-  }
+/** The rules of an input object's fields, in the order they are reported; other fields pass unchanged. */
+export function fields(rules: FieldRules<Record<string, unknown>>) {
+  return z.looseObject(rules);
 }
 
 function isHttpUrl(text: string): boolean {
   try {
-    const url = new URL(text);
-    return url.protocol === "http:" || url.protocol === "https:";
+    const { protocol } = new URL(text);
+    return protocol === "http:" || protocol === "https:";
   } catch {
     return false;
   }
 }
 
-/** A standard schema running `check` on a field's arguments; it never transforms them. */
-export function inputRules<Args>(check: (args: Args, v: Checker) => void): StandardSchemaV1<Args, Args> {
-  return {
-    "~standard": {
-      version: 1,
-      vendor: "mailgraph",
-      validate(value) {
-        const checker = new Checker();
-        check(value as Args, checker);
-        return checker.issues.length > 0 ? { issues: checker.issues } : { value: value as Args };
-      },
-    },
-  };
+/** The rules of some of an input's fields, by field name. */
+export type FieldRules<Input> = { readonly [K in keyof Input]?: z.ZodType };
+
+/**
+ * The schema of a mutation's `input` argument: the rules of its fields, then `crossField` for the
+ * rules that depend on several fields (it sees the input even when a field broke a rule). It never
+ * transforms: the loose objects pass fields without rules unchanged.
+ */
+export function inputRules<Input extends object>(
+  rules: FieldRules<Input>,
+  crossField?: (input: Input, ctx: RuleContext) => void,
+): StandardSchemaV1 {
+  const input = fields(rules);
+  return z.looseObject({
+    input: crossField ? input.superRefine((value, ctx) => crossField(value as Input, ctx)) : input,
+  });
+}
+
+/** Reports a broken cross-field rule of the field at `path`; `message` is the whole sentence. */
+export function refuse(ctx: RuleContext, path: InputPath | string, rule: InputRule, message: string): void {
+  ctx.addIssue({ code: "custom", path: pathOf(path), message, params: { rule } });
+}
+
+/** Checks `value` with `schema` as the field at `path` (for rules that apply only in some cases); true when it passes. */
+export function checkWith(ctx: RuleContext, path: InputPath | string, schema: z.ZodType, value: unknown): boolean {
+  const { error } = schema.safeParse(value);
+  for (const issue of error?.issues ?? []) {
+    ctx.addIssue({
+      code: "custom",
+      path: [...pathOf(path), ...issue.path],
+      message: issue.message,
+      params: issue.code === "custom" ? issue.params : undefined,
+    });
+  }
+  return error === undefined;
+}
+
+function pathOf(path: InputPath | string): (string | number)[] {
+  return typeof path === "string" ? [path] : [...path];
+}
+
+/** The InputError of the issues the validation plugin collected; paths are given inside `input`. */
+export function inputErrorOf(issues: readonly StandardSchemaV1.Issue[]): InputError {
+  return new InputError(
+    issues.map((issue) => {
+      const path = issue.path ?? [];
+      const field = pathText(path[0] === "input" ? path.slice(1) : path);
+      return { field, rule: ruleOf(issue), message: issue.message.replace(FIELD, () => field) };
+    }),
+  );
+}
+
+function ruleOf(issue: StandardSchemaV1.Issue): InputRule {
+  const rule: unknown = (issue as { params?: { rule?: unknown } }).params?.rule;
+  return typeof rule === "string" && rule in INPUT_RULES ? (rule as InputRule) : "REQUIRED";
 }
 
 /** The shape of an email address the input rules accept (for arguments checked outside an input). */
