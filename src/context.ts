@@ -23,6 +23,8 @@ export interface GraphContext {
   legacy: LegacyService;
   /** The commerce interface, bound to this request's commerce credential. */
   commerce: CommerceService;
+  /** The scopes this request's commerce credential holds ("all" for an API key); undefined without one. */
+  commerceScopes: CommerceCredential["scopes"] | undefined;
   /** Bounds of this request's arguments that the server configures. */
   limits: GraphLimits;
 }
@@ -84,6 +86,7 @@ export class CommerceNotConfiguredError extends Error {
  * made by the server) aborts backend calls still running; without it, the request's own signal.
  */
 export function createContext(deps: ContextDeps, request?: Request, signal?: AbortSignal): GraphContext {
+  const commerceCredential = commerceCredentialFor(request?.headers, deps.commerce?.credential);
   return {
     // Pothos keeps its per-request caches here; the marker survives the server copying the object.
     ...initContextCache(),
@@ -93,11 +96,12 @@ export function createContext(deps: ContextDeps, request?: Request, signal?: Abo
       signal: signal ?? request?.signal,
     }),
     commerce: new CommerceService(deps.commerceClient ?? NO_COMMERCE_BACKEND, {
-      credential: commerceCredentialFor(request?.headers, deps.commerce?.credential),
+      credential: commerceCredential,
       partnerCredential: deps.commerce?.partnerCredential,
       concurrency: deps.commerce?.concurrency ?? 8,
       signal: signal ?? request?.signal,
     }),
+    commerceScopes: commerceCredential?.scopes,
     limits: { maxNodeIds: deps.limits?.maxNodeIds ?? DEFAULT_MAX_NODE_IDS },
   };
 }

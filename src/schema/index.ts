@@ -14,6 +14,16 @@ import "./legacy/segments.js";
 import "./legacy/campaigns.js";
 import "./legacy/send-campaign.js";
 import "./legacy/templates.js";
+import "./support/json-object.js";
+import "./commerce/refs.js";
+import "./commerce/store.js";
+import "./commerce/segments.js";
+import "./commerce/coupons.js";
+import "./commerce/customer-lists.js";
+import "./commerce/jobs.js";
+import "./commerce/partner.js";
+import "./commerce/errors.js";
+import "./commerce/mutations.js";
 import "./support/nodes.js";
 
 builder.queryType({ description: "Reads of the email-marketing backends." });

@@ -18,6 +18,16 @@ import {
   LegacySoapFaultError,
   LegacyTransportError,
 } from "../../backends/legacy/errors.js";
+import {
+  CommerceError,
+  CommerceHttpError,
+  CommerceInsufficientScopeError,
+  CommerceTransportError,
+  CommerceValidationError,
+  type CommerceValidationDetail,
+} from "../../backends/commerce/errors.js";
+import { CommerceNotConfiguredError } from "../../context.js";
+import { CommerceForbiddenError } from "../../domain/commerce/errors.js";
 import { CredentialsError, NotFoundError, RequestAbortedError, UnreadableValueError } from "../../domain/errors.js";
 import { InputError } from "../../domain/input-error.js";
 import { LegacyOutcome, type LegacyOutcomeInit } from "../../domain/legacy/outcome.js";
@@ -77,10 +87,49 @@ export function outcomeClassOf(code: number): OutcomeClass | undefined {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type PayloadType = abstract new (...args: any[]) => Error;
 
+/**
+ * The commerce backend's refusal of a write's input (HTTP 400 or 422): its code, message and the
+ * rules it names. Status and text come from the backend's reply, scrubbed by the client.
+ */
+export class CommerceRejection extends Error {
+  readonly status: number;
+  readonly serverCode: string | null;
+  readonly details: readonly CommerceValidationDetail[];
+  constructor(error: CommerceHttpError) {
+    super(error.serverMessage ?? `The commerce service refused the request (HTTP ${error.status}).`);
+    this.name = "CommerceRejection";
+    this.status = error.status;
+    this.serverCode = error.serverCode ?? null;
+    this.details = error instanceof CommerceValidationError ? [...error.details] : [];
+  }
+}
+
+/** A write named a customer list or segment the commerce backend does not have (HTTP 404). */
+export class CommerceRecordMissing extends Error {
+  constructor(error: CommerceHttpError) {
+    super(error.serverMessage ?? "The commerce service has no such record.");
+    this.name = "CommerceRecordMissing";
+  }
+}
+
+/** The payload member of a commerce client error, when the union has one. */
+function commerceMember(error: CommerceError, payloadTypes: readonly PayloadType[]): Error | undefined {
+  if (!(error instanceof CommerceHttpError)) return undefined;
+  if (error.code === "COMMERCE_NOT_FOUND" && payloadTypes.includes(CommerceRecordMissing))
+    return new CommerceRecordMissing(error);
+  if (
+    (error.code === "COMMERCE_VALIDATION" || error.code === "COMMERCE_BAD_REQUEST") &&
+    payloadTypes.includes(CommerceRejection)
+  )
+    return new CommerceRejection(error);
+  return undefined;
+}
+
 /** The member of a payload union `error` is, if the union (`payloadTypes`) has one for it. */
 function payloadMember(error: unknown, payloadTypes: readonly PayloadType[]): Error | undefined {
   if (payloadTypes.length === 0 || !(error instanceof Error)) return undefined;
   if (payloadTypes.some((type) => error instanceof type && type !== LegacyOutcome)) return error;
+  if (error instanceof CommerceError) return commerceMember(error, payloadTypes);
   if (!(error instanceof LegacyOutcome)) return undefined;
   const typed = outcomeClassOf(error.code);
   if (typed && payloadTypes.includes(typed)) return new typed(error);
@@ -163,6 +212,66 @@ function legacyFieldError(error: LegacyError): GraphQLError {
   });
 }
 
+const COMMERCE = "The commerce service";
+
+/** Scopes a commerce refusal names, for `extensions.missingScopes`. */
+export function commerceForbidden(error: CommerceForbiddenError): GraphQLError {
+  return graphError("FORBIDDEN", error.message, {
+    backend: "commerce",
+    operation: error.operation,
+    missingScopes: [...error.missingScopes],
+    requiredCredential: error.requiredCredential,
+  });
+}
+
+function commerceFieldError(error: CommerceError): GraphQLError {
+  const status =
+    error instanceof CommerceHttpError || error instanceof CommerceTransportError ? error.status : undefined;
+  const extensions = {
+    backend: "commerce",
+    commerceCode: error.code,
+    ...(status !== undefined ? { status } : {}),
+  };
+  // Messages are the client's, built from method, path, status and the scrubbed server text.
+  switch (error.code) {
+    case "COMMERCE_TIMEOUT":
+      return graphError("UPSTREAM_TIMEOUT", `${COMMERCE} did not answer in time.`, extensions);
+    case "COMMERCE_UNAVAILABLE":
+      return graphError("UPSTREAM_UNAVAILABLE", `${COMMERCE} is unreachable.`, extensions);
+    case "COMMERCE_RATE_LIMITED":
+      return graphError("UPSTREAM_UNAVAILABLE", `${COMMERCE} is refusing calls for now (rate limited).`, extensions);
+    case "COMMERCE_CONFIG":
+      return graphError("UPSTREAM_UNAVAILABLE", `${COMMERCE} is not configured correctly on this server.`, extensions);
+    case "COMMERCE_UNAUTHENTICATED":
+      return graphError("UNAUTHENTICATED", `${COMMERCE} refused the credential: ${error.message}.`, extensions);
+    case "COMMERCE_INSUFFICIENT_SCOPE":
+    case "COMMERCE_FORBIDDEN":
+      return graphError("FORBIDDEN", `${COMMERCE} refused the call: ${error.message}.`, {
+        ...extensions,
+        ...(error instanceof CommerceInsufficientScopeError ? { missingScopes: [...error.requiredScopes] } : {}),
+      });
+    case "COMMERCE_NOT_FOUND":
+      return graphError("NOT_FOUND", `${COMMERCE} has no such record: ${error.message}.`, extensions);
+    case "COMMERCE_BAD_REQUEST":
+    case "COMMERCE_VALIDATION":
+    case "COMMERCE_INVALID_INPUT":
+      return graphError("BAD_USER_INPUT", `${COMMERCE} refused an argument: ${error.message}.`, extensions);
+    case "COMMERCE_ABORTED":
+      return graphError("REQUEST_ABORTED", "The request was aborted.", extensions);
+    case "COMMERCE_SERVER":
+      // As on the legacy side: 502-504 come from a gateway in front of a service that is down.
+      if (status !== undefined && status >= 502 && status <= 504)
+        return graphError("UPSTREAM_UNAVAILABLE", `${COMMERCE} is unavailable (HTTP ${status}).`, extensions);
+      return graphError("UPSTREAM_BAD_RESPONSE", `${COMMERCE} failed: ${error.message}.`, extensions);
+    default:
+      return graphError(
+        "UPSTREAM_BAD_RESPONSE",
+        `${COMMERCE} sent a reply that cannot be used: ${error.message}.`,
+        extensions,
+      );
+  }
+}
+
 /** The field error of anything but a payload member; errors nobody typed pass unchanged (the server masks them). */
 export function fieldError(error: unknown): unknown {
   if (error instanceof GraphQLError) return error;
@@ -186,6 +295,12 @@ export function fieldError(error: unknown): unknown {
   if (error instanceof OwnershipError)
     return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
   if (error instanceof LegacyError) return legacyFieldError(error);
+  if (error instanceof CommerceForbiddenError) return commerceForbidden(error);
+  if (error instanceof CommerceError) return commerceFieldError(error);
+  if (error instanceof CommerceNotConfiguredError)
+    return graphError("UPSTREAM_UNAVAILABLE", "No commerce backend is configured on this server.", {
+      backend: "commerce",
+    });
   return error;
 }
 

@@ -7,6 +7,7 @@
  * is decided in graph-errors.ts.
  */
 import { LEGACY_ERROR_NAMES } from "../../backends/legacy/catalog.js";
+import { COMMERCE_INPUT_RULES } from "../../domain/commerce/input-rules.js";
 import { INPUT_RULES, InputError, type InputIssue } from "../../domain/input-error.js";
 import { LEGACY_WRITES, type LegacyOutcome, type LegacyWrite } from "../../domain/legacy/outcome.js";
 import { OWNERSHIP_RULES, OwnershipError, type OwnershipRule } from "../../domain/legacy/ownership-error.js";
@@ -55,7 +56,10 @@ builder.objectType(UnexpectedResultError, {
 
 const InputRuleEnum = builder.enumType("InputRule", {
   description: "The rule an input value broke.",
-  values: Object.fromEntries(Object.entries(INPUT_RULES).map(([name, description]) => [name, { description }])),
+  // The commerce domain's rules (property keys and values, page sizes, cursors) are rules of the same field.
+  values: Object.fromEntries(
+    Object.entries({ ...INPUT_RULES, ...COMMERCE_INPUT_RULES }).map(([name, description]) => [name, { description }]),
+  ),
 });
 
 const InputIssueRef = builder.objectRef<InputIssue>("InputIssue").implement({

@@ -1,0 +1,106 @@
+/**
+ * Async jobs (segment exports, large segment unsubscribes): the AsyncJob node and Store.asyncJob.
+ * A completed export's result is its rows, read from the job's CSV; a completed unsubscribe's is
+ * its report. Both are read once per request with the job.
+ */
+import type { AsyncJobResult, ExportRow, UnsubscribeReport } from "../../domain/commerce/index.js";
+import { builder } from "../builder.js";
+import { compositeId, parseCompositeId } from "../support/global-id.js";
+import { DateTime } from "../support/scalars.js";
+import { commerceAccess, scopesNote } from "./access.js";
+import { AsyncJobRef, CommerceSubscriberStatus, StoreRef } from "./refs.js";
+
+const AsyncJobStatus = builder.enumType("AsyncJobStatus", {
+  description: "Where an async job is.",
+  values: {
+    PENDING: { description: "Created, not started." },
+    RUNNING: { description: "Started." },
+    COMPLETED: { description: "Finished; its result can be read." },
+    FAILED: { description: "Finished without a result." },
+  } as const,
+});
+
+/** The report of an unsubscribe: counts, and the reasons of the addresses that failed. */
+export const UnsubscribeReportRef = builder.objectRef<UnsubscribeReport>("UnsubscribeReport").implement({
+  description: "What an unsubscribe did; partial failure is reported here, not as an error.",
+  fields: (t) => ({
+    unsubscribed: t.exposeInt("unsubscribed"),
+    failed: t.exposeInt("failed"),
+    failedReasons: t.exposeStringList("failedReasons", {
+      description: "One text per failure, as the backend gives it.",
+    }),
+  }),
+});
+
+const ExportRowRef = builder.objectRef<ExportRow>("SegmentExportRow").implement({
+  description: "One row of a segment export's CSV.",
+  fields: (t) => ({
+    email: t.exposeString("email"),
+    status: t.field({ type: CommerceSubscriberStatus, resolve: (row) => row.status }),
+  }),
+});
+
+type ExportResult = Extract<AsyncJobResult, { kind: "segments-export" }>;
+type UnsubscribeResult = Extract<AsyncJobResult, { kind: "segment-unsubscribe" }>;
+
+const SegmentExportResultRef = builder.objectRef<ExportResult>("SegmentExportResult").implement({
+  description: "The rows of a completed segment export, parsed from its CSV.",
+  fields: (t) => ({
+    rows: t.field({ type: [ExportRowRef], resolve: (result) => result.rows }),
+  }),
+});
+
+const SegmentUnsubscribeResultRef = builder.objectRef<UnsubscribeResult>("SegmentUnsubscribeResult").implement({
+  description: "The report of a completed segment unsubscribe.",
+  fields: (t) => ({
+    report: t.field({ type: UnsubscribeReportRef, resolve: (result) => result.report }),
+  }),
+});
+
+const AsyncJobResultUnion = builder.unionType("AsyncJobResult", {
+  description: "What a completed job produced, by its kind.",
+  types: [SegmentExportResultRef, SegmentUnsubscribeResultRef],
+  resolveType: (result) => (result.kind === "segments-export" ? SegmentExportResultRef : SegmentUnsubscribeResultRef),
+});
+
+/** A date the backend gave as ISO 8601 text, or null when it gave none or one that is not a date. */
+function instant(text: string | null): Date | null {
+  if (text === null) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+builder.node(AsyncJobRef, {
+  description: "An async job of the store: a segment export, or a segment unsubscribe too large to run at once.",
+  id: { resolve: (job) => compositeId(job.id) },
+  loadWithoutCache: (id, ctx) => {
+    const [jobId] = parseCompositeId(id, 1);
+    return ctx.commerce.asyncJob(jobId);
+  },
+  fields: (t) => ({
+    jobId: t.exposeString("id", { description: "The backend's job id." }),
+    kind: t.exposeString("kind", { description: "The backend's kind, e.g. `segments-export`." }),
+    status: t.field({ type: AsyncJobStatus, resolve: (job) => job.status }),
+    createdAt: t.field({ type: DateTime, nullable: true, resolve: (job) => instant(job.createdAt) }),
+    completedAt: t.field({ type: DateTime, nullable: true, resolve: (job) => instant(job.completedAt) }),
+    result: t.field({
+      type: AsyncJobResultUnion,
+      nullable: true,
+      description:
+        "Once completed: the export's rows (read with the job, one more call) or the unsubscribe's report; " +
+        "null before, after a failure, or for a kind the graph does not know.",
+      resolve: (job) => job.result,
+    }),
+  }),
+});
+
+builder.objectFields(StoreRef, (t) => ({
+  asyncJob: t.field({
+    type: AsyncJobRef,
+    nullable: true,
+    description: "An async job by the backend's id; NOT_FOUND when there is none." + scopesNote("asyncJob"),
+    args: { jobId: t.arg.string({ required: true }) },
+    ...commerceAccess("asyncJob"),
+    resolve: (_store, args, ctx) => ctx.commerce.asyncJob(args.jobId),
+  }),
+}));

@@ -1,0 +1,398 @@
+/** Every commerce read of the graph against the commerce sandbox, over real HTTP. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { STORE_QUERY } from "../../src/schema/commerce/examples.js";
+import type {
+  StoreCouponsQuery,
+  StoreCouponsQueryVariables,
+  StoreSubscribersQuery,
+  StoreSubscribersQueryVariables,
+} from "../gql/graphql.js";
+import { graphql } from "../gql/index.js";
+import { must } from "../support/must.js";
+import { startCommerceStack, type CommerceStack } from "./support/commerce-stack.js";
+import { errorCodesByPath } from "./support/graphql-http.js";
+
+let stack: CommerceStack;
+beforeAll(async () => {
+  stack = await startCommerceStack();
+});
+afterAll(() => stack.close());
+beforeEach(() => stack.commerce.calls.reset());
+
+const StoreSegments = graphql(`
+  query StoreSegments {
+    store {
+      segments {
+        id
+        segmentId
+        name
+        editable
+        uses {
+          modelName
+          models
+        }
+      }
+      again: segments {
+        segmentId
+      }
+      vip: segment(segmentId: "seg_vip_tier") {
+        id
+        name
+      }
+      none: segment(segmentId: "seg_nope") {
+        id
+      }
+    }
+  }
+`);
+
+const NodeOf = graphql(`
+  query CommerceNodeOf($id: ID!) {
+    node(id: $id) {
+      id
+      __typename
+      ... on CommerceSegment {
+        segmentId
+      }
+      ... on CustomerList {
+        listId
+      }
+      ... on Coupon {
+        couponId
+        code
+      }
+      ... on AsyncJob {
+        jobId
+        kind
+      }
+    }
+  }
+`);
+
+describe("segments", () => {
+  it("lists every segment once per request however many fields ask", async () => {
+    const res = await stack.gql(StoreSegments);
+    expect(res.errors).toEqual([]);
+    const store = must(res.data?.store, "a value");
+    const segments = must(store.segments, "a value");
+    const ids = segments.map((s) => s.segmentId);
+    expect(ids).toContain("seg_all");
+    expect(ids).toContain("seg_vip_tier");
+    expect(store.again?.map((s) => s.segmentId)).toEqual(ids);
+    expect(segments.some((s) => !s.editable)).toBe(true);
+    expect(segments.some((s) => s.editable)).toBe(true);
+    const used = segments.flatMap((s) => s.uses);
+    for (const use of used) expect(Array.isArray(use.models)).toBe(true);
+    expect(store.vip?.name).toBe(segments.find((s) => s.segmentId === "seg_vip_tier")?.name);
+    expect(store.none).toBeNull();
+    expect(stack.commerce.calls.count("GET /segments")).toBe(1);
+  });
+
+  it("decodes a segment's global id through node", async () => {
+    const res = await stack.gql(StoreSegments);
+    const segment = must(res.data?.store.segments?.[0], "a value");
+    const node = await stack.gql(NodeOf, { id: segment.id });
+    expect(node.errors).toEqual([]);
+    expect(node.data?.node).toMatchObject({ __typename: "CommerceSegment", segmentId: segment.segmentId });
+  });
+});
+
+const Coupons = graphql(`
+  query StoreCoupons($first: Int, $after: String) {
+    store {
+      coupons(first: $first, after: $after) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          cursor
+          node {
+            id
+            couponId
+            code
+            details
+          }
+        }
+      }
+    }
+  }
+`);
+
+describe("coupons", () => {
+  it("pages to the end, each coupon once, and a coupon's id decodes through node", async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    let total = 0;
+    for (let i = 0; i < 50; i++) {
+      const res: Awaited<ReturnType<typeof stack.gql<StoreCouponsQuery, StoreCouponsQueryVariables>>> = await stack.gql(
+        Coupons,
+        { first: 3, after },
+      );
+      expect(res.errors).toEqual([]);
+      const page = must(res.data?.store.coupons, "a value");
+      total = page.totalCount;
+      seen.push(...page.edges.map((e) => e.node.couponId));
+      for (const edge of page.edges) expect(typeof edge.node.details).toBe("object");
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    expect(total).toBeGreaterThan(3);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+
+    const first = must((await stack.gql(Coupons, { first: 1 })).data?.store.coupons?.edges[0], "a value");
+    const node = await stack.gql(NodeOf, { id: first.node.id });
+    expect(node.errors).toEqual([]);
+    expect(node.data?.node).toMatchObject({ __typename: "Coupon", code: first.node.code });
+  });
+
+  it("continues after any edge's cursor", async () => {
+    const all = must((await stack.gql(Coupons, { first: 6 })).data?.store.coupons, "a value");
+    const from = must(all.edges[1], "a value");
+    const next = must((await stack.gql(Coupons, { first: 2, after: from.cursor })).data?.store.coupons, "a value");
+    expect(next.edges.map((e) => e.node.couponId)).toEqual(all.edges.slice(2, 4).map((e) => e.node.couponId));
+  });
+});
+
+const Subscribers = graphql(`
+  query StoreSubscribers($listId: String!, $first: Int, $after: String, $status: CommerceSubscriberStatus) {
+    store {
+      customerList(listId: $listId) {
+        id
+        listId
+        subscribers(first: $first, after: $after, status: $status) {
+          totalCount
+          pageInfo {
+            hasNextPage
+            hasPreviousPage
+            endCursor
+          }
+          edges {
+            cursor
+            node {
+              email
+              status
+              customerId
+            }
+          }
+        }
+      }
+    }
+  }
+`);
+
+async function pageToEnd(status: "SUBSCRIBED" | "PENDING" | "UNSUBSCRIBED" | undefined, first: number) {
+  stack.commerce.calls.reset();
+  const emails: string[] = [];
+  let after: string | null = null;
+  let pages = 0;
+  let total: number | undefined;
+  for (;;) {
+    const res: Awaited<ReturnType<typeof stack.gql<StoreSubscribersQuery, StoreSubscribersQueryVariables>>> =
+      await stack.gql(Subscribers, { listId: "cl_newsletter", first, after, ...(status ? { status } : {}) });
+    expect(res.errors).toEqual([]);
+    const connection = must(res.data?.store.customerList?.subscribers, "a value");
+    pages++;
+    total = connection.totalCount;
+    const cursors = new Set(connection.edges.map((e) => e.cursor));
+    // The backend gives no per-entry cursor: every edge carries the page's one cursor.
+    expect(cursors.size).toBeLessThanOrEqual(1);
+    if (connection.pageInfo.hasNextPage) expect([...cursors]).toEqual([connection.pageInfo.endCursor]);
+    for (const edge of connection.edges) expect(edge.node.status).toBe(status ?? "SUBSCRIBED");
+    emails.push(...connection.edges.map((e) => e.node.email));
+    if (!connection.pageInfo.hasNextPage) break;
+    after = connection.pageInfo.endCursor;
+    expect(pages).toBeLessThan(100);
+  }
+  return { emails, pages, total: total ?? 0, calls: stack.commerce.calls.count("GET /customer-lists/:id/subscribers") };
+}
+
+describe("customer lists and their subscribers", () => {
+  it("answers the Store example document", async () => {
+    const res = await fetch(`${stack.gateway.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: STORE_QUERY }),
+    });
+    const body = (await res.json()) as {
+      data?: { store: { customerList: { subscribers: { edges: unknown[] } } } };
+      errors?: unknown;
+    };
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.store.customerList.subscribers.edges).toHaveLength(37);
+  });
+
+  it("pages SUBSCRIBED (the default) to the end: every member once, one call per page", async () => {
+    const { emails, pages, total, calls } = await pageToEnd(undefined, 37);
+    expect(total).toBe(280);
+    expect(emails).toHaveLength(total);
+    expect(new Set(emails).size).toBe(total);
+    expect(pages).toBe(Math.ceil(total / 37));
+    expect(calls).toBe(pages);
+  });
+
+  it.each(["PENDING", "UNSUBSCRIBED", "SUBSCRIBED"] as const)("pages %s to the end", async (status) => {
+    const { emails, pages, total, calls } = await pageToEnd(status, 10);
+    expect(total).toBeGreaterThan(10);
+    expect(emails).toHaveLength(total);
+    expect(new Set(emails).size).toBe(total);
+    expect(calls).toBe(pages);
+  });
+
+  it("fetches each page once however many fields ask for it", async () => {
+    const Twice = graphql(`
+      query SubscribersTwice {
+        store {
+          a: customerList(listId: "cl_newsletter") {
+            subscribers(first: 5) {
+              totalCount
+            }
+          }
+          b: customerList(listId: "cl_newsletter") {
+            subscribers(first: 5) {
+              edges {
+                node {
+                  email
+                }
+              }
+            }
+          }
+        }
+      }
+    `);
+    const res = await stack.gql(Twice);
+    expect(res.errors).toEqual([]);
+    expect(res.data?.store.b?.subscribers?.edges).toHaveLength(5);
+    expect(stack.commerce.calls.count("GET /customer-lists/:id/subscribers")).toBe(1);
+  });
+
+  it("gives an empty page after the last page's cursor", async () => {
+    const all = must(
+      (await stack.gql(Subscribers, { listId: "cl_newsletter", first: 100, status: "PENDING" })).data,
+      "a value",
+    );
+    const last = must(all.store.customerList?.subscribers?.edges.at(-1), "a value");
+    const res = await stack.gql(Subscribers, {
+      listId: "cl_newsletter",
+      first: 100,
+      status: "PENDING",
+      after: last.cursor,
+    });
+    expect(res.errors).toEqual([]);
+    expect(res.data?.store.customerList?.subscribers).toMatchObject({
+      edges: [],
+      pageInfo: { hasNextPage: false },
+      totalCount: all.store.customerList?.subscribers?.totalCount,
+    });
+  });
+
+  it("decodes a customer list's global id through node and nodes", async () => {
+    const res = await stack.gql(Subscribers, { listId: "cl_vip", first: 1 });
+    const list = must(res.data?.store.customerList, "a value");
+    const node = await stack.gql(NodeOf, { id: list.id });
+    expect(node.data?.node).toMatchObject({ __typename: "CustomerList", listId: "cl_vip" });
+  });
+
+  it("reports an unknown list as NOT_FOUND on its subscribers, and a foreign cursor as BAD_USER_INPUT", async () => {
+    const missing = await stack.gql(Subscribers, { listId: "cl_nope", first: 5 });
+    expect(errorCodesByPath(missing.errors)).toEqual({ "store.customerList.subscribers": "NOT_FOUND" });
+    expect(missing.data?.store.customerList?.listId).toBe("cl_nope");
+
+    const page = must((await stack.gql(Subscribers, { listId: "cl_newsletter", first: 5 })).data, "a value");
+    const cursor = must(page.store.customerList?.subscribers?.pageInfo.endCursor, "a value");
+    const foreign = await stack.gql(Subscribers, { listId: "cl_vip", first: 5, after: cursor });
+    expect(errorCodesByPath(foreign.errors)).toEqual({ "store.customerList.subscribers": "BAD_USER_INPUT" });
+  });
+});
+
+describe("async jobs and the partner root", () => {
+  const Job = graphql(`
+    query StoreJob($jobId: String!) {
+      store {
+        asyncJob(jobId: $jobId) {
+          id
+          jobId
+          kind
+          status
+          result {
+            __typename
+            ... on SegmentExportResult {
+              rows {
+                email
+                status
+              }
+            }
+          }
+        }
+      }
+    }
+  `);
+  const Export = graphql(`
+    mutation ExportForRead($segmentId: String!) {
+      exportSegment(input: { segmentId: $segmentId }) {
+        __typename
+        ... on ExportSegmentSuccess {
+          job {
+            jobId
+          }
+        }
+      }
+    }
+  `);
+
+  it("reads a completed export job with its rows, and its id decodes through node", async () => {
+    const started = await stack.gql(Export, { segmentId: "seg_vip_tier" });
+    expect(started.errors).toEqual([]);
+    const jobId = must(
+      started.data?.exportSegment?.__typename === "ExportSegmentSuccess"
+        ? started.data.exportSegment.job.jobId
+        : undefined,
+      "a value",
+    );
+    stack.commerce.completeJobs();
+    const res = await stack.gql(Job, { jobId });
+    expect(res.errors).toEqual([]);
+    const job = must(res.data?.store.asyncJob, "a value");
+    expect(job).toMatchObject({ jobId, kind: "segments-export", status: "COMPLETED" });
+    const result = must(job.result, "a value");
+    expect(result.__typename).toBe("SegmentExportResult");
+    if (result.__typename !== "SegmentExportResult") return;
+    expect(result.rows.length).toBeGreaterThan(0);
+    for (const row of result.rows) expect(row.email).toContain("@");
+
+    const node = await stack.gql(NodeOf, { id: job.id });
+    expect(node.data?.node).toMatchObject({ __typename: "AsyncJob", jobId, kind: "segments-export" });
+  });
+
+  it("answers NOT_FOUND for an unknown job", async () => {
+    const res = await stack.gql(Job, { jobId: "job_nope" });
+    expect(errorCodesByPath(res.errors)).toEqual({ "store.asyncJob": "NOT_FOUND" });
+  });
+
+  it("reads the partner root with the partner application's credential", async () => {
+    const Partner = graphql(`
+      query Partner {
+        partnerRoot {
+          appId
+          appName
+          userCount
+        }
+      }
+    `);
+    const withKey = await stack.gql(Partner);
+    // The API-key gateway has no partner application configured: its store key is not a partner token.
+    expect(errorCodesByPath(withKey.errors)).toEqual({ partnerRoot: "FORBIDDEN" });
+    const { demo } = stack.commerce;
+    const { gql } = await stack.gatewayWith({
+      COMMERCE_API_KEY: demo.apiKey,
+      COMMERCE_CLIENT_ID: demo.app.clientId,
+      COMMERCE_CLIENT_SECRET: demo.app.clientSecret,
+    });
+    const res = await gql(Partner);
+    expect(res.errors).toEqual([]);
+    expect(res.data?.partnerRoot).toMatchObject({ appId: demo.app.clientId, appName: demo.app.name });
+    expect(res.data?.partnerRoot?.userCount).toBeGreaterThanOrEqual(0);
+  });
+});
