@@ -25,7 +25,7 @@ builder.objectType(CommerceRejection, {
     "account's limit of 20 distinct properties; nothing was written.",
   interfaces: [ErrorInterface],
   fields: (t) => ({
-    status: t.exposeInt("status", { description: "The HTTP status the service answered." }),
+    httpStatus: t.exposeInt("status", { description: "The HTTP status the service answered." }),
     code: t.exposeString("serverCode", { nullable: true, description: "The service's error code." }),
     details: t.field({ type: [RejectionDetailRef], resolve: (error) => [...error.details] }),
   }),
