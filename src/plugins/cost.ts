@@ -47,6 +47,12 @@ export const FIELD_CALLS: Readonly<Record<string, number>> = {
   "CampaignBounce.list": 0,
   "CampaignOpen.list": 0,
   "CampaignUnsubscribe.list": 0,
+  // contact reads every legacy list of the account (the clients, each client's lists, each list's
+  // active subscribers: 1 + clients + lists calls) and pages each named customer list per status.
+  // Neither count is known before execution: counted as a typical account's, about 50 calls.
+  "Query.contact": 50,
+  // A membership's list comes from its client's lists, which contact has already read.
+  "Membership.list": 0,
   // The commerce store and a customer list are what the request's credential and an id name: no call.
   "Query.store": 0,
   "Store.customerList": 0,

@@ -24,6 +24,7 @@ import "./commerce/jobs.js";
 import "./commerce/partner.js";
 import "./commerce/errors.js";
 import "./commerce/mutations.js";
+import "./people/contact.js";
 import "./support/nodes.js";
 
 builder.queryType({ description: "Reads of the email-marketing backends." });

@@ -14,7 +14,7 @@ import type { CommerceSigner } from "../../backends/commerce/auth.js";
 import type { CallOptions, CommerceClient } from "../../backends/commerce/client.js";
 import { CommerceError, CommerceInputError } from "../../backends/commerce/errors.js";
 import type { CouponPage, SegmentCriteria, SubscriptionRequest } from "../../backends/commerce/types.js";
-import { CredentialsError, RequestAbortedError } from "../errors.js";
+import { CredentialsError, RequestAbortedError, UnreadableValueError } from "../errors.js";
 import {
   decodeCouponCursor,
   decodeSubscriberCursor,
@@ -138,6 +138,9 @@ export interface SegmentCriteriaInput {
 const BACKEND = "commerce";
 const SERVICE = "the commerce service";
 
+/** Pages of one listing membership() reads at most (100 members each). */
+export const MEMBERSHIP_MAX_PAGES = 200;
+
 /** The commerce backend for one request. */
 export class CommerceService {
   readonly #client: CommerceCaller;
@@ -224,6 +227,34 @@ export class CommerceService {
       pages.set(key, page);
     }
     return page;
+  }
+
+  /**
+   * Where an address stands on a list: SUBSCRIBED, PENDING or UNSUBSCRIBED, or null when no listing
+   * holds it. The backend has no lookup by email, so the listings are paged in that order through
+   * subscribersPage (pages this request already read cost nothing) and the search stops at the first
+   * page holding the address. A listing is read to at most MEMBERSHIP_MAX_PAGES pages.
+   */
+  async membership(listId: string, email: string): Promise<SubscriberStatus | null> {
+    this.#authorize("subscribersPage");
+    const issues = new Issues();
+    checkId(issues, "listId", listId);
+    checkEmail(issues, "email", email);
+    issues.throwIfAny();
+    const wanted = email.trim().toLowerCase();
+    for (const status of ["SUBSCRIBED", "PENDING", "UNSUBSCRIBED"] as const) {
+      let after: string | null = null;
+      for (let pages = 0; pages < MEMBERSHIP_MAX_PAGES; pages++) {
+        const page = await this.subscribersPage(listId, { status, first: COMMERCE_LIMITS.subscribersPage, after });
+        if (page.nodes.some((s) => s.email.trim().toLowerCase() === wanted)) return status;
+        after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+        if (after === null) break;
+      }
+      // A listing that does not end within the bound is not searched on: its answer would be a guess.
+      if (after !== null)
+        throw new UnreadableValueError(BACKEND, SERVICE, "subscriber listing (longer than the search bound)");
+    }
+    return null;
   }
 
   /** A page of coupons, by an offset cursor over the backend's numbered pages. */
