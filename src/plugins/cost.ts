@@ -53,6 +53,8 @@ export const FIELD_CALLS: Readonly<Record<string, number>> = {
   "Query.contact": 50,
   // A membership's list comes from its client's lists, which contact has already read.
   "Membership.list": 0,
+  // unsubscribeEverywhere reads what contact reads, then writes once per list the person is on.
+  "Mutation.unsubscribeEverywhere": 60,
   // The commerce store and a customer list are what the request's credential and an id name: no call.
   "Query.store": 0,
   "Store.customerList": 0,

@@ -25,6 +25,7 @@ import "./commerce/partner.js";
 import "./commerce/errors.js";
 import "./commerce/mutations.js";
 import "./people/contact.js";
+import "./people/unsubscribe-everywhere.js";
 import "./support/nodes.js";
 
 builder.queryType({ description: "Reads of the email-marketing backends." });

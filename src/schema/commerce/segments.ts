@@ -6,6 +6,7 @@ import type { CommerceSegmentUse } from "../../domain/commerce/index.js";
 import { builder } from "../builder.js";
 import { compositeId, parseCompositeId } from "../support/global-id.js";
 import { JSONObject } from "../support/json-object.js";
+import { SegmentInterface } from "../people/segment.js";
 import { commerceAccess, scopesNote } from "./access.js";
 import { CommerceSegmentRef, StoreRef } from "./refs.js";
 
@@ -24,6 +25,7 @@ const SegmentUseRef = builder.objectRef<CommerceSegmentUse>("CommerceSegmentUse"
 });
 
 builder.node(CommerceSegmentRef, {
+  interfaces: [SegmentInterface],
   description: "A customer segment of the store." + scopesNote("segments"),
   id: { resolve: (segment) => compositeId(segment.id) },
   loadWithoutCache: (id, ctx) => {

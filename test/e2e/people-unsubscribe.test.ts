@@ -1,0 +1,168 @@
+/**
+ * unsubscribeEverywhere over both sandboxes: a person on lists of both backends is unsubscribed
+ * from each and every list is reported; contact then shows them unsubscribed (commerce) or absent
+ * (legacy). With the commerce backend down, its lists are FAILED rows and the legacy rows stand.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMERCE_DEMO } from "../../src/sandbox/commerce/index.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { listen } from "../../src/util/listen.js";
+import { graphql } from "../gql/index.js";
+import { errorCodesByPath } from "./support/graphql-http.js";
+import { startStack, type Stack } from "./support/stack.js";
+
+const UnsubscribeEverywhere = graphql(`
+  mutation PeopleUnsubscribeEverywhere($input: UnsubscribeEverywhereInput!) {
+    unsubscribeEverywhere(input: $input) {
+      email
+      results {
+        backend
+        listId
+        clientId
+        outcome
+        message
+        code
+      }
+    }
+  }
+`);
+
+const ContactAfter = graphql(`
+  query PeopleContactAfterUnsubscribe($email: String!, $lists: [String!]) {
+    contact(email: $email, customerListIds: $lists) {
+      memberships {
+        backend
+        listId
+        state
+      }
+      failures {
+        listId
+      }
+    }
+  }
+`);
+
+const { ada, jose } = COMMERCE_DEMO.people;
+const { newsletter: clNewsletter, vip: clVip, launch: clLaunch } = COMMERCE_DEMO.lists;
+const ALL_LEGACY_LISTS = Object.keys(DEMO.lists).length;
+
+describe("unsubscribeEverywhere over both sandboxes", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ commerce: true });
+  });
+  afterAll(() => stack.close());
+
+  it("unsubscribes ada from every list she is on and reports every list", async () => {
+    const before = await stack.gql(ContactAfter, { email: ada, lists: [clNewsletter, clVip, clLaunch] });
+    const wasOn = before.data!.contact!.memberships.filter((m) => m.state === "ACTIVE" || m.state === "PENDING");
+    expect(wasOn).toContainEqual({ backend: "LEGACY", listId: DEMO.lists.newsletter, state: "ACTIVE" });
+
+    const { data, errors } = await stack.gql(UnsubscribeEverywhere, {
+      input: { email: ada, customerListIds: [clNewsletter, clVip, clLaunch] },
+    });
+    expect(errors).toEqual([]);
+    const results = data!.unsubscribeEverywhere!.results;
+    // Every legacy list of the account and every customer list named has a row.
+    expect(results.filter((r) => r.backend === "LEGACY")).toHaveLength(ALL_LEGACY_LISTS);
+    expect(results.filter((r) => r.backend === "COMMERCE").map((r) => r.listId)).toEqual([
+      clNewsletter,
+      clVip,
+      clLaunch,
+    ]);
+    const unsubscribed = results.filter((r) => r.outcome === "UNSUBSCRIBED").map((r) => `${r.backend}:${r.listId}`);
+    expect(unsubscribed.sort()).toEqual(wasOn.map((m) => `${m.backend}:${m.listId}`).sort());
+    expect(unsubscribed).toEqual(
+      expect.arrayContaining([`LEGACY:${DEMO.lists.newsletter}`, `COMMERCE:${clNewsletter}`, `COMMERCE:${clVip}`]),
+    );
+    for (const r of results) {
+      expect(r.outcome).not.toBe("FAILED");
+      if (r.outcome === "NOT_A_MEMBER") expect(r.message).toBeTruthy();
+    }
+    expect(stack.commerce!.calls.total()).toBeGreaterThan(0);
+  });
+
+  it("leaves contact showing her unsubscribed on the customer lists and absent from the legacy lists", async () => {
+    const { data, errors } = await stack.gql(ContactAfter, { email: ada, lists: [clNewsletter, clVip] });
+    expect(errors).toEqual([]);
+    expect(data!.contact!.failures).toEqual([]);
+    expect(data!.contact!.memberships).toEqual([
+      { backend: "COMMERCE", listId: clNewsletter, state: "UNSUBSCRIBED" },
+      { backend: "COMMERCE", listId: clVip, state: "UNSUBSCRIBED" },
+    ]);
+  });
+
+  it("a second run finds nothing to do: every row NOT_A_MEMBER", async () => {
+    const { data, errors } = await stack.gql(UnsubscribeEverywhere, {
+      input: { email: ada, customerListIds: [clNewsletter] },
+    });
+    expect(errors).toEqual([]);
+    const outcomes = new Set(data!.unsubscribeEverywhere!.results.map((r) => r.outcome));
+    expect([...outcomes]).toEqual(["NOT_A_MEMBER"]);
+  });
+
+  it.each([
+    ["an address that is not one", { email: "ada@", customerListIds: [] }, "email", "EMAIL"],
+    ["an address over 254 characters", { email: `${"a".repeat(250)}@example.com` }, "email", "MAX_LENGTH"],
+    [
+      "21 customer lists",
+      { email: ada, customerListIds: Array.from({ length: 21 }, (_, i) => `cl_${i}`) },
+      "customerListIds",
+      "MAX_COUNT",
+    ],
+    [
+      "a customer list id over 100 characters",
+      { email: ada, customerListIds: ["x".repeat(101)] },
+      "customerListIds[0]",
+      "MAX_LENGTH",
+    ],
+  ])("refuses %s with BAD_USER_INPUT before anything is read or written", async (_what, input, field, rule) => {
+    stack.sandbox.calls.reset();
+    stack.commerce!.calls.reset();
+    const { data, errors } = await stack.gql(UnsubscribeEverywhere, { input });
+    expect(data!.unsubscribeEverywhere).toBeNull();
+    expect(errorCodesByPath(errors)).toEqual({ unsubscribeEverywhere: "BAD_USER_INPUT" });
+    expect(errors[0]?.extensions).toMatchObject({ field, rule });
+    expect(stack.sandbox.calls.total() + stack.commerce!.calls.total()).toBe(0);
+  });
+});
+
+describe("unsubscribeEverywhere when the commerce backend is down", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    const probe = await listen((_req, res) => res.end());
+    const closed = probe.url;
+    await probe.close();
+    stack = await startStack({ commerce: { commerceUrl: `${closed}/api/v1` } });
+  });
+  afterAll(() => stack.close());
+
+  it("gives FAILED rows with the reason for the customer lists and still unsubscribes on the legacy side", async () => {
+    const { data, errors } = await stack.gql(UnsubscribeEverywhere, {
+      input: { email: jose, customerListIds: [clNewsletter, clVip] },
+    });
+    expect(errors).toEqual([]);
+    const results = data!.unsubscribeEverywhere!.results;
+    expect(results.filter((r) => r.backend === "COMMERCE")).toEqual([
+      expect.objectContaining({ listId: clNewsletter, outcome: "FAILED", code: "UPSTREAM_UNAVAILABLE" }),
+      expect.objectContaining({ listId: clVip, outcome: "FAILED", code: "UPSTREAM_UNAVAILABLE" }),
+    ]);
+    for (const r of results.filter((x) => x.backend === "COMMERCE")) expect(r.message).toBeTruthy();
+    expect(results).toContainEqual({
+      backend: "LEGACY",
+      listId: DEMO.lists.newsletter,
+      clientId: DEMO.clients.northwind,
+      outcome: "UNSUBSCRIBED",
+      message: null,
+      code: null,
+    });
+    expect(results.filter((r) => r.backend === "LEGACY")).toHaveLength(ALL_LEGACY_LISTS);
+    // The legacy write happened: the newsletter no longer has jose as an active subscriber.
+    const after = await stack.gql(ContactAfter, { email: jose, lists: [] });
+    expect(after.data!.contact!.memberships).not.toContainEqual({
+      backend: "LEGACY",
+      listId: DEMO.lists.newsletter,
+      state: "ACTIVE",
+    });
+  });
+});
