@@ -166,3 +166,37 @@ describe("unsubscribeEverywhere when the commerce backend is down", () => {
     });
   });
 });
+
+describe("contact and unsubscribeEverywhere when the legacy backend is down", () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    const probe = await listen((_req, res) => res.end());
+    const closed = probe.url;
+    await probe.close();
+    stack = await startStack({ commerce: true, env: { LEGACY_URL: closed } });
+  });
+  afterAll(() => stack.close());
+
+  it("reports the legacy account as one failure and keeps the commerce memberships", async () => {
+    const { data, errors } = await stack.gql(ContactAfter, { email: ada, lists: [clNewsletter, clVip] });
+    expect(errors).toEqual([]);
+    expect(data!.contact!.memberships).toEqual([
+      { backend: "COMMERCE", listId: clNewsletter, state: "ACTIVE" },
+      { backend: "COMMERCE", listId: clVip, state: "ACTIVE" },
+    ]);
+    expect(data!.contact!.failures).toEqual([{ listId: null }]);
+  });
+
+  it("unsubscribes on the commerce side and gives the legacy account one FAILED row", async () => {
+    const { data, errors } = await stack.gql(UnsubscribeEverywhere, {
+      input: { email: ada, customerListIds: [clNewsletter] },
+    });
+    expect(errors).toEqual([]);
+    const results = data!.unsubscribeEverywhere!.results;
+    expect(results).toEqual([
+      expect.objectContaining({ backend: "LEGACY", listId: null, outcome: "FAILED", code: "UPSTREAM_UNAVAILABLE" }),
+      { backend: "COMMERCE", listId: clNewsletter, clientId: null, outcome: "UNSUBSCRIBED", message: null, code: null },
+    ]);
+    expect(results[0]!.message).toBeTruthy();
+  });
+});
