@@ -25,7 +25,9 @@ import { corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js
 import { useRequestLimits } from "./plugins/limits.js";
 import { useQueryParamsCheck } from "./plugins/query-params.js";
 import { createReadiness, type Readiness } from "./readiness.js";
+import { STORE_QUERY } from "./schema/commerce/examples.js";
 import { schema } from "./schema/index.js";
+import { PERSON_QUERY } from "./schema/people/examples.js";
 import { listen } from "./util/listen.js";
 
 /** Where GraphQL is served. */
@@ -145,7 +147,12 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
-    graphiql: { title: "mailgraph", defaultQuery: OVERVIEW_QUERY },
+    // One tab per example: the legacy account, the commerce store, one person across both.
+    graphiql: {
+      title: "mailgraph",
+      defaultQuery: OVERVIEW_QUERY,
+      defaultTabs: [{ query: OVERVIEW_QUERY }, { query: STORE_QUERY }, { query: PERSON_QUERY }],
+    },
     // Liveness (/health, /livez) is answered by the node server before yoga, so it does not depend
     // on the GraphQL pipeline; readiness (/readyz) is yoga's check, below.
     // GraphiQL's scripts and styles are served inline rather than from a CDN, so the IDE also

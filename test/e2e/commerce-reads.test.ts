@@ -27,7 +27,8 @@ const StoreSegments = graphql(`
         segmentId
         name
         editable
-        uses {
+        uses
+        usedBy {
           modelName
           models
         }
@@ -81,8 +82,10 @@ describe("segments", () => {
     expect(store.again?.map((s) => s.segmentId)).toEqual(ids);
     expect(segments.some((s) => !s.editable)).toBe(true);
     expect(segments.some((s) => s.editable)).toBe(true);
-    const used = segments.flatMap((s) => s.uses);
+    const used = segments.flatMap((s) => s.usedBy);
     for (const use of used) expect(Array.isArray(use.models)).toBe(true);
+    // `uses` is the backend's own shape, entry for entry.
+    expect(segments.map((s) => s.uses)).toEqual(segments.map((s) => s.usedBy.map((u) => ({ ...u }))));
     expect(store.vip?.name).toBe(segments.find((s) => s.segmentId === "seg_vip_tier")?.name);
     expect(store.none).toBeNull();
     expect(stack.commerce.calls.count("GET /segments")).toBe(1);

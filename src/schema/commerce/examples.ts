@@ -1,7 +1,7 @@
 /** The commerce operation of GraphiQL's default document, beside the legacy `Overview`. */
 export const STORE_QUERY = `query Store {
   store {
-    segments { id segmentId name editable uses { modelName models } }
+    segments { id segmentId name editable uses }
     coupons(first: 10) { totalCount edges { node { id couponId code details } } }
     customerList(listId: "cl_newsletter") {
       id

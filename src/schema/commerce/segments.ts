@@ -36,7 +36,17 @@ builder.node(CommerceSegmentRef, {
     segmentId: t.exposeString("id", { description: "The backend's segment id (for exportSegment)." }),
     name: t.exposeString("name"),
     editable: t.exposeBoolean("editable", { description: "False for a default segment, true for a custom one." }),
-    uses: t.field({ type: [SegmentUseRef], resolve: (segment) => segment.uses }),
+    uses: t.field({
+      type: [JSONObject],
+      description:
+        "Where the segment is used, as the backend gives it: `{ modelName, models }` per model. `usedBy` is the same, typed.",
+      resolve: (segment) => segment.uses.map((use) => ({ modelName: use.modelName, models: use.models })),
+    }),
+    usedBy: t.field({
+      type: [SegmentUseRef],
+      description: "Where the segment is used, one entry per model.",
+      resolve: (segment) => segment.uses,
+    }),
   }),
 });
 
