@@ -1,0 +1,78 @@
+/**
+ * Authentication of webhook senders. The legacy service signs nothing, so its URL carries a secret
+ * token; the commerce service sends `Authorization: Bearer <compact JWS>` (HS256 over
+ * `{"iat", "sha256"}`, see docs/decisions.md). Every comparison of secret-derived values is
+ * constant-time over equal-length digests.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { compactVerify } from "jose";
+import { IngressError } from "./errors.js";
+
+/** Shortest commerce webhook secret accepted: HS256 needs a key at least as long as its output. */
+export const MIN_COMMERCE_SECRET_BYTES = 32;
+/** Shortest legacy ingress token accepted, so the URL secret cannot be guessed. */
+export const MIN_INGRESS_TOKEN_LENGTH = 16;
+/** How far a JWS `iat` may be from the gateway's clock, either way. */
+export const MAX_IAT_SKEW_SECONDS = 300;
+
+const digest = (value: string | Uint8Array): Buffer => createHash("sha256").update(value).digest();
+
+/** Equality of two values in time that depends on neither's content nor length. */
+export function constantTimeEqual(a: string | Uint8Array, b: string | Uint8Array): boolean {
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/** base64url SHA-256 of the raw bytes, as the JWS payload carries it. */
+export function bodySha256(body: Uint8Array): string {
+  return createHash("sha256").update(body).digest("base64url");
+}
+
+/** Refuses a legacy request whose URL token is not the configured one. */
+export function checkIngressToken(given: string, expected: string): void {
+  if (!constantTimeEqual(given, expected)) throw new IngressError(401, "bad_token", "the ingress token is not valid");
+}
+
+// Three base64url segments; each class excludes ".", so the match is linear.
+const BEARER_JWS = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
+
+/**
+ * Verifies a commerce webhook's bearer JWS: the HS256 signature with the shared secret (algorithm
+ * pinned, so `none` and other algorithms fail), `iat` within MAX_IAT_SKEW_SECONDS of `nowMs`, and
+ * `sha256` equal to the hash of the raw body.
+ */
+export async function verifyCommerceSignature(
+  authorization: string | undefined,
+  body: Uint8Array,
+  key: Uint8Array,
+  nowMs: number,
+): Promise<void> {
+  const token = authorization === undefined ? undefined : BEARER_JWS.exec(authorization.trim())?.[1];
+  if (token === undefined) {
+    throw new IngressError(401, "bad_signature", "expected Authorization: Bearer <compact JWS>");
+  }
+  let payload: Uint8Array;
+  try {
+    ({ payload } = await compactVerify(token, key, { algorithms: ["HS256"] }));
+  } catch {
+    throw new IngressError(401, "bad_signature", "the JWS does not verify (HS256 with the webhook secret)");
+  }
+  let claims: unknown;
+  try {
+    claims = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(payload));
+  } catch {
+    throw new IngressError(401, "bad_signature", "the JWS payload is not JSON");
+  }
+  if (typeof claims !== "object" || claims === null || Array.isArray(claims)) {
+    throw new IngressError(401, "bad_signature", "the JWS payload is not a JSON object");
+  }
+  const { iat, sha256 } = claims as Record<string, unknown>;
+  if (typeof iat !== "number" || !Number.isFinite(iat) || typeof sha256 !== "string") {
+    throw new IngressError(401, "bad_signature", "the JWS payload needs a numeric iat and a sha256 string");
+  }
+  if (Math.abs(nowMs / 1000 - iat) > MAX_IAT_SKEW_SECONDS) {
+    throw new IngressError(401, "stale_signature", `the JWS iat is more than ${MAX_IAT_SKEW_SECONDS} s from now`);
+  }
+  if (!constantTimeEqual(sha256, bodySha256(body))) {
+    throw new IngressError(401, "body_hash_mismatch", "the JWS sha256 does not match the request body");
+  }
+}
