@@ -6,14 +6,20 @@ import type { RequestListener } from "node:http";
 import { handleAsmx, type AsmxOptions } from "./asmx.js";
 import { handleControl } from "./control.js";
 import { BodyTooLargeError, send, TEXT_TYPE } from "./http-io.js";
+import type { LegacyWebhooks } from "./webhooks.js";
+
+/** What the listener serves: the service, and the sandbox's webhooks for the control endpoints. */
+export interface ListenerOptions extends AsmxOptions {
+  readonly webhooks: LegacyWebhooks;
+}
 
 /** The node:http listener of one sandbox. */
-export function createRequestListener(options: AsmxOptions): RequestListener {
+export function createRequestListener(options: ListenerOptions): RequestListener {
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://sandbox.invalid");
     const answer = async (): Promise<void> => {
       if (await handleAsmx(options, req, res, url)) return;
-      if (await handleControl(options.store, options.calls, req, res, url)) return;
+      if (await handleControl(options.store, options.calls, options.webhooks, req, res, url)) return;
       send(res, 404, TEXT_TYPE, "Not found.");
     };
     answer().catch((error: unknown) => {

@@ -10,10 +10,13 @@ import { DEMO, seedLegacyDemo } from "../demo-data.js";
 import { createCallLog, type CallLog } from "./call-log.js";
 import { createRequestListener } from "./handler.js";
 import { LegacyStore } from "./store.js";
+import { LegacyWebhooks } from "./webhooks.js";
 
 export type { CallLog, LegacyCall } from "./call-log.js";
 export { LegacyStore } from "./store.js";
 export type * from "./records.js";
+export { LegacyWebhooks, type WebhookFormat, type WebhookView } from "./webhooks.js";
+export type { ListEvent, ListEventType } from "./list-events.js";
 
 /** How to start a sandbox; every field has a default. */
 export interface LegacySandboxOptions {
@@ -29,6 +32,13 @@ export interface LegacySandboxOptions {
   now?: () => Date;
   /** Load the demo data (default true). */
   seed?: boolean;
+  /** Total time a webhook request may take before it counts as failed; default 5000 ms. */
+  webhookTimeoutMs?: number;
+  /**
+   * Deliver webhooks on their own, right after each change and on a one-second timer that sends
+   * retries due on the `now` clock (default true). When false, only `webhooks.deliverDue()` sends.
+   */
+  webhookAutoDeliver?: boolean;
 }
 
 /** A running sandbox. */
@@ -38,6 +48,8 @@ export interface LegacySandbox {
   close(): Promise<void>;
   calls: CallLog;
   store: LegacyStore;
+  /** List webhooks: registrations and delivery (`deliverDue()` sends what is due on the clock). */
+  webhooks: LegacyWebhooks;
 }
 
 /** The sandbox's API key when none is configured. */
@@ -48,27 +60,40 @@ export function createLegacySandbox(options: LegacySandboxOptions = {}): {
   handler: RequestListener;
   calls: CallLog;
   store: LegacyStore;
+  webhooks: LegacyWebhooks;
 } {
-  const store = new LegacyStore(options.now ?? (() => new Date()));
+  const now = options.now ?? (() => new Date());
+  const store = new LegacyStore(now);
   if (options.seed ?? true) seedLegacyDemo(store);
+  const webhooks = new LegacyWebhooks({
+    now,
+    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
+    ...(options.webhookAutoDeliver === undefined ? {} : { autoDeliver: options.webhookAutoDeliver }),
+  });
+  store.onListEvent((listId, event) => webhooks.emit(listId, event));
   const calls = createCallLog();
   const handler = createRequestListener({
     store,
     calls,
     apiKey: options.apiKey ?? DEFAULT_LEGACY_SANDBOX_KEY,
     namespace: options.namespace ?? DEFAULT_LEGACY_NAMESPACE,
+    webhooks,
   });
-  return { handler, calls, store };
+  return { handler, calls, store, webhooks };
 }
 
 /** Starts a sandbox on its own HTTP server. */
 export async function startLegacySandbox(options: LegacySandboxOptions = {}): Promise<LegacySandbox> {
-  const { handler, calls, store } = createLegacySandbox(options);
+  const { handler, calls, store, webhooks } = createLegacySandbox(options);
   const server = await listen(handler, {
     port: options.port ?? 0,
     host: options.host ?? "127.0.0.1",
     name: "the legacy sandbox",
     portSetting: "SANDBOX_LEGACY_PORT",
   });
-  return { url: server.url, close: () => server.close(), calls, store };
+  const close = async (): Promise<void> => {
+    await webhooks.close();
+    await server.close();
+  };
+  return { url: server.url, close, calls, store, webhooks };
 }

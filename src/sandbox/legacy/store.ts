@@ -4,6 +4,7 @@
  * operations live in operations/. Tests reach it through `sandbox.store` to set up scenarios.
  */
 import { createHash } from "node:crypto";
+import type { ListEvent } from "./list-events.js";
 import type { SandboxFile } from "./rules/template-update.js";
 import type {
   CampaignRecord,
@@ -64,6 +65,7 @@ export class LegacyStore {
   private readonly templatesById = new Map<string, TemplateRecord>();
   private readonly filesByName = new Map<string, SandboxFile>();
   private readonly sent: SentEmail[] = [];
+  private readonly listEventListeners: ((listId: string, event: ListEvent) => void)[] = [];
 
   constructor(readonly now: () => Date = () => new Date()) {}
 
@@ -163,6 +165,16 @@ export class LegacyStore {
     };
     list.subscribers.set(input.email.toLowerCase(), record);
     return record;
+  }
+
+  /** Calls `listener` with every list event (the webhooks listen). */
+  onListEvent(listener: (listId: string, event: ListEvent) => void): void {
+    this.listEventListeners.push(listener);
+  }
+
+  /** Announces a change of a list's subscriber (spec "Event types"). */
+  emitListEvent(listId: string, event: ListEvent): void {
+    for (const listener of this.listEventListeners) listener(listId, event);
   }
 
   // Segments

@@ -8,6 +8,7 @@ import { isValidEmail } from "../email.js";
 import type { ListRecord, SubscriberRecord, SubscriberState } from "../records.js";
 import type { LegacyStore } from "../store.js";
 import { wholeSeconds } from "../dates.js";
+import { API_SIGNUP_MARKER, listEvent } from "../list-events.js";
 import { applyValues, subscriberValues } from "./custom-fields.js";
 import { param, result, SUCCESS, value, type Handler, type OperationContext, type Reply } from "./types.js";
 
@@ -29,6 +30,7 @@ function add({ store, args }: OperationContext, resubscribe: boolean): Reply {
 
   const now = wholeSeconds(store.now());
   const existing = list.subscribers.get(email.toLowerCase());
+  const wasActive = existing?.state === "Active";
   if (existing && existing.state !== "Active") {
     if (!resubscribe) return result(REFUSED_BY_STATE[existing.state]);
     existing.state = "Active";
@@ -48,6 +50,14 @@ function add({ store, args }: OperationContext, resubscribe: boolean): Reply {
   }
   record.name = param(args, "Name");
   applyValues(list, record, args.customFields);
+  // New or reactivated subscribers are a Subscribe, an Active one re-added an Update; an address
+  // waiting for verification on a double opt-in list subscribes only when it is verified.
+  if (record.state === "Active") {
+    const detail = wasActive
+      ? ({ type: "Update", oldEmailAddress: record.email } as const)
+      : ({ type: "Subscribe", signupIpAddress: API_SIGNUP_MARKER } as const);
+    store.emitListEvent(list.id, listEvent(store, list, record, detail));
+  }
   return SUCCESS;
 }
 
@@ -74,6 +84,7 @@ const unsubscribe: Handler = ({ store, args }) => {
   subscriber.stateDate = wholeSeconds(store.now());
   if (list.suppressUnsubscribes) store.suppress(list.clientId, subscriber.email);
   attributeUnsubscribe(store, list, subscriber);
+  store.emitListEvent(list.id, listEvent(store, list, subscriber, { type: "Deactivate" }));
   return SUCCESS;
 };
 
