@@ -1,0 +1,218 @@
+/**
+ * The event log of a single instance (REDIS_URL unset): a bounded array per source. Same contract
+ * as the Redis log, including its id format, so subscriptions cannot tell them apart.
+ */
+import {
+  compareEventIds,
+  DEFAULT_DEDUPE_TTL_MS,
+  DEFAULT_MAX_LENGTH,
+  DEFAULT_RETENTION_MS,
+  EVENT_SOURCES,
+  EventLogError,
+  parseEventId,
+  reportToConsole,
+  serializeEntry,
+  type AppendResult,
+  type EventListener,
+  type EventLog,
+  type EventLogLimits,
+  type EventSource,
+  type LogEntry,
+  type LoggedEvent,
+  type SubscribeOptions,
+  type Unsubscribe,
+} from "./types.js";
+
+interface MemorySubscriber {
+  readonly listener: EventListener;
+  lastId: string | undefined;
+  active: boolean;
+}
+
+interface SourceLog {
+  readonly entries: LoggedEvent[];
+  /** dedupe key → expiry (ms). Insertion order is expiry order, as every key gets the same TTL. */
+  readonly dedupe: Map<string, number>;
+  readonly subscribers: Set<MemorySubscriber>;
+  /** Appended, not yet delivered: a listener that appends does not overtake the event it is handling. */
+  readonly undelivered: LoggedEvent[];
+  delivering: boolean;
+  lastMs: number;
+  lastSeq: number;
+}
+
+/** Options of the in-memory log; `now` lets tests move time. */
+export interface MemoryEventLogOptions extends EventLogLimits {
+  readonly now?: () => number;
+}
+
+/** The event log for one instance. */
+export class MemoryEventLog implements EventLog {
+  readonly #maxLength: number;
+  readonly #retentionMs: number;
+  readonly #dedupeTtlMs: number;
+  readonly #onError: (error: unknown) => void;
+  readonly #now: () => number;
+  readonly #logs = new Map<EventSource, SourceLog>();
+  #closed = false;
+
+  constructor(options: MemoryEventLogOptions = {}) {
+    this.#maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+    this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
+    this.#dedupeTtlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
+    this.#onError = options.onError ?? reportToConsole;
+    this.#now = options.now ?? Date.now;
+    for (const source of EVENT_SOURCES) {
+      this.#logs.set(source, {
+        entries: [],
+        dedupe: new Map(),
+        subscribers: new Set(),
+        undelivered: [],
+        delivering: false,
+        lastMs: 0,
+        lastSeq: -1,
+      });
+    }
+  }
+
+  append(source: EventSource, entries: readonly LogEntry[]): Promise<AppendResult> {
+    try {
+      return Promise.resolve(this.#append(source, entries));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  #append(source: EventSource, entries: readonly LogEntry[]): AppendResult {
+    this.#assertOpen();
+    const log = this.#log(source);
+    // Serialize everything first: a bad entry refuses the whole batch before anything is written.
+    const texts = entries.map((entry) => serializeEntry(entry));
+    const now = this.#now();
+    while (true) {
+      const first = log.dedupe.entries().next();
+      if (first.done === true || first.value[1] > now) break;
+      log.dedupe.delete(first.value[0]);
+    }
+    const added: LoggedEvent[] = [];
+    let duplicates = 0;
+    entries.forEach((entry, index) => {
+      if (log.dedupe.has(entry.dedupeKey)) {
+        duplicates += 1;
+        return;
+      }
+      log.dedupe.set(entry.dedupeKey, now + this.#dedupeTtlMs);
+      // A JSON round trip, as Redis does: subscribers never share the caller's object.
+      const event = JSON.parse(texts[index] ?? "{}") as Record<string, unknown>;
+      added.push({ id: this.#nextId(log, now), source, event });
+    });
+    log.entries.push(...added);
+    this.#trim(log, now);
+    log.undelivered.push(...added);
+    this.#drain(log);
+    return { appended: added.map((event) => event.id), duplicates };
+  }
+
+  subscribe(source: EventSource, options: SubscribeOptions, listener: EventListener): Promise<Unsubscribe> {
+    try {
+      return Promise.resolve(this.#subscribe(source, options, listener));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  #subscribe(source: EventSource, options: SubscribeOptions, listener: EventListener): Unsubscribe {
+    this.#assertOpen();
+    const log = this.#log(source);
+    const { after } = options;
+    if (after !== undefined) parseEventId(after);
+    const subscriber: MemorySubscriber = { listener, lastId: after ?? log.entries.at(-1)?.id, active: true };
+    // Found again after each delivery: a listener may append (or trim) while the replay runs.
+    for (let next = this.#firstAfter(log, after); next; next = this.#firstAfter(log, subscriber.lastId)) {
+      if (!subscriber.active) break;
+      this.#deliver(subscriber, next);
+    }
+    if (subscriber.active) log.subscribers.add(subscriber);
+    return () => {
+      subscriber.active = false;
+      log.subscribers.delete(subscriber);
+    };
+  }
+
+  close(): Promise<void> {
+    this.#closed = true;
+    for (const log of this.#logs.values()) {
+      for (const subscriber of log.subscribers) subscriber.active = false;
+      log.subscribers.clear();
+    }
+    return Promise.resolve();
+  }
+
+  #deliver(subscriber: MemorySubscriber, event: LoggedEvent): void {
+    if (!subscriber.active) return;
+    if (subscriber.lastId !== undefined && compareEventIds(event.id, subscriber.lastId) <= 0) return;
+    subscriber.lastId = event.id;
+    try {
+      subscriber.listener(event);
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  #drain(log: SourceLog): void {
+    if (log.delivering) return;
+    log.delivering = true;
+    try {
+      for (let event = log.undelivered.shift(); event; event = log.undelivered.shift()) {
+        for (const subscriber of log.subscribers) this.#deliver(subscriber, event);
+      }
+    } finally {
+      log.delivering = false;
+    }
+  }
+
+  /** The first retained entry after `id` (binary search: ids ascend). */
+  #firstAfter(log: SourceLog, id: string | undefined): LoggedEvent | undefined {
+    if (id === undefined) return undefined;
+    let low = 0;
+    let high = log.entries.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const entry = log.entries[middle];
+      if (entry !== undefined && compareEventIds(entry.id, id) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    return log.entries[low];
+  }
+
+  #nextId(log: SourceLog, now: number): string {
+    if (now > log.lastMs) {
+      log.lastMs = now;
+      log.lastSeq = 0;
+    } else {
+      log.lastSeq += 1;
+    }
+    return `${log.lastMs}-${log.lastSeq}`;
+  }
+
+  #trim(log: SourceLog, now: number): void {
+    const minMs = BigInt(now - this.#retentionMs);
+    let drop = Math.max(0, log.entries.length - this.#maxLength);
+    while (drop < log.entries.length) {
+      const entry = log.entries[drop];
+      if (entry === undefined || parseEventId(entry.id)[0] >= minMs) break;
+      drop += 1;
+    }
+    if (drop > 0) log.entries.splice(0, drop);
+  }
+
+  #log(source: EventSource): SourceLog {
+    const log = this.#logs.get(source);
+    if (!log) throw new EventLogError("EVENT_LOG_BAD_ENTRY", "unknown event source");
+    return log;
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new EventLogError("EVENT_LOG_CLOSED", "the event log is closed");
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * The event log shared by every instance: a Redis Stream per source. Appends go through one Lua
+ * script (dedupe, XADD, trimming) so a batch is written whole or not at all. Each instance runs ONE
+ * blocking XREAD reader over the streams and fans events out to its local subscribers; the reader
+ * resumes from the last id it delivered, so a lost connection or a restarted Redis loses nothing
+ * Redis still holds.
+ */
+import { Redis, type RedisOptions } from "ioredis";
+import {
+  compareEventIds,
+  DEFAULT_DEDUPE_TTL_MS,
+  DEFAULT_MAX_LENGTH,
+  DEFAULT_RETENTION_MS,
+  EVENT_SOURCES,
+  EventLogError,
+  parseEventId,
+  parseStoredEvent,
+  reportToConsole,
+  serializeEntry,
+  type AppendResult,
+  type EventListener,
+  type EventLog,
+  type EventLogLimits,
+  type EventSource,
+  type LogEntry,
+  type LoggedEvent,
+  type SubscribeOptions,
+  type Unsubscribe,
+} from "./types.js";
+
+/** Options of the Redis log. */
+export interface RedisEventLogOptions extends EventLogLimits {
+  /** `redis://…` (REDIS_URL). */
+  readonly url: string;
+  /** Prefix of every key (streams `<prefix>events:<source>`, dedupe keys `<prefix>dedupe:…`). Default "mailgraph:". */
+  readonly keyPrefix?: string;
+  /** Extra ioredis options for both connections (e.g. TLS). */
+  readonly redis?: RedisOptions;
+  /** How long one XREAD blocks before it is issued again. Default 5 s. */
+  readonly blockMs?: number;
+}
+
+// KEYS[1]: the stream; KEYS[2..]: one dedupe key per entry. ARGV: maxLength, retentionMs, dedupeTtlMs,
+// then one JSON payload per entry. Returns the new ids, "" for a duplicate. Every check is made before
+// the first write, and nothing after it can fail on valid input, so the batch is all or nothing.
+const APPEND_SCRIPT = `
+local maxLength = ARGV[1]
+local retentionMs = tonumber(ARGV[2])
+local ttl = ARGV[3]
+local fresh = {}
+local result = {}
+for i = 2, #KEYS do
+  if fresh[KEYS[i]] or redis.call('EXISTS', KEYS[i]) == 1 then
+    result[i - 1] = ''
+  else
+    fresh[KEYS[i]] = true
+    result[i - 1] = false
+  end
+end
+local last = nil
+for i = 2, #KEYS do
+  if result[i - 1] == false then
+    last = redis.call('XADD', KEYS[1], 'MAXLEN', '~', maxLength, '*', 'e', ARGV[i + 2])
+    redis.call('SET', KEYS[i], last, 'PX', ttl)
+    result[i - 1] = last
+  end
+end
+if last then
+  local ms = tonumber(string.match(last, '^(%d+)-'))
+  if ms - retentionMs > 0 then
+    redis.call('XTRIM', KEYS[1], 'MINID', '~', string.format('%d', ms - retentionMs))
+  end
+end
+return result
+`;
+
+interface RedisSubscriber {
+  readonly source: EventSource;
+  readonly listener: EventListener;
+  lastId: string;
+  /** Live events held back while the replay runs; null once live. */
+  buffer: LoggedEvent[] | null;
+  active: boolean;
+}
+
+const REPLAY_PAGE = 500;
+const READ_COUNT = 500;
+
+/** The event log for several instances sharing a Redis. */
+export class RedisEventLog implements EventLog {
+  readonly #prefix: string;
+  readonly #maxLength: number;
+  readonly #retentionMs: number;
+  readonly #dedupeTtlMs: number;
+  readonly #blockMs: number;
+  readonly #onError: (error: unknown) => void;
+  /** Appends, replays and the reader's starting points. Fails fast while Redis is away. */
+  readonly #commands: Redis;
+  /** The one blocking reader. Waits out outages: its XREAD is sent again once Redis is back. */
+  readonly #reader: Redis;
+  readonly #subscribers = new Set<RedisSubscriber>();
+  /** The last id the reader handed out, per source. */
+  readonly #position = new Map<EventSource, string>();
+  #started: Promise<void> | undefined;
+  #loop: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(options: RedisEventLogOptions) {
+    this.#prefix = options.keyPrefix ?? "mailgraph:";
+    this.#maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+    this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
+    this.#dedupeTtlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
+    this.#blockMs = options.blockMs ?? 5000;
+    this.#onError = options.onError ?? reportToConsole;
+    // An append during an outage fails soon, so the ingress can answer 503 and the backend retries.
+    this.#commands = new Redis(options.url, { maxRetriesPerRequest: 1, ...options.redis });
+    this.#reader = new Redis(options.url, {
+      ...options.redis,
+      maxRetriesPerRequest: null,
+      autoResendUnfulfilledCommands: true,
+      connectionName: "mailgraph-events-reader",
+    });
+    // ioredis emits connection errors as events; without a listener it prints them itself.
+    this.#commands.on("error", (error) => this.#onError(error));
+    this.#reader.on("error", (error) => this.#onError(error));
+  }
+
+  /** The stream key of a source. */
+  streamKey(source: EventSource): string {
+    return `${this.#prefix}events:${source}`;
+  }
+
+  async append(source: EventSource, entries: readonly LogEntry[]): Promise<AppendResult> {
+    this.#assertOpen();
+    const texts = entries.map((entry) => serializeEntry(entry));
+    if (entries.length === 0) return { appended: [], duplicates: 0 };
+    const dedupeKeys = entries.map((entry) => `${this.#prefix}dedupe:${source}:${entry.dedupeKey}`);
+    const reply = await this.#commands.eval(
+      APPEND_SCRIPT,
+      1 + dedupeKeys.length,
+      this.streamKey(source),
+      ...dedupeKeys,
+      String(this.#maxLength),
+      String(this.#retentionMs),
+      String(this.#dedupeTtlMs),
+      ...texts,
+    );
+    if (!Array.isArray(reply)) throw new Error("the append script answered with something other than a list");
+    const appended: string[] = [];
+    let duplicates = 0;
+    for (const id of reply) {
+      if (id === "") duplicates += 1;
+      else if (typeof id === "string") appended.push(id);
+    }
+    return { appended, duplicates };
+  }
+
+  async subscribe(source: EventSource, options: SubscribeOptions, listener: EventListener): Promise<Unsubscribe> {
+    this.#assertOpen();
+    const { after } = options;
+    if (after !== undefined) parseEventId(after);
+    await this.#start();
+    this.#assertOpen();
+    const subscriber: RedisSubscriber = {
+      source,
+      listener,
+      lastId: after ?? this.#position.get(source) ?? "0-0",
+      buffer: after === undefined ? null : [],
+      active: true,
+    };
+    // Registered before the replay reads: whatever the reader delivers meanwhile is buffered, and the
+    // replay reaches at least as far as the reader had, so the two overlap and ids drop the repeats.
+    this.#subscribers.add(subscriber);
+    const unsubscribe = (): void => {
+      subscriber.active = false;
+      this.#subscribers.delete(subscriber);
+    };
+    if (after !== undefined) {
+      try {
+        await this.#replay(subscriber, after);
+      } catch (error) {
+        unsubscribe();
+        throw error;
+      }
+      const buffered = subscriber.buffer ?? [];
+      subscriber.buffer = null;
+      for (const event of buffered) this.#deliver(subscriber, event);
+    }
+    return unsubscribe;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const subscriber of this.#subscribers) subscriber.active = false;
+    this.#subscribers.clear();
+    // disconnect, not quit: quit would wait for a blocked XREAD, or for a Redis that is away.
+    this.#reader.disconnect();
+    this.#commands.disconnect();
+    await this.#loop;
+  }
+
+  async #replay(subscriber: RedisSubscriber, after: string): Promise<void> {
+    const key = this.streamKey(subscriber.source);
+    let cursor = after;
+    while (subscriber.active) {
+      const page = await this.#commands.xrange(key, `(${cursor}`, "+", "COUNT", REPLAY_PAGE);
+      for (const [id, fields] of page) {
+        cursor = id;
+        const event = this.#toEvent(subscriber.source, id, fields);
+        if (event) this.#deliver(subscriber, event);
+      }
+      if (page.length < REPLAY_PAGE) return;
+    }
+  }
+
+  /** Starts the reader once: from the streams' current ends, so it hands out only what comes next. */
+  #start(): Promise<void> {
+    this.#started ??= (async () => {
+      for (const source of EVENT_SOURCES) {
+        const last = await this.#commands.xrevrange(this.streamKey(source), "+", "-", "COUNT", 1);
+        this.#position.set(source, last[0]?.[0] ?? "0-0");
+      }
+      this.#loop = this.#read();
+    })().catch((error: unknown) => {
+      this.#started = undefined;
+      throw error;
+    });
+    return this.#started;
+  }
+
+  async #read(): Promise<void> {
+    const keys = EVENT_SOURCES.map((source) => this.streamKey(source));
+    while (!this.#closed) {
+      try {
+        const ids = EVENT_SOURCES.map((source) => this.#position.get(source) ?? "0-0");
+        const reply = await this.#reader.call(
+          "XREAD",
+          "COUNT",
+          READ_COUNT,
+          "BLOCK",
+          this.#blockMs,
+          "STREAMS",
+          ...keys,
+          ...ids,
+        );
+        this.#fanOut(reply);
+      } catch (error) {
+        if (this.#closed) return;
+        this.#onError(error);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+
+  /** Hands one XREAD reply to the local subscribers, advancing the reader's position as it goes. */
+  #fanOut(reply: unknown): void {
+    if (!Array.isArray(reply)) return; // null: the block timed out
+    for (const stream of reply as unknown[]) {
+      if (!Array.isArray(stream)) continue;
+      const [key, entries] = stream as unknown[];
+      const source = EVENT_SOURCES.find((candidate) => this.streamKey(candidate) === key);
+      if (source === undefined || !Array.isArray(entries)) continue;
+      for (const entry of entries as unknown[]) {
+        if (!Array.isArray(entry)) continue;
+        const [id, fields] = entry as unknown[];
+        if (typeof id !== "string" || !Array.isArray(fields)) continue;
+        this.#position.set(source, id);
+        const event = this.#toEvent(source, id, fields as unknown[]);
+        if (!event) continue;
+        for (const subscriber of this.#subscribers) {
+          if (subscriber.source !== source) continue;
+          if (subscriber.buffer) subscriber.buffer.push(event);
+          else this.#deliver(subscriber, event);
+        }
+      }
+    }
+  }
+
+  #toEvent(source: EventSource, id: string, fields: readonly unknown[]): LoggedEvent | undefined {
+    const at = fields.indexOf("e");
+    const text = at >= 0 ? fields[at + 1] : undefined;
+    const event = typeof text === "string" ? parseStoredEvent(text) : undefined;
+    if (!event) {
+      this.#onError(new Error(`stream entry ${id} of ${source} holds no JSON object event; skipped`));
+      return undefined;
+    }
+    return { id, source, event };
+  }
+
+  #deliver(subscriber: RedisSubscriber, event: LoggedEvent): void {
+    if (!subscriber.active || compareEventIds(event.id, subscriber.lastId) <= 0) return;
+    subscriber.lastId = event.id;
+    try {
+      subscriber.listener(event);
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new EventLogError("EVENT_LOG_CLOSED", "the event log is closed");
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The event log between the webhook ingress (which appends) and subscriptions (which read).
+ * One log per source; an event's `id` is its position in that source's log ("<ms>-<seq>", the
+ * Redis Stream id format, used by both implementations so ids mean the same everywhere).
+ */
+
+/** The backends whose webhooks feed the log. */
+export const EVENT_SOURCES = ["legacy", "commerce"] as const;
+
+/** A backend whose webhooks feed the log. */
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+/** An event as the ingress validated it: a JSON object (it is stored as JSON text). */
+export type EventPayload = Readonly<Record<string, unknown>>;
+
+/** One event to append, with the key that identifies a retry of the same delivery. */
+export interface LogEntry {
+  /** Same key within the dedupe window → the entry is appended once (e.g. a hash of the raw body). */
+  readonly dedupeKey: string;
+  readonly event: EventPayload;
+}
+
+/** What one append did. */
+export interface AppendResult {
+  /** Ids of the entries appended, in the order given (duplicates left out). */
+  readonly appended: string[];
+  /** How many entries were already in the log (or earlier in the same batch) and were skipped. */
+  readonly duplicates: number;
+}
+
+/** An event read from the log. */
+export interface LoggedEvent {
+  /** Position in the source's log: pass it as `after` to resume right behind this event. */
+  readonly id: string;
+  readonly source: EventSource;
+  /** The parsed JSON payload; shared between the subscribers of an instance, so treat it as read-only. */
+  readonly event: Record<string, unknown>;
+}
+
+/** Where a subscription starts. */
+export interface SubscribeOptions {
+  /** Replay what came after this id (what is still retained), then go on live. Unset: live only. */
+  readonly after?: string | undefined;
+}
+
+/** Stops a subscription; calling it twice is harmless. */
+export type Unsubscribe = () => void;
+
+/** Called with each event, in log order, once. A throw is reported to the log's `onError`, not to others. */
+export type EventListener = (event: LoggedEvent) => void;
+
+/** The log both the ingress and subscriptions use (memory for one instance, Redis Streams for many). */
+export interface EventLog {
+  /** Appends a batch all-or-nothing: every new entry is written, or none is (and the promise rejects). */
+  append(source: EventSource, entries: readonly LogEntry[]): Promise<AppendResult>;
+  /**
+   * Delivers `source`'s events to `listener`: those after `options.after` first, then live ones,
+   * with no gap and no repeat at the seam. Resolves once the subscription is in place: every event
+   * appended after that is delivered.
+   */
+  subscribe(source: EventSource, options: SubscribeOptions, listener: EventListener): Promise<Unsubscribe>;
+  /** Stops every subscription and releases connections. */
+  close(): Promise<void>;
+}
+
+/** Knobs shared by both implementations. */
+export interface EventLogLimits {
+  /** Entries kept per source (Redis trims approximately, `MAXLEN ~`). Default 10 000. */
+  readonly maxLength?: number;
+  /** Entries older than this are dropped (`MINID`). Default 24 h. */
+  readonly retentionMs?: number;
+  /** How long a dedupe key is remembered. Default 24 h. */
+  readonly dedupeTtlMs?: number;
+  /** Failures with nobody to throw to: a listener that threw, a lost connection, a malformed entry. */
+  readonly onError?: (error: unknown) => void;
+}
+
+export const DEFAULT_MAX_LENGTH = 10_000;
+export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type EventLogErrorCode =
+  | "EVENT_LOG_BAD_ID" // `after` is not an event id
+  | "EVENT_LOG_BAD_ENTRY" // an entry without a dedupe key, or an event that is not a JSON object
+  | "EVENT_LOG_CLOSED"; // the log was closed
+
+/** An error of the event log, with a stable `code`. */
+export class EventLogError extends Error {
+  readonly code: EventLogErrorCode;
+  constructor(code: EventLogErrorCode, message: string) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+const ID_PATTERN = /^(\d{1,16})-(\d{1,20})$/;
+
+/** The id as [ms, seq]; throws EVENT_LOG_BAD_ID when it is not "<ms>-<seq>". */
+export function parseEventId(id: string): [bigint, bigint] {
+  const match = ID_PATTERN.exec(id);
+  if (!match) throw new EventLogError("EVENT_LOG_BAD_ID", "an event id looks like <ms>-<seq>, e.g. 1700000000000-0");
+  const [, ms = "0", seq = "0"] = match;
+  return [BigInt(ms), BigInt(seq)];
+}
+
+/** Negative, zero or positive as `a` comes before, is, or comes after `b` in the log. */
+export function compareEventIds(a: string, b: string): number {
+  const [aMs, aSeq] = parseEventId(a);
+  const [bMs, bSeq] = parseEventId(b);
+  if (aMs !== bMs) return aMs < bMs ? -1 : 1;
+  if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1;
+  return 0;
+}
+
+/** The entry's event as JSON text; throws EVENT_LOG_BAD_ENTRY for anything the log cannot carry. */
+export function serializeEntry(entry: LogEntry): string {
+  if (typeof entry.dedupeKey !== "string" || entry.dedupeKey.length === 0) {
+    throw new EventLogError("EVENT_LOG_BAD_ENTRY", "every entry needs a non-empty dedupeKey");
+  }
+  const { event } = entry;
+  if (typeof event !== "object" || event === null || Array.isArray(event)) {
+    throw new EventLogError("EVENT_LOG_BAD_ENTRY", "an event is a JSON object");
+  }
+  return JSON.stringify(event);
+}
+
+/** Parses a stored event; undefined when it is not a JSON object (reported, then skipped). */
+export function parseStoredEvent(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through: reported by the caller
+  }
+  return undefined;
+}
+
+/** Default for `onError`: keep going, but say so. */
+export function reportToConsole(error: unknown): void {
+  console.error("[events/log]", error);
+}

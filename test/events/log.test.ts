@@ -1,0 +1,271 @@
+/**
+ * The event log's contract, run against both implementations: the in-memory log and the Redis
+ * Streams log on the machine's Redis (each test under its own key prefix).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  compareEventIds,
+  EventLogError,
+  MemoryEventLog,
+  RedisEventLog,
+  type EventLog,
+  type EventLogLimits,
+  type LogEntry,
+} from "../../src/events/log/index.js";
+import { deleteKeys, Recorder, requireSharedRedis, SHARED_REDIS_URL, sleep, uniquePrefix } from "./log-helpers.js";
+
+function entries(from: number, count: number, tag = "e"): LogEntry[] {
+  return Array.from({ length: count }, (_, i) => ({ dedupeKey: `${tag}-${from + i}`, event: { n: from + i, tag } }));
+}
+
+interface Implementation {
+  readonly name: string;
+  before(): Promise<void>;
+  create(limits?: EventLogLimits): EventLog;
+  after(): Promise<void>;
+}
+
+const prefixes: string[] = [];
+const implementations: Implementation[] = [
+  {
+    name: "MemoryEventLog",
+    before: () => Promise.resolve(),
+    create: (limits) => new MemoryEventLog(limits),
+    after: () => Promise.resolve(),
+  },
+  {
+    name: "RedisEventLog",
+    before: requireSharedRedis,
+    create: (limits) => {
+      const keyPrefix = uniquePrefix("contract");
+      prefixes.push(keyPrefix);
+      return new RedisEventLog({ ...limits, url: SHARED_REDIS_URL, keyPrefix, blockMs: 1000 });
+    },
+    after: async () => {
+      for (const prefix of prefixes.splice(0)) await deleteKeys(SHARED_REDIS_URL, prefix);
+    },
+  },
+];
+
+describe.each(implementations)("$name", (implementation) => {
+  const open: EventLog[] = [];
+  const errors: unknown[] = [];
+  const create = (limits: EventLogLimits = {}): EventLog => {
+    const log = implementation.create({ onError: (error) => errors.push(error), ...limits });
+    open.push(log);
+    return log;
+  };
+
+  beforeAll(() => implementation.before());
+  afterEach(async () => {
+    for (const log of open.splice(0)) await log.close();
+    errors.length = 0;
+  });
+  afterAll(() => implementation.after());
+
+  it("gives each appended event an ascending id and delivers it live, in order, with its source", async () => {
+    const log = create();
+    const recorder = new Recorder();
+    await log.subscribe("legacy", {}, recorder.listener);
+    const first = await log.append("legacy", entries(0, 3));
+    const second = await log.append("legacy", entries(3, 2));
+    const ids = [...first.appended, ...second.appended];
+    expect(ids).toHaveLength(5);
+    expect([...ids].sort(compareEventIds)).toEqual(ids);
+    expect(new Set(ids).size).toBe(5);
+    await recorder.until(5);
+    await sleep(20);
+    expect(recorder.ids).toEqual(ids);
+    expect(recorder.events.map((event) => event.event)).toEqual(entries(0, 5).map((entry) => entry.event));
+    expect(recorder.events.every((event) => event.source === "legacy")).toBe(true);
+  });
+
+  it("keeps the sources apart", async () => {
+    const log = create();
+    const legacy = new Recorder();
+    const commerce = new Recorder();
+    await log.subscribe("legacy", {}, legacy.listener);
+    await log.subscribe("commerce", {}, commerce.listener);
+    await log.append("commerce", entries(0, 2, "c"));
+    await log.append("legacy", entries(0, 1, "l"));
+    await commerce.until(2);
+    await legacy.until(1);
+    await sleep(20);
+    expect(commerce.events.map((event) => event.event["tag"])).toEqual(["c", "c"]);
+    expect(legacy.events.map((event) => [event.source, event.event["tag"]])).toEqual([["legacy", "l"]]);
+  });
+
+  it("does not deliver what was appended before a subscription without `after`", async () => {
+    const log = create();
+    await log.append("legacy", entries(0, 3));
+    const recorder = new Recorder();
+    await log.subscribe("legacy", {}, recorder.listener);
+    const { appended } = await log.append("legacy", entries(3, 1));
+    await recorder.until(1);
+    await sleep(20);
+    expect(recorder.ids).toEqual(appended);
+  });
+
+  it("replays exactly what came after `after`, then goes on live", async () => {
+    const log = create();
+    const { appended: before } = await log.append("legacy", entries(0, 6));
+    const recorder = new Recorder();
+    await log.subscribe("legacy", { after: before[2] }, recorder.listener);
+    const { appended: live } = await log.append("legacy", entries(6, 2));
+    await recorder.until(5);
+    await sleep(20);
+    expect(recorder.ids).toEqual([...before.slice(3), ...live]);
+    expect(recorder.events.map((event) => event.event["n"])).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it("replays everything retained from 0-0, and nothing when `after` is the newest id", async () => {
+    const log = create();
+    const { appended } = await log.append("commerce", entries(0, 4));
+    const all = new Recorder();
+    const none = new Recorder();
+    await log.subscribe("commerce", { after: "0-0" }, all.listener);
+    await log.subscribe("commerce", { after: appended.at(-1) }, none.listener);
+    await all.until(4);
+    await sleep(20);
+    expect(all.ids).toEqual(appended);
+    expect(none.events).toEqual([]);
+  });
+
+  it("has no gap and no repeat at the seam between replay and live while appends go on", async () => {
+    const log = create();
+    const { appended: head } = await log.append("legacy", entries(0, 50));
+    const appending = (async () => {
+      const ids: string[] = [];
+      for (let i = 0; i < 20; i += 1) ids.push(...(await log.append("legacy", entries(50 + i * 5, 5))).appended);
+      return ids;
+    })();
+    const recorders = [new Recorder(), new Recorder(), new Recorder()];
+    const unsubscribes = await Promise.all(
+      recorders.map((recorder, i) => log.subscribe("legacy", { after: head[i * 10] }, recorder.listener)),
+    );
+    const tail = await appending;
+    const all = [...head, ...tail];
+    for (const [i, recorder] of recorders.entries()) {
+      const expected = all.slice(i * 10 + 1);
+      await recorder.until(expected.length);
+      expect(recorder.ids).toEqual(expected);
+    }
+    for (const unsubscribe of unsubscribes) unsubscribe();
+  });
+
+  it("appends a byte-identical retry once, across appends and within a batch", async () => {
+    const log = create();
+    const recorder = new Recorder();
+    await log.subscribe("legacy", {}, recorder.listener);
+    const first = await log.append("legacy", [{ dedupeKey: "delivery-1", event: { n: 1 } }]);
+    const retry = await log.append("legacy", [
+      { dedupeKey: "delivery-1", event: { n: 1 } },
+      { dedupeKey: "delivery-2", event: { n: 2 } },
+      { dedupeKey: "delivery-2", event: { n: 2 } },
+    ]);
+    expect(first).toEqual({ appended: [expect.any(String)], duplicates: 0 });
+    expect(retry.appended).toHaveLength(1);
+    expect(retry.duplicates).toBe(2);
+    // The same key under the other source is another delivery.
+    expect((await log.append("commerce", [{ dedupeKey: "delivery-1", event: { n: 1 } }])).duplicates).toBe(0);
+    await recorder.until(2);
+    await sleep(30);
+    expect(recorder.events.map((event) => event.event["n"])).toEqual([1, 2]);
+  });
+
+  it("forgets a dedupe key after dedupeTtlMs", async () => {
+    const log = create({ dedupeTtlMs: 50 });
+    expect((await log.append("legacy", entries(0, 1))).duplicates).toBe(0);
+    expect((await log.append("legacy", entries(0, 1))).duplicates).toBe(1);
+    await sleep(120);
+    expect((await log.append("legacy", entries(0, 1))).appended).toHaveLength(1);
+  });
+
+  it("writes a batch whole: a bad entry refuses all of it, and concurrent batches never interleave", async () => {
+    const log = create();
+    const bad = [...entries(0, 2), { dedupeKey: "bad", event: [1, 2] as unknown as Record<string, unknown> }];
+    await expect(log.append("legacy", bad)).rejects.toMatchObject({ code: "EVENT_LOG_BAD_ENTRY" });
+    await expect(log.append("legacy", [{ dedupeKey: "", event: {} }])).rejects.toBeInstanceOf(EventLogError);
+    // Nothing of the refused batch was written, not even its dedupe keys.
+    expect(await log.append("legacy", entries(0, 2))).toMatchObject({ duplicates: 0 });
+
+    const results = await Promise.all([0, 1, 2, 3].map((b) => log.append("commerce", entries(b * 40, 40, `b${b}`))));
+    const recorder = new Recorder();
+    await log.subscribe("commerce", { after: "0-0" }, recorder.listener);
+    await recorder.until(160);
+    const tags = recorder.events.map((event) => event.event["tag"]);
+    // Each batch is one contiguous run in the log.
+    const runs = tags.filter((tag, i) => i === 0 || tag !== tags[i - 1]);
+    expect(runs).toHaveLength(4);
+    expect(new Set(runs).size).toBe(4);
+    expect(results.map((result) => result.appended.length)).toEqual([40, 40, 40, 40]);
+  });
+
+  it("stays bounded: after many appends only a contiguous newest part remains", async () => {
+    const log = create({ maxLength: 10 });
+    const appended: string[] = [];
+    for (let i = 0; i < 25; i += 1) appended.push(...(await log.append("legacy", entries(i * 10, 10))).appended);
+    const recorder = new Recorder();
+    await log.subscribe("legacy", { after: "0-0" }, recorder.listener);
+    await recorder.until(10);
+    await sleep(30);
+    const kept = recorder.ids;
+    // Redis trims approximately (MAXLEN ~: whole macro nodes of 100 entries), memory exactly.
+    expect(kept.length).toBeGreaterThanOrEqual(10);
+    expect(kept.length).toBeLessThan(250);
+    expect(kept).toEqual(appended.slice(appended.length - kept.length));
+  });
+
+  it("refuses an `after` that is not an event id", async () => {
+    const log = create();
+    await expect(log.subscribe("legacy", { after: "yesterday" }, () => undefined)).rejects.toMatchObject({
+      code: "EVENT_LOG_BAD_ID",
+    });
+  });
+
+  it("stops delivering after unsubscribe, and a throwing listener does not stop the others", async () => {
+    const log = create();
+    const stopped = new Recorder();
+    const kept = new Recorder();
+    const unsubscribe = await log.subscribe("legacy", {}, stopped.listener);
+    await log.subscribe("legacy", {}, () => {
+      throw new Error("listener failed");
+    });
+    await log.subscribe("legacy", {}, kept.listener);
+    await log.append("legacy", entries(0, 1));
+    await stopped.until(1);
+    unsubscribe();
+    unsubscribe();
+    await log.append("legacy", entries(1, 1));
+    await kept.until(2);
+    await sleep(20);
+    expect(stopped.events).toHaveLength(1);
+    expect(kept.events.map((event) => event.event["n"])).toEqual([0, 1]);
+    expect(errors).toContainEqual(new Error("listener failed"));
+  });
+
+  it("refuses to append or subscribe once closed", async () => {
+    const log = create();
+    await log.close();
+    await expect(log.append("legacy", entries(0, 1))).rejects.toMatchObject({ code: "EVENT_LOG_CLOSED" });
+    await expect(log.subscribe("legacy", {}, () => undefined)).rejects.toMatchObject({ code: "EVENT_LOG_CLOSED" });
+  });
+});
+
+describe("MemoryEventLog retention", () => {
+  it("drops entries older than retentionMs and keeps maxLength exactly", async () => {
+    let now = 1_000_000;
+    const log = new MemoryEventLog({ retentionMs: 1000, maxLength: 3, now: () => now });
+    await log.append("legacy", entries(0, 2));
+    now += 2000;
+    const { appended } = await log.append("legacy", entries(2, 1));
+    const recorder = new Recorder();
+    await log.subscribe("legacy", { after: "0-0" }, recorder.listener);
+    expect(recorder.ids).toEqual(appended);
+    const more = await log.append("legacy", entries(3, 5));
+    const all = new Recorder();
+    await log.subscribe("legacy", { after: "0-0" }, all.listener);
+    expect(all.ids).toEqual(more.appended.slice(2));
+    await log.close();
+  });
+});
