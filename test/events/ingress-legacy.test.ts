@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LIST_EVENT_TYPES, type ListEvent } from "../../src/events/ingress/index.js";
+import { MemoryEventLog } from "../../src/events/log/memory-log.js";
 import {
   deactivateEvent,
   INGRESS_TOKEN,
@@ -270,5 +271,30 @@ describe("legacy webhooks: refused, nothing appended", () => {
       status: 422,
       code: "mixed_list_ids",
     });
+  });
+});
+
+describe("legacy webhooks over the in-memory event log", () => {
+  it("appends through the real log's append, a retry once", async () => {
+    const log = new MemoryEventLog();
+    const real = await startIngress({ log });
+    try {
+      const body = JSON.stringify({ Events: [subscribeEvent(1), subscribeEvent(2)], ListID: LIST_ID });
+      const first = await postBody(real.legacyUrl, body, JSON_TYPE);
+      const retry = await postBody(real.legacyUrl, body, JSON_TYPE);
+      expect([first.body, retry.body]).toEqual([
+        { accepted: 2, duplicates: 0 },
+        { accepted: 0, duplicates: 2 },
+      ]);
+      const seen: unknown[] = [];
+      const unsubscribe = await log.subscribe("legacy", { after: "0-0" }, (event) => seen.push(event.event));
+      unsubscribe();
+      expect(seen).toMatchObject([
+        { type: "Subscribe", email: "person1@example.com", listId: LIST_ID },
+        { type: "Subscribe", email: "person2@example.com", listId: LIST_ID },
+      ]);
+    } finally {
+      await real.close();
+    }
   });
 });
