@@ -5,6 +5,7 @@ import type { IncomingMessage } from "node:http";
 import type { CallCounter } from "./call-counter.js";
 import type { JobQueue } from "./jobs.js";
 import type { RateLimiter } from "./rate-limiter.js";
+import type { CommerceWebhooks } from "./webhooks.js";
 import type { CommerceStore } from "./store.js";
 
 /** The versioned root under the origin (spec: Versioning 1). */
@@ -23,6 +24,10 @@ export interface SandboxContext {
   syncThreshold: number;
   /** Origin used when a request's Host header is unusable; set once the server listens. */
   fallbackOrigin: string;
+  /** Topic webhooks: registrations and delivery. */
+  webhooks: CommerceWebhooks;
+  /** The user owning the store (newsletter and cart events name it). */
+  ownerUserId: string;
 }
 
 /** One request as a route handler sees it. */

@@ -7,6 +7,7 @@ import type { IncomingMessage, RequestListener } from "node:http";
 import { ApiError, OAuthTokenError, notFound } from "./api-error.js";
 import { authenticate, requireScopes } from "./authenticate.js";
 import { API_PREFIX, type SandboxContext } from "./context.js";
+import { handleControl } from "./control.js";
 import { json, requestOrigin, writeReply, type Reply } from "./http-io.js";
 import { findOAuthRoute } from "./oauth/index.js";
 import { findRoute } from "./routes/index.js";
@@ -32,6 +33,7 @@ async function handleApi(req: IncomingMessage, url: URL, ctx: SandboxContext, or
 async function route(req: IncomingMessage, url: URL, ctx: SandboxContext, origin: string): Promise<Reply> {
   const method = req.method ?? "GET";
   if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return handleApi(req, url, ctx, origin);
+  if (url.pathname.startsWith("/__sandbox/")) return handleControl(req, url, ctx);
   const oauth = findOAuthRoute(method, url.pathname);
   ctx.calls.record(oauth ? oauth.key : `${method} ${url.pathname}`);
   if (!oauth) throw notFound(`no endpoint ${method} ${url.pathname}`);

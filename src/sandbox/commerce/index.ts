@@ -12,11 +12,21 @@ import { JobQueue } from "./jobs.js";
 import { RateLimiter } from "./rate-limiter.js";
 import { isKnownScope } from "./scopes.js";
 import { CommerceStore } from "./store.js";
+import { jobCompletedData } from "./control.js";
+import { CommerceWebhooks, DEFAULT_COMMERCE_WEBHOOK_SECRET } from "./webhooks.js";
 
 export { COMMERCE_DEMO, type CommerceDemo } from "./demo-data.js";
 export { CommerceStore } from "./store.js";
 export type { PropertyType, SubscriptionStatus } from "./model.js";
 export type { Job, JobKind, JobStatus } from "./jobs.js";
+export {
+  COMMERCE_TOPICS,
+  CommerceWebhooks,
+  DEFAULT_COMMERCE_WEBHOOK_SECRET,
+  type CommerceTopic,
+  type DeliveryView,
+  type EndpointView,
+} from "./webhooks.js";
 
 /** Settings of one sandbox instance; every field is optional. */
 export interface CommerceSandboxOptions {
@@ -36,6 +46,19 @@ export interface CommerceSandboxOptions {
   rateLimit?: number;
   /** Load the demo lists, segments and coupons; default true. */
   seed?: boolean;
+  /** Signs webhooks (HS256); at least 32 bytes, refused otherwise; default DEFAULT_COMMERCE_WEBHOOK_SECRET. */
+  webhookSecret?: string;
+  /** Total time a webhook request may take before it counts as failed; default 5000. */
+  webhookTimeoutMs?: number;
+  /** Wait before the first retry, doubling after each failure; default 1000. */
+  webhookRetryBaseMs?: number;
+  /** Attempts per delivery, the first included; default 6. */
+  webhookMaxAttempts?: number;
+  /**
+   * Deliver on their own, right after each event and on a one-second timer that also settles jobs
+   * and sends retries due on the `now` clock (default true). When false, only `webhooks.deliverDue()` sends.
+   */
+  webhookAutoDeliver?: boolean;
 }
 
 /** The helpers a sandbox offers besides its HTTP interface. */
@@ -50,6 +73,10 @@ export interface CommerceSandboxHelpers {
   completeJobs(): void;
   /** The live state, for assertions on effects. */
   store: CommerceStore;
+  /** Topic webhooks: endpoints, deliveries, `deliverDue()`. */
+  webhooks: CommerceWebhooks;
+  /** The secret webhooks are signed with. */
+  webhookSecret: string;
 }
 
 /** A sandbox not yet listening: mount `handler` on any node:http server. */
@@ -77,7 +104,19 @@ function build(options: CommerceSandboxOptions): Built {
   registerIdentities(store, demo);
   if (options.seed ?? true) seedDemoData(store, demo);
   const calls = new CallCounter();
-  const jobs = new JobQueue(now, options.jobDelayMs ?? 1500);
+  const webhookSecret = options.webhookSecret ?? DEFAULT_COMMERCE_WEBHOOK_SECRET;
+  const webhooks = new CommerceWebhooks({
+    now,
+    secret: webhookSecret,
+    onTick: () => ctx.jobs.settle(),
+    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
+    ...(options.webhookRetryBaseMs === undefined ? {} : { retryBaseMs: options.webhookRetryBaseMs }),
+    ...(options.webhookMaxAttempts === undefined ? {} : { maxAttempts: options.webhookMaxAttempts }),
+    ...(options.webhookAutoDeliver === undefined ? {} : { autoDeliver: options.webhookAutoDeliver }),
+  });
+  const jobs = new JobQueue(now, options.jobDelayMs ?? 1500, (job) =>
+    webhooks.emit("async-job/completed", jobCompletedData(ctx, job)),
+  );
   const ctx: SandboxContext = {
     store,
     jobs,
@@ -87,6 +126,8 @@ function build(options: CommerceSandboxOptions): Built {
     apiKey: demo.apiKey,
     syncThreshold: options.syncThreshold ?? 50,
     fallbackOrigin: `http://${options.host ?? "127.0.0.1"}`,
+    webhooks,
+    ownerUserId: demo.user.id,
   };
   return {
     ctx,
@@ -94,7 +135,9 @@ function build(options: CommerceSandboxOptions): Built {
     calls,
     demo,
     store,
-    completeJobs: () => jobs.completeAll(),
+    webhooks,
+    webhookSecret,
+    completeJobs: () => ctx.jobs.completeAll(),
     issueAccessToken({ scopes, userId }) {
       const unknown = scopes.filter((s) => !isKnownScope(s));
       if (unknown.length > 0) throw new Error(`unknown scope(s): ${unknown.join(", ")}`);
@@ -121,5 +164,9 @@ export async function startCommerceSandbox(options: CommerceSandboxOptions = {})
     portSetting: "SANDBOX_COMMERCE_PORT",
   });
   ctx.fallbackOrigin = server.url;
-  return { ...helpers, url: server.url, baseUrl: `${server.url}${API_PREFIX}`, close: () => server.close() };
+  const close = async (): Promise<void> => {
+    await helpers.webhooks.close();
+    await server.close();
+  };
+  return { ...helpers, url: server.url, baseUrl: `${server.url}${API_PREFIX}`, close };
 }

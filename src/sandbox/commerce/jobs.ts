@@ -41,6 +41,8 @@ export class JobQueue {
   constructor(
     private readonly now: () => Date,
     private readonly delayMs: number,
+    /** Called once per job as it completes or fails (the sandbox fires async-job/completed). */
+    private readonly onFinished: (job: Job) => void = () => undefined,
   ) {}
 
   /** Registers a job whose `work` runs when it completes. */
@@ -93,5 +95,6 @@ export class JobQueue {
       job.status = "failed";
     }
     job.completedAt = this.now();
+    this.onFinished(job);
   }
 }
