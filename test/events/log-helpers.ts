@@ -113,6 +113,10 @@ export class OwnedRedisServer {
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     this.#process = child;
+    // Should the test process end without afterAll (a hook timeout, a crash), the server goes too.
+    const killOnExit = (): void => void child.kill("SIGKILL");
+    process.once("exit", killOnExit);
+    child.once("exit", () => process.off("exit", killOnExit));
     let output = "";
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${output}`)), 5000);

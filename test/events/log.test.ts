@@ -133,10 +133,12 @@ describe.each(implementations)("$name", (implementation) => {
 
   it("has no gap and no repeat at the seam between replay and live while appends go on", async () => {
     const log = create();
-    const { appended: head } = await log.append("legacy", entries(0, 50));
+    // More than one replay page (500), so the replay takes several reads while live events arrive.
+    const head: string[] = [];
+    for (let i = 0; i < 6; i += 1) head.push(...(await log.append("legacy", entries(i * 200, 200))).appended);
     const appending = (async () => {
       const ids: string[] = [];
-      for (let i = 0; i < 20; i += 1) ids.push(...(await log.append("legacy", entries(50 + i * 5, 5))).appended);
+      for (let i = 0; i < 40; i += 1) ids.push(...(await log.append("legacy", entries(1200 + i * 5, 5))).appended);
       return ids;
     })();
     const recorders = [new Recorder(), new Recorder(), new Recorder()];

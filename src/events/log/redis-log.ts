@@ -104,6 +104,9 @@ export class RedisEventLog implements EventLog {
   #started: Promise<void> | undefined;
   #loop: Promise<void> | undefined;
   #closed = false;
+  /** Settles on close(): ioredis leaves a command pending forever when disconnected mid-reconnect. */
+  readonly #closing: Promise<void>;
+  #signalClosed: () => void = () => undefined;
 
   constructor(options: RedisEventLogOptions) {
     this.#prefix = options.keyPrefix ?? "mailgraph:";
@@ -112,6 +115,9 @@ export class RedisEventLog implements EventLog {
     this.#dedupeTtlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
     this.#blockMs = options.blockMs ?? 5000;
     this.#onError = options.onError ?? reportToConsole;
+    this.#closing = new Promise((resolve) => {
+      this.#signalClosed = resolve;
+    });
     // An append during an outage fails soon, so the ingress can answer 503 and the backend retries.
     this.#commands = new Redis(options.url, { maxRetriesPerRequest: 1, ...options.redis });
     this.#reader = new Redis(options.url, {
@@ -194,6 +200,7 @@ export class RedisEventLog implements EventLog {
     this.#closed = true;
     for (const subscriber of this.#subscribers) subscriber.active = false;
     this.#subscribers.clear();
+    this.#signalClosed();
     // disconnect, not quit: quit would wait for a blocked XREAD, or for a Redis that is away.
     this.#reader.disconnect();
     this.#commands.disconnect();
@@ -234,7 +241,7 @@ export class RedisEventLog implements EventLog {
     while (!this.#closed) {
       try {
         const ids = EVENT_SOURCES.map((source) => this.#position.get(source) ?? "0-0");
-        const reply = await this.#reader.call(
+        const read = this.#reader.call(
           "XREAD",
           "COUNT",
           READ_COUNT,
@@ -244,6 +251,9 @@ export class RedisEventLog implements EventLog {
           ...keys,
           ...ids,
         );
+        read.catch(() => undefined); // after close() nobody waits for it
+        const reply = await Promise.race([read, this.#closing]);
+        if (this.#closed) return;
         this.#fanOut(reply);
       } catch (error) {
         if (this.#closed) return;
