@@ -98,6 +98,21 @@ export interface HttpAccessConfig {
   allowedHosts: string[];
 }
 
+/** Webhook ingress and the event log. */
+export interface EventsConfig {
+  /** Secret path segment of POST /webhooks/legacy/{token}; unset: the legacy path is not served. */
+  ingressToken: string | undefined;
+  /** HS256 secret of commerce webhook JWS (at least 32 bytes); unset: the commerce path is not served. */
+  commerceWebhookSecret: string | undefined;
+  /** Redis for the shared event log; unset: an in-memory log for one instance. */
+  redisUrl: string | undefined;
+  /** Largest webhook body. */
+  maxBodyBytes: number;
+  /** Events kept per source, and for how long. */
+  logMaxLength: number;
+  logRetentionMs: number;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -106,6 +121,7 @@ export interface Config {
   sandbox: SandboxConfig;
   limits: RequestLimits;
   http: HttpAccessConfig;
+  events: EventsConfig;
 }
 
 /** Thrown by loadConfig with every problem found, one per line. */
@@ -274,6 +290,28 @@ const ENV = z.object({
   MAX_BODY_BYTES: intIn(1024 * 1024, 1024, 100 * 1024 * 1024),
   REQUEST_DEADLINE_MS: intIn(30_000, 100, 600_000),
 
+  INGRESS_TOKEN: z
+    .string()
+    .optional()
+    .refine((t) => t === undefined || /^[A-Za-z0-9_-]{16,256}$/.test(t), {
+      error: "must be 16 to 256 letters, digits, - or _ (it is a URL path segment)",
+    }),
+  COMMERCE_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .refine((t) => t === undefined || Buffer.byteLength(t, "utf8") >= 32, {
+      error: "must have at least 32 bytes (an HS256 key, RFC 7518 §3.2)",
+    }),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^rediss?:\/\/[^\s]+$/.test(raw), {
+      error: "must be a redis:// or rediss:// URL",
+    }),
+  WEBHOOK_MAX_BODY_BYTES: intIn(8 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  EVENT_LOG_MAX_LENGTH: intIn(10_000, 100, 10_000_000),
+  EVENT_LOG_RETENTION_MS: intIn(24 * 3600 * 1000, 60_000, 30 * 24 * 3600 * 1000),
+
   CORS_ORIGINS: origins,
   ALLOWED_HOSTS: hosts,
 });
@@ -357,6 +395,14 @@ export function loadConfig(env: Env = process.env): Config {
       deadlineMs: e.REQUEST_DEADLINE_MS,
     },
     http: { corsOrigins: e.CORS_ORIGINS, allowedHosts: e.ALLOWED_HOSTS },
+    events: {
+      ingressToken: e.INGRESS_TOKEN,
+      commerceWebhookSecret: e.COMMERCE_WEBHOOK_SECRET,
+      redisUrl: e.REDIS_URL,
+      maxBodyBytes: e.WEBHOOK_MAX_BODY_BYTES,
+      logMaxLength: e.EVENT_LOG_MAX_LENGTH,
+      logRetentionMs: e.EVENT_LOG_RETENTION_MS,
+    },
   };
 
   const problems: string[] = [];

@@ -8,6 +8,7 @@
  */
 import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.js";
 import { ConfigError, configWarnings, loadConfig, type Config } from "./config.js";
+import { randomBytes } from "node:crypto";
 import { createGateway } from "./server.js";
 
 /** A backend started in-process: the config that points at it, a banner line, and its stop. */
@@ -15,6 +16,8 @@ interface Embedded {
   config: Config;
   /** Which backend it stands in for. */
   backend: "legacy" | "commerce";
+  /** Points the sandbox's webhooks at the gateway's ingress, once the gateway listens. */
+  wire(gatewayUrl: string, events: Config["events"]): void;
   close(): Promise<void>;
 }
 
@@ -22,6 +25,7 @@ interface Embedded {
 async function embedLegacySandbox(config: Config): Promise<Embedded | undefined> {
   if (config.legacy.url) return undefined;
   const { startLegacySandbox } = await import("./sandbox/legacy/index.js");
+  const { LIST_EVENT_TYPES } = await import("./sandbox/legacy/list-events.js");
   const sandbox = await startLegacySandbox({
     port: config.sandbox.legacyPort,
     host: config.sandbox.host,
@@ -32,6 +36,13 @@ async function embedLegacySandbox(config: Config): Promise<Embedded | undefined>
     // LEGACY_API_KEY belongs to a LEGACY_URL; the embedded sandbox accepts only its own key.
     config: { ...config, legacy: { ...config.legacy, url: sandbox.url, apiKey: config.sandbox.legacyApiKey } },
     backend: "legacy",
+    wire(gatewayUrl, events) {
+      if (!events.ingressToken) return;
+      const url = `${gatewayUrl}/webhooks/legacy/${events.ingressToken}`;
+      for (const list of sandbox.store.lists()) {
+        sandbox.webhooks.add({ listId: list.id, url, format: "json", events: LIST_EVENT_TYPES });
+      }
+    },
     close: () => sandbox.close(),
   };
 }
@@ -40,6 +51,7 @@ async function embedLegacySandbox(config: Config): Promise<Embedded | undefined>
 async function embedCommerceSandbox(config: Config): Promise<Embedded | undefined> {
   if (config.commerce.url) return undefined;
   const { COMMERCE_DEMO, startCommerceSandbox } = await import("./sandbox/commerce/index.js");
+  const { COMMERCE_TOPICS } = await import("./sandbox/commerce/webhooks.js");
   // The demo app's secret has the spec's 60 characters: enough for HS256 and HS384 only.
   const { popAlgorithm } = config.commerce;
   if (!hmacKeyLongEnough(COMMERCE_DEMO.app.clientSecret, popAlgorithm)) {
@@ -54,6 +66,7 @@ async function embedCommerceSandbox(config: Config): Promise<Embedded | undefine
     apiKey: config.sandbox.commerceApiKey,
     syncThreshold: config.sandbox.commerceSyncThreshold,
     rateLimit: config.sandbox.commerceRateLimit,
+    webhookSecret: config.events.commerceWebhookSecret,
   });
   const { app } = sandbox.demo;
   return {
@@ -72,6 +85,9 @@ async function embedCommerceSandbox(config: Config): Promise<Embedded | undefine
       },
     },
     backend: "commerce",
+    wire(gatewayUrl, events) {
+      if (events.commerceWebhookSecret) sandbox.webhooks.add(`${gatewayUrl}/webhooks/commerce`, COMMERCE_TOPICS);
+    },
     close: () => sandbox.close(),
   };
 }
@@ -82,8 +98,27 @@ const EMBEDDED_BACKENDS: ReadonlyArray<(config: Config) => Promise<Embedded | un
   embedCommerceSandbox,
 ];
 
+/**
+ * With an embedded sandbox the gateway is its own webhook receiver: a token and a secret nobody
+ * configured are made up for this run (never printed), so the sandboxes can post to the ingress.
+ */
+function withWebhookSecrets(config: Config): Config {
+  if (config.legacy.url && config.commerce.url) return config;
+  return {
+    ...config,
+    events: {
+      ...config.events,
+      ingressToken:
+        config.events.ingressToken ?? (config.legacy.url ? undefined : randomBytes(24).toString("base64url")),
+      commerceWebhookSecret:
+        config.events.commerceWebhookSecret ??
+        (config.commerce.url ? undefined : randomBytes(32).toString("base64url")),
+    },
+  };
+}
+
 async function main(): Promise<void> {
-  let config = loadConfig();
+  let config = withWebhookSecrets(loadConfig());
   const started: Embedded[] = [];
   const closeAll = () => Promise.allSettled(started.map((s) => s.close()));
   try {
@@ -95,6 +130,7 @@ async function main(): Promise<void> {
       }
     }
     const gateway = await createGateway(config);
+    for (const embedded of started) embedded.wire(gateway.url, config.events);
     console.log(`GraphiQL                     ${gateway.url}/graphql`);
     const embedded = (backend: Embedded["backend"]) => started.some((s) => s.backend === backend);
     const legacyTransport = config.legacy.transport.toUpperCase();

@@ -20,6 +20,8 @@ import {
 import type { CommerceCaller } from "./domain/commerce/service.js";
 import type { Config } from "./config.js";
 import { createContext, type ContextDeps, type GraphContext } from "./context.js";
+import { createIngress } from "./events/ingress/index.js";
+import { createEventLog, type EventLog } from "./events/log/index.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
 import { useRequestLimits } from "./plugins/limits.js";
@@ -29,6 +31,9 @@ import { STORE_QUERY } from "./schema/commerce/examples.js";
 import { schema } from "./schema/index.js";
 import { PERSON_QUERY } from "./schema/people/examples.js";
 import { listen } from "./util/listen.js";
+
+/** Where webhooks of both backends arrive (events/ingress). */
+const WEBHOOK_PREFIX = "/webhooks/";
 
 /** Where GraphQL is served. */
 export const GRAPHQL_PATH = "/graphql";
@@ -52,6 +57,8 @@ export interface Gateway {
   /** The node:http server, for protocols that attach to it (websockets). */
   readonly server: Server;
   readonly yoga: YogaServerInstance<NodeContext, GraphContext>;
+  /** The event log webhooks are appended to (Redis Streams with REDIS_URL, else in memory). */
+  readonly events: EventLog;
   close(): Promise<void>;
 }
 
@@ -204,9 +211,27 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const yoga = createGraphQLApp(config, { legacy: legacyClient, commerce: commerceClient });
   const log = options.log ?? ((line: string) => console.warn(line));
   const hosts = hostPolicy(config.http, config.host);
+  const events = createEventLog(config.events.redisUrl, {
+    maxLength: config.events.logMaxLength,
+    retentionMs: config.events.logRetentionMs,
+    onError: (error) => log(`event log: ${error instanceof Error ? error.message : "failure"}`),
+  });
+  const ingress = createIngress({
+    log: events,
+    ingressToken: config.events.ingressToken,
+    commerceWebhookSecret: config.events.commerceWebhookSecret,
+    maxBodyBytes: config.events.maxBodyBytes,
+  });
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    const refusal = refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes);
+    const webhook = (req.url ?? "").startsWith(WEBHOOK_PREFIX);
+    // Webhooks bring batches of up to 1,000 events: their own body cap, checked by the ingress.
+    const refusal = refuseRequest(
+      req,
+      config.http,
+      hosts,
+      webhook ? config.events.maxBodyBytes : config.limits.maxBodyBytes,
+    );
     if (refusal) {
       // The body is not read: close the connection after answering rather than drain it.
       sendJson(
@@ -214,6 +239,20 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
         refusal.status,
         { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] },
         { connection: "close" },
+      );
+      return;
+    }
+    if (webhook) {
+      // The legacy path carries a secret: it is never logged, and anything unhandled is a 404.
+      void ingress(req, res).then(
+        (handled) => {
+          if (!handled) sendJson(res, 404, { error: { code: "not_found", message: "No such webhook path." } });
+        },
+        () => {
+          if (!res.headersSent)
+            sendJson(res, 500, { error: { code: "internal_error", message: "The webhook was not accepted." } });
+          else res.destroy();
+        },
       );
       return;
     }
@@ -246,6 +285,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   } catch (error) {
     await owned?.close();
     await commerceClient?.close();
+    await events.close();
     throw error;
   }
   return {
@@ -253,10 +293,12 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     port: server.port,
     server: server.server,
     yoga,
+    events,
     async close() {
       await server.close();
       await owned?.close();
       await commerceClient?.close();
+      await events.close();
     },
   };
 }
