@@ -10,6 +10,7 @@ import { CommerceService, type CommerceCaller } from "./domain/commerce/service.
 import { DEFAULT_MAX_NODE_IDS } from "./domain/input-limits.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { createLegacyService, type LegacyService } from "./domain/legacy/service.js";
+import type { EventLog } from "./events/log/index.js";
 
 /** Header through which a caller sends its own legacy API key. */
 export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
@@ -27,6 +28,8 @@ export interface GraphContext {
   commerceScopes: CommerceCredential["scopes"] | undefined;
   /** Bounds of this request's arguments that the server configures. */
   limits: GraphLimits;
+  /** The event log subscriptions read; undefined when the app runs without one (subscriptions then fail). */
+  events: EventLog | undefined;
 }
 
 /** Argument bounds the server configures. */
@@ -50,6 +53,8 @@ export interface ContextDeps {
     /** The partner application's credential, for the partner interface. */
     partnerCredential?: CommerceCredential;
   };
+  /** The event log webhooks feed, for subscriptions. */
+  events?: EventLog;
 }
 
 /** The caller's key from the header, else the configured key; blank counts as absent. */
@@ -103,5 +108,6 @@ export function createContext(deps: ContextDeps, request?: Request, signal?: Abo
     }),
     commerceScopes: commerceCredential?.scopes,
     limits: { maxNodeIds: deps.limits?.maxNodeIds ?? DEFAULT_MAX_NODE_IDS },
+    events: deps.events,
   };
 }

@@ -23,7 +23,7 @@ export const SubscriberState = builder.enumType("SubscriberState", {
   values: Object.fromEntries(SUBSCRIBER_STATES.map((value) => [constantCase(value), { value }])),
 });
 
-const SubscriberCustomFieldRef = builder.objectRef<LegacyFieldValue>("SubscriberCustomFieldValue").implement({
+export const SubscriberCustomFieldRef = builder.objectRef<LegacyFieldValue>("SubscriberCustomFieldValue").implement({
   description: "A subscriber's value of one custom field; a multi-valued field has one entry per value.",
   fields: (t) => ({
     key: t.exposeString("key"),

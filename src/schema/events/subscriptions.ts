@@ -1,0 +1,258 @@
+/**
+ * Subscriptions fed by the event log (webhooks of both backends, see src/events): `listEvents`,
+ * the Subscribe / Update / Deactivate events of one legacy list, and `commerceEvents`, commerce
+ * topic webhooks. An event's `id` is its position in its source's log; `after: <id>` replays what
+ * came after it and then goes on live. A reader that falls too far behind gets one error and the
+ * subscription ends (src/events/feed.ts).
+ */
+import { GraphQLError } from "graphql";
+import type { GraphContext } from "../../context.js";
+import { openFeed, type FeedItem } from "../../events/feed.js";
+import {
+  COMMERCE_TOPIC_NAMES,
+  LIST_EVENT_TYPE_NAMES,
+  type CommerceEvent,
+  type CommerceTopic,
+  type ListEvent,
+  type ListEventType,
+  type NewsletterTemplateSent,
+} from "../../events/ingress/event-types.js";
+import { EventLogError, parseEventId, type EventSource, type LoggedEvent } from "../../events/log/index.js";
+import { builder } from "../builder.js";
+import { SubscriberCustomFieldRef } from "../legacy/subscribers.js";
+import { localIdOf } from "../support/global-id.js";
+import { fieldError, graphError } from "../support/graph-errors.js";
+import { JSONObject } from "../support/json-object.js";
+
+/** A list event with its position in the log. */
+export type ListEventRecord = ListEvent & { readonly id: string };
+/** A commerce event with its position in the log. */
+export type CommerceEventRecord = CommerceEvent & { readonly id: string };
+
+// --- list events ---------------------------------------------------------------------------------
+
+const ListEventTypeEnum = builder.enumType("ListEventType", {
+  description: "The kinds of legacy list events.",
+  values: Object.fromEntries(LIST_EVENT_TYPE_NAMES.map((value) => [value.toUpperCase(), { value }])) as Record<
+    Uppercase<ListEventType>,
+    { value: ListEventType }
+  >,
+});
+
+const ListEventRef = builder.interfaceRef<ListEventRecord>("ListEvent").implement({
+  description: "An event of a legacy subscriber list, from the list's webhook.",
+  resolveType: (event) => `${event.type}Event`,
+  fields: (t) => ({
+    id: t.exposeID("id", {
+      description: "The event's position in the event log: pass it as `after` to resume right behind it.",
+    }),
+    listId: t.exposeString("listId", { description: "The service's ListID of the list (as List.listId)." }),
+    emailAddress: t.string({ resolve: (event) => event.email }),
+    name: t.exposeString("name"),
+    occurredAt: t.field({
+      type: "LocalDateTime",
+      description: "When it happened, in the list owner's wall time (the event's Date).",
+      resolve: (event) => event.date,
+    }),
+    receivedAt: t.field({
+      type: "DateTime",
+      description: "When the gateway received the webhook.",
+      resolve: (event) => new Date(event.receivedAt),
+    }),
+    customFields: t.field({
+      type: [SubscriberCustomFieldRef],
+      description: "The subscriber's custom field values, as Subscriber.customFields.",
+      resolve: (event) => event.customFields,
+    }),
+  }),
+});
+
+type Of<T extends ListEventType> = ListEventRecord & { type: T };
+
+builder.objectRef<Of<"Subscribe">>("SubscribeEvent").implement({
+  description: "A subscriber entered the list (added, imported, reactivated or confirmed).",
+  interfaces: [ListEventRef],
+  fields: (t) => ({ signupIpAddress: t.exposeString("signupIpAddress") }),
+});
+builder.objectRef<Of<"Update">>("UpdateEvent").implement({
+  description: "A subscriber's details changed.",
+  interfaces: [ListEventRef],
+  fields: (t) => ({
+    oldEmailAddress: t.string({ description: "The address before the change.", resolve: (e) => e.oldEmail }),
+    state: t.exposeString("state", { description: "The subscriber's state, e.g. Active." }),
+  }),
+});
+builder.objectRef<Of<"Deactivate">>("DeactivateEvent").implement({
+  description: "A subscriber left the active state.",
+  interfaces: [ListEventRef],
+  fields: (t) => ({ state: t.exposeString("state", { description: "The new state, e.g. Unsubscribed." }) }),
+});
+
+// --- commerce events -----------------------------------------------------------------------------
+
+const CommerceEventRef = builder.interfaceRef<CommerceEventRecord>("CommerceEvent").implement({
+  description: "A commerce topic webhook.",
+  resolveType: (event) =>
+    event.topic === "newsletter-template/sent" ? "NewsletterTemplateSentEvent" : "CommerceTopicEvent",
+  fields: (t) => ({
+    id: t.exposeID("id", {
+      description: "The event's position in the event log: pass it as `after` to resume right behind it.",
+    }),
+    topic: t.exposeString("topic", { description: "The webhook topic, e.g. async-job/completed." }),
+    ts: t.exposeFloat("ts", {
+      description: "meta.ts: when the backend first sent it, in milliseconds since the epoch.",
+    }),
+    receivedAt: t.field({
+      type: "DateTime",
+      description: "When the gateway received the webhook.",
+      resolve: (event) => new Date(event.receivedAt),
+    }),
+  }),
+});
+
+type TemplateSent = CommerceEventRecord & { data: NewsletterTemplateSent };
+
+builder.objectRef<TemplateSent>("NewsletterTemplateSentEvent").implement({
+  description: "newsletter-template/sent: a newsletter template was sent.",
+  interfaces: [CommerceEventRef],
+  fields: (t) => ({
+    templateId: t.string({ resolve: (e) => e.data.templateId }),
+    userId: t.string({ resolve: (e) => e.data.userId }),
+    status: t.string({ resolve: (e) => e.data.status }),
+    title: t.string({ resolve: (e) => e.data.title }),
+    liveAt: t.string({ description: "ISO 8601, as the backend sent it.", resolve: (e) => e.data.liveAt }),
+    sentAt: t.string({ description: "ISO 8601, as the backend sent it.", resolve: (e) => e.data.sentAt }),
+  }),
+});
+
+builder.objectRef<CommerceEventRecord>("CommerceTopicEvent").implement({
+  description: "A topic whose data the backend's contract does not fix: the data as JSON.",
+  interfaces: [CommerceEventRef],
+  fields: (t) => ({
+    data: t.field({
+      type: JSONObject,
+      nullable: true,
+      description: "The webhook's data object (null when the data is not an object).",
+      resolve: (e) =>
+        typeof e.data === "object" && e.data !== null && !Array.isArray(e.data)
+          ? (e.data as Record<string, unknown>)
+          : null,
+    }),
+  }),
+});
+
+// --- the subscription fields ---------------------------------------------------------------------
+
+const OVERFLOW_MESSAGE =
+  "The subscription fell too far behind the event log and was ended; resubscribe with `after` set to the last id received.";
+
+/** The log of the context, or the error that there is none. */
+function eventLogOf(ctx: GraphContext) {
+  if (!ctx.events) throw graphError("UPSTREAM_UNAVAILABLE", "This server has no event log; subscriptions are off.");
+  return ctx.events;
+}
+
+/** `after` checked as an event id (BAD_USER_INPUT otherwise). */
+function checkedAfter(after: string | null | undefined): string | undefined {
+  if (after === null || after === undefined) return undefined;
+  try {
+    parseEventId(after);
+  } catch (error) {
+    if (error instanceof EventLogError) {
+      throw graphError("BAD_USER_INPUT", `after: ${error.message}.`, { field: "after" });
+    }
+    throw error;
+  }
+  return after;
+}
+
+/** A feed of `source` as a subscription's event stream, its errors as graph errors. */
+async function feedOf<T>(
+  ctx: GraphContext,
+  source: EventSource,
+  after: string | undefined,
+  select: (event: LoggedEvent) => T | undefined,
+): Promise<AsyncIterable<FeedItem<T>>> {
+  try {
+    return await openFeed(eventLogOf(ctx), { source, after, select });
+  } catch (error) {
+    if (error instanceof EventLogError && error.code === "EVENT_LOG_BAD_ID") {
+      throw graphError("BAD_USER_INPUT", `after: ${error.message}.`, { field: "after" });
+    }
+    throw error instanceof GraphQLError ? error : graphError("UPSTREAM_UNAVAILABLE", "The event log is unavailable.");
+  }
+}
+
+/** The item's event; the overflow marker becomes the subscription's last (error) result. */
+function itemOf<T>(item: FeedItem<T>): T {
+  if (item.kind === "overflow") throw graphError("UPSTREAM_UNAVAILABLE", OVERFLOW_MESSAGE, { reason: "SLOW_CONSUMER" });
+  return item.value;
+}
+
+builder.subscriptionType({
+  description: "Events of the backends as they arrive through their webhooks.",
+  fields: (t) => ({
+    listEvents: t.field({
+      type: ListEventRef,
+      description:
+        "Subscribe, Update and Deactivate events of one legacy list. The list is checked with the caller's " +
+        "legacy key before anything streams (NOT_FOUND when it cannot see it).",
+      args: {
+        listId: t.arg.id({ required: true, description: "The List's global id." }),
+        types: t.arg({ type: [ListEventTypeEnum], description: "Only these kinds (default: all)." }),
+        after: t.arg.id({ description: "Replay the events after this event id, then go on live." }),
+      },
+      subscribe: async (_root, args, ctx) => {
+        const after = checkedAfter(args.after);
+        const [clientId, listId] = localIdOf(String(args.listId), "List", 2);
+        try {
+          await ctx.legacy.list(clientId, listId);
+        } catch (error) {
+          throw fieldError(error);
+        }
+        const types = args.types ? new Set<string>(args.types) : undefined;
+        return feedOf<ListEventRecord>(ctx, "legacy", after, ({ id, event }) => {
+          const e = event as unknown as ListEvent;
+          if (e.listId !== listId || (types && !types.has(e.type))) return undefined;
+          return { ...e, id };
+        });
+      },
+      resolve: (item) => itemOf(item),
+    }),
+    commerceEvents: t.field({
+      type: CommerceEventRef,
+      description:
+        `Commerce topic webhooks of the given topics (${COMMERCE_TOPIC_NAMES.join(", ")}). ` +
+        "OAuth scope read_customers (an API key holds every scope).",
+      authScopes: { read_customers: true },
+      unauthorizedError: () =>
+        graphError("FORBIDDEN", "commerceEvents needs the commerce scope read_customers.", {
+          backend: "commerce",
+          missingScopes: ["read_customers"],
+        }),
+      args: {
+        topics: t.arg.stringList({ required: true, description: "Topics to receive; at least one." }),
+        after: t.arg.id({ description: "Replay the events after this event id, then go on live." }),
+      },
+      subscribe: (_root, args, ctx) => {
+        const after = checkedAfter(args.after);
+        const known: readonly string[] = COMMERCE_TOPIC_NAMES;
+        const unknown = args.topics.filter((topic) => !known.includes(topic));
+        if (args.topics.length === 0 || unknown.length > 0) {
+          throw graphError(
+            "BAD_USER_INPUT",
+            `topics: name at least one of ${COMMERCE_TOPIC_NAMES.join(", ")}` +
+              (unknown.length > 0 ? ` (unknown: ${unknown.join(", ")}).` : "."),
+            { field: "topics" },
+          );
+        }
+        const topics = new Set<string>(args.topics as CommerceTopic[]);
+        return feedOf<CommerceEventRecord>(ctx, "commerce", after, ({ id, event }) => {
+          const e = event as unknown as CommerceEvent;
+          return topics.has(e.topic) ? { ...e, id } : undefined;
+        });
+      },
+      resolve: (item) => itemOf(item),
+    }),
+  }),
+});

@@ -1,0 +1,76 @@
+/** The feed between the event log and a subscription: filtering, cleanup, and its bounded buffer. */
+import { describe, expect, it } from "vitest";
+import { openFeed } from "../../src/events/feed.js";
+import { MemoryEventLog, type EventLog } from "../../src/events/log/index.js";
+
+/** A memory log that counts its live subscriptions. */
+function countingLog(): { log: EventLog; live: () => number } {
+  const log = new MemoryEventLog();
+  let live = 0;
+  const subscribe: EventLog["subscribe"] = async (source, options, listener) => {
+    const unsubscribe = await MemoryEventLog.prototype.subscribe.call(log, source, options, listener);
+    live++;
+    let done = false;
+    return () => {
+      if (!done) live--;
+      done = true;
+      unsubscribe();
+    };
+  };
+  return { log: Object.assign(log, { subscribe }), live: () => live };
+}
+
+const entry = (n: number, list = "a") => ({ dedupeKey: `k${n}`, event: { n, list } });
+
+describe("openFeed", () => {
+  it("yields the selected events in log order, replaying after `after`", async () => {
+    const { log } = countingLog();
+    const { appended } = await log.append("legacy", [entry(1), entry(2, "b"), entry(3)]);
+    const feed = await openFeed(log, {
+      source: "legacy",
+      after: appended[0],
+      select: ({ event }) => (event.list === "a" ? event.n : undefined),
+    });
+    await log.append("legacy", [entry(4)]);
+    expect(await feed.next()).toEqual({ value: { kind: "event", value: 3 }, done: false });
+    expect(await feed.next()).toEqual({ value: { kind: "event", value: 4 }, done: false });
+    await feed.return?.();
+    await log.close();
+  });
+
+  it("ends the log subscription on return, also while a next() is waiting", async () => {
+    const { log, live } = countingLog();
+    const feed = await openFeed(log, { source: "legacy", select: ({ event }) => event.n });
+    expect(live()).toBe(1);
+    const pending = feed.next();
+    await feed.return?.();
+    expect(await pending).toEqual({ value: undefined, done: true });
+    expect(live()).toBe(0);
+    await log.close();
+  });
+
+  it("ends when its signal aborts", async () => {
+    const { log, live } = countingLog();
+    const controller = new AbortController();
+    const feed = await openFeed(log, { source: "legacy", select: ({ event }) => event.n, signal: controller.signal });
+    const pending = feed.next();
+    controller.abort();
+    expect(await pending).toEqual({ value: undefined, done: true });
+    expect(live()).toBe(0);
+    await log.close();
+  });
+
+  it("gives up on a reader that falls more than maxBuffer behind: one overflow marker, then done", async () => {
+    const { log, live } = countingLog();
+    const feed = await openFeed(log, { source: "legacy", select: ({ event }) => event.n, maxBuffer: 3 });
+    await log.append(
+      "legacy",
+      [1, 2, 3, 4, 5].map((n) => entry(n)),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(live()).toBe(0);
+    expect(await feed.next()).toEqual({ value: { kind: "overflow" }, done: false });
+    expect(await feed.next()).toEqual({ value: undefined, done: true });
+    await log.close();
+  });
+});
