@@ -1,5 +1,6 @@
 /**
- * The gateway's HTTP server on node:http: GraphQL (with GraphiQL) at /graphql, liveness at
+ * The gateway's HTTP server on node:http: GraphQL (with GraphiQL) at /graphql over HTTP, SSE and
+ * websockets (graphql-ws; subscriptions are fed by the event log), liveness at
  * /health (and /livez), readiness at /readyz, and `/` redirecting to GraphiQL. Every request
  * passes the HTTP access checks (host, origin, body size) before yoga sees it, and every GraphQL
  * operation passes the request limits before it executes. The legacy client lives as long as the
@@ -28,9 +29,11 @@ import { useRequestLimits } from "./plugins/limits.js";
 import { useQueryParamsCheck } from "./plugins/query-params.js";
 import { createReadiness, type Readiness } from "./readiness.js";
 import { STORE_QUERY } from "./schema/commerce/examples.js";
+import { LIST_FEED_QUERY, LIST_FEED_VARIABLES } from "./schema/events/examples.js";
 import { schema } from "./schema/index.js";
 import { PERSON_QUERY } from "./schema/people/examples.js";
 import { listen } from "./util/listen.js";
+import { attachWebSocket } from "./websocket.js";
 
 /** Where webhooks of both backends arrive (events/ingress). */
 const WEBHOOK_PREFIX = "/webhooks/";
@@ -136,11 +139,13 @@ function configuredCommerceCredentials(
 export interface GraphClients {
   legacy: LegacyCaller;
   commerce?: CommerceCaller;
+  /** The event log subscriptions read (without one, subscriptions fail). */
+  events?: EventLog;
 }
 
 /** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
 export function createGraphQLApp(config: Config, clients: GraphClients): YogaServerInstance<NodeContext, GraphContext> {
-  const { legacy: legacyClient, commerce: commerceClient } = clients;
+  const { legacy: legacyClient, commerce: commerceClient, events } = clients;
   const readiness: Readiness = createReadiness(config);
   const deps: ContextDeps = {
     legacyClient,
@@ -148,17 +153,25 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     limits: { maxNodeIds: config.limits.maxNodeIds },
     commerceClient,
     commerce: { concurrency: config.commerce.concurrency, ...configuredCommerceCredentials(config) },
+    events,
   };
   const { deadlineMs } = config.limits;
   return createYoga<NodeContext, GraphContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
-    // One tab per example: the legacy account, the commerce store, one person across both.
+    // One tab per example: the legacy account, the commerce store, one person across both, and
+    // the live events of a list. GraphiQL subscribes over websockets (graphql-ws, same path).
     graphiql: {
       title: "mailgraph",
       defaultQuery: OVERVIEW_QUERY,
-      defaultTabs: [{ query: OVERVIEW_QUERY }, { query: STORE_QUERY }, { query: PERSON_QUERY }],
+      defaultTabs: [
+        { query: OVERVIEW_QUERY },
+        { query: STORE_QUERY },
+        { query: PERSON_QUERY },
+        { query: LIST_FEED_QUERY, variables: LIST_FEED_VARIABLES },
+      ],
+      subscriptionsProtocol: "WS",
     },
     // Liveness (/health, /livez) is answered by the node server before yoga, so it does not depend
     // on the GraphQL pipeline; readiness (/readyz) is yoga's check, below.
@@ -208,7 +221,6 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const owned = options.legacyClient ? undefined : legacyClientFor(config);
   const legacyClient = options.legacyClient ?? owned!;
   const commerceClient = commerceClientFor(config);
-  const yoga = createGraphQLApp(config, { legacy: legacyClient, commerce: commerceClient });
   const log = options.log ?? ((line: string) => console.warn(line));
   const hosts = hostPolicy(config.http, config.host);
   const events = createEventLog(config.events.redisUrl, {
@@ -216,6 +228,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     retentionMs: config.events.logRetentionMs,
     onError: (error) => log(`event log: ${error instanceof Error ? error.message : "failure"}`),
   });
+  const yoga = createGraphQLApp(config, { legacy: legacyClient, commerce: commerceClient, events });
   const ingress = createIngress({
     log: events,
     ingressToken: config.events.ingressToken,
@@ -288,6 +301,12 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     await events.close();
     throw error;
   }
+  // The upgrade passes the same Host and Origin checks (it has no body).
+  const websocket = attachWebSocket(server.server, yoga, {
+    path: GRAPHQL_PATH,
+    refuse: (req) => refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes),
+    maxPayload: config.limits.maxBodyBytes,
+  });
   return {
     url: server.url,
     port: server.port,
@@ -295,6 +314,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     yoga,
     events,
     async close() {
+      await websocket.close();
       await server.close();
       await owned?.close();
       await commerceClient?.close();

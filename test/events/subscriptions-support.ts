@@ -1,0 +1,130 @@
+/** Clients of the gateway's subscriptions for tests: graphql-ws over `ws`, and SSE over fetch. */
+import { createClient, type Client } from "graphql-ws";
+import { WebSocket } from "ws";
+import type { LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import type { Gateway } from "../../src/server.js";
+
+export const INGRESS_TOKEN = "test-ingress-token-0123456789";
+export const COMMERCE_SECRET = "a-commerce-webhook-secret-of-32-bytes-or-more";
+
+export const LIST_FEED = `subscription ListFeed($list: ID!, $after: ID) {
+  listEvents(listId: $list, after: $after) { __typename id listId emailAddress occurredAt }
+}`;
+
+export const STORE_FEED = `subscription StoreFeed {
+  commerceEvents(topics: ["newsletter-template/sent", "async-job/completed"]) {
+    __typename id topic ts
+    ... on CommerceTopicEvent { data }
+  }
+}`;
+
+/** One result of a subscription (data or errors). */
+export interface Result {
+  data?: Record<string, Record<string, unknown> | null> | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/** What a subscription delivered so far, and how it ended. */
+export interface Received {
+  results: Result[];
+  /** Set when it completed or failed. */
+  ended?: "complete" | "error";
+  error?: unknown;
+  stop(): void;
+}
+
+/** Makes the legacy sandbox post the newsletter's webhook to `gateway`'s ingress. */
+export function wireLegacyWebhooks(legacy: LegacySandbox, gateway: Gateway): void {
+  legacy.webhooks.add({
+    listId: DEMO.lists.newsletter,
+    url: `${gateway.url}/webhooks/legacy/${INGRESS_TOKEN}`,
+    format: "json",
+    events: ["Subscribe", "Update", "Deactivate"],
+  });
+}
+
+/** A graphql-ws client of the gateway. */
+export function wsClient(gateway: Gateway, connectionParams?: Record<string, unknown>): Client {
+  return createClient({
+    url: `${gateway.url.replace(/^http/, "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams,
+    retryAttempts: 0,
+    lazy: true,
+  });
+}
+
+/** Subscribes over graphql-ws, collecting what arrives. */
+export function subscribeWs(client: Client, query: string, variables?: Record<string, unknown>): Received {
+  const received: Received = { results: [], stop: () => undefined };
+  received.stop = client.subscribe<Record<string, Record<string, unknown>>>(
+    { query, variables },
+    {
+      next: (result) => void received.results.push(result as Result),
+      error: (error) => {
+        received.ended = "error";
+        received.error = error;
+      },
+      complete: () => void (received.ended ??= "complete"),
+    },
+  );
+  return received;
+}
+
+/** Subscribes over SSE (yoga's `text/event-stream` answer to a POST), collecting what arrives. */
+export function subscribeSse(gateway: Gateway, query: string, variables?: Record<string, unknown>): Received {
+  const controller = new AbortController();
+  const received: Received = { results: [], stop: () => controller.abort() };
+  void (async () => {
+    try {
+      const res = await fetch(`${gateway.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "text/event-stream" },
+        body: JSON.stringify({ query, variables }),
+        signal: controller.signal,
+      });
+      if (!res.body) throw new Error(`no body (${res.status})`);
+      const decoder = new TextDecoder();
+      let buffer = "";
+      for await (const chunk of res.body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end;
+        while ((end = buffer.indexOf("\n\n")) !== -1) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(message)?.[1];
+          const data = /^data: (.*)$/m.exec(message)?.[1];
+          if (event === "complete") received.ended = "complete";
+          else if (data) received.results.push(JSON.parse(data) as Result);
+        }
+      }
+      received.ended ??= "complete";
+    } catch (error) {
+      if (!controller.signal.aborted) {
+        received.ended = "error";
+        received.error = error;
+      }
+    }
+  })();
+  return received;
+}
+
+/** Waits until `predicate` holds, or fails after `ms` with `what()` in the message. */
+export async function until(predicate: () => boolean, what: () => unknown, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error(`not so after ${ms} ms: ${JSON.stringify(what())}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Time for a subscription to be in place on the server (no per-operation acknowledgement exists). */
+export const SETTLE_MS = 300;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An addSubscriber mutation on the demo newsletter. */
+export function addSubscriberQuery(listId: string, email: string): string {
+  return `mutation { addSubscriber(input: { listId: "${listId}", email: "${email}", name: "Feed Person" }) { __typename } }`;
+}
