@@ -145,6 +145,74 @@ describe("ListFeed", () => {
   });
 });
 
+describe("over graphql-ws, as over HTTP", () => {
+  /** Error codes of a subscription that ended (as error results or an `error` message). */
+  const codesOf = (r: Received) =>
+    [
+      ...r.results.flatMap((x) => x.errors ?? []),
+      ...(Array.isArray(r.error) ? (r.error as { extensions?: { code?: string } }[]) : []),
+    ].map((e) => e.extensions?.code);
+
+  it("the request limits apply", async () => {
+    const aliases = Array.from({ length: 200 }, (_, i) => `a${i}: id`).join(" ");
+    const tooMany = track(
+      subscribeWs(client, `subscription TooManyAliases($list: ID!) { listEvents(listId: $list) { ${aliases} } }`, {
+        list: demo.newsletter,
+      }),
+    );
+    await until(
+      () => tooMany.ended !== undefined,
+      () => tooMany,
+    );
+    expect(codesOf(tooMany)).toEqual(["MAX_ALIASES_EXCEEDED"]);
+  });
+
+  it("the caller's legacy key from the connection params checks the list", async () => {
+    const other = wsClient(gateway, { "x-legacy-api-key": "not-a-valid-key" });
+    try {
+      const feed = subscribeWs(other, LIST_FEED, { list: demo.newsletter });
+      await until(
+        () => feed.ended !== undefined,
+        () => feed,
+      );
+      expect(codesOf(feed)).toEqual(["UNAUTHENTICATED"]);
+    } finally {
+      await other.dispose();
+    }
+  });
+
+  it("stopping a subscription, over graphql-ws or SSE, ends its log subscription", async () => {
+    const original = gateway.events.subscribe.bind(gateway.events);
+    let live = 0;
+    gateway.events.subscribe = async (source, options, listener) => {
+      const unsubscribe = await original(source, options, listener);
+      live++;
+      let done = false;
+      return () => {
+        if (!done) live--;
+        done = true;
+        unsubscribe();
+      };
+    };
+    try {
+      const ws = subscribeWs(client, LIST_FEED, { list: demo.newsletter });
+      const sse = subscribeSse(gateway, LIST_FEED, { list: demo.newsletter });
+      await until(
+        () => live === 2,
+        () => live,
+      );
+      ws.stop();
+      sse.stop();
+      await until(
+        () => live === 0,
+        () => live,
+      );
+    } finally {
+      gateway.events.subscribe = original;
+    }
+  });
+});
+
 describe("the websocket upgrade", () => {
   it("is refused from a foreign Origin", async () => {
     const status = await new Promise<number>((resolve, reject) => {
