@@ -1,17 +1,24 @@
 /**
  * A subscription's view of the event log as an async iterator: the events of one source that a
- * `select` function keeps (and maps), in log order, replayed after `after` and then live. The
- * buffer between the log and a slow reader is bounded: past `maxBuffer` waiting items the feed
- * drops what it holds, yields one `overflow` marker and ends, instead of growing. The log
- * subscription ends when the reader returns (or throws), when `signal` aborts, and at overflow.
+ * `select` function keeps (and maps), in log order, replayed after `after` and then live; or the
+ * events of several sources, merged in the order they arrive (`openMergedFeed`). The buffer
+ * between the log and a slow reader is bounded by what the reader leaves unread: when more than
+ * `maxBuffer` items wait and the reader has taken none of them for `stallMs`, the feed drops what
+ * it holds, yields one `overflow` marker and ends, instead of growing. A burst larger than the
+ * bound (a replay, a 1,000-event webhook batch) is fine as long as the reader keeps taking items.
+ * The log subscriptions end when the reader returns (or throws), when `signal` aborts, and at
+ * overflow.
  */
 import type { EventLog, EventSource, LoggedEvent, Unsubscribe } from "./log/index.js";
 
 /** What a feed yields: a selected item, or the marker that it fell too far behind and ends. */
 export type FeedItem<T> = { readonly kind: "event"; readonly value: T } | { readonly kind: "overflow" };
 
-/** Items a feed holds for a reader that has not caught up; default of `maxBuffer`. */
+/** Items a feed holds for a reader that has stopped reading; default of `maxBuffer`. */
 export const DEFAULT_FEED_BUFFER = 1_000;
+
+/** How long a reader may take no item while more than `maxBuffer` wait; default of `stallMs`. */
+export const DEFAULT_FEED_STALL_MS = 10;
 
 /** Options of `openFeed`. */
 export interface FeedOptions<T> {
@@ -20,8 +27,10 @@ export interface FeedOptions<T> {
   readonly after?: string | undefined;
   /** The item for an event, or undefined to leave it out. */
   readonly select: (event: LoggedEvent) => T | undefined;
-  /** Items held for a slow reader before the feed gives up on it (default DEFAULT_FEED_BUFFER). */
+  /** Unread items past which a reader that stalls is given up on (default DEFAULT_FEED_BUFFER). */
   readonly maxBuffer?: number;
+  /** How long such a reader may take nothing before it is given up on (default DEFAULT_FEED_STALL_MS). */
+  readonly stallMs?: number;
   /** Ends the feed (the reader sees it done). */
   readonly signal?: AbortSignal | undefined;
 }
@@ -31,6 +40,10 @@ type Waiter<T> = (result: IteratorResult<FeedItem<T>, undefined>) => void;
 class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
   readonly #queue: FeedItem<T>[] = [];
   readonly #maxBuffer: number;
+  readonly #stallMs: number;
+  /** Items the reader has taken so far; the stall check compares it with its last look. */
+  #taken = 0;
+  #stallCheck: ReturnType<typeof setTimeout> | undefined;
   #waiter: Waiter<T> | undefined;
   #unsubscribe: Unsubscribe | undefined;
   /** No more items will be added (overflow or closed); what is queued is still handed out. */
@@ -38,8 +51,9 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
   readonly #signal: AbortSignal | undefined;
   readonly #onAbort = () => this.#close();
 
-  constructor(maxBuffer: number, signal: AbortSignal | undefined) {
+  constructor(maxBuffer: number, stallMs: number, signal: AbortSignal | undefined) {
     this.#maxBuffer = maxBuffer;
+    this.#stallMs = stallMs;
     this.#signal = signal;
     if (signal?.aborted) this.#ended = true;
     signal?.addEventListener("abort", this.#onAbort, { once: true });
@@ -59,19 +73,34 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
       waiter({ value: { kind: "event", value }, done: false });
       return;
     }
-    if (this.#queue.length >= this.#maxBuffer) {
-      // The reader is too far behind: it gets the overflow marker next, then the end.
+    this.#queue.push({ kind: "event", value });
+    if (this.#queue.length > this.#maxBuffer) this.#watchStall(this.#taken);
+  }
+
+  /** Gives up on the reader if it takes nothing for stallMs while more than maxBuffer items wait. */
+  #watchStall(taken: number): void {
+    if (this.#stallCheck !== undefined) return;
+    this.#stallCheck = setTimeout(() => {
+      this.#stallCheck = undefined;
+      if (this.#ended || this.#queue.length <= this.#maxBuffer) return;
+      if (this.#taken !== taken) {
+        this.#watchStall(this.#taken);
+        return;
+      }
+      // The reader stopped reading: it gets the overflow marker next, then the end.
       this.#queue.length = 0;
       this.#queue.push({ kind: "overflow" });
       this.#stop();
-      return;
-    }
-    this.#queue.push({ kind: "event", value });
+    }, this.#stallMs);
+    this.#stallCheck.unref?.();
   }
 
   next(): Promise<IteratorResult<FeedItem<T>, undefined>> {
     const item = this.#queue.shift();
-    if (item) return Promise.resolve({ value: item, done: false });
+    if (item) {
+      this.#taken++;
+      return Promise.resolve({ value: item, done: false });
+    }
     if (this.#ended) return Promise.resolve({ value: undefined, done: true });
     // One pending next at a time (graphql's iteration awaits each); a second one ends the first.
     this.#waiter?.({ value: undefined, done: true });
@@ -95,6 +124,8 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
   /** Ends the log subscription; queued items stay readable. */
   #stop(): void {
     this.#ended = true;
+    clearTimeout(this.#stallCheck);
+    this.#stallCheck = undefined;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     this.#signal?.removeEventListener("abort", this.#onAbort);
@@ -117,11 +148,42 @@ export async function openFeed<T>(
   log: EventLog,
   options: FeedOptions<T>,
 ): Promise<AsyncIterableIterator<FeedItem<T>, undefined>> {
-  const feed = new Feed<T>(options.maxBuffer ?? DEFAULT_FEED_BUFFER, options.signal);
-  const unsubscribe = await log.subscribe(options.source, { after: options.after }, (event) => {
-    const value = options.select(event);
-    if (value !== undefined) feed.push(value);
-  });
-  feed.attach(unsubscribe);
+  return openMergedFeed(log, [options], options);
+}
+
+/** One source of a merged feed: where it starts and what it keeps. */
+export type FeedSourceOptions<T> = Pick<FeedOptions<T>, "source" | "after" | "select">;
+
+/**
+ * Opens one feed on several sources (each with its own `after` and `select`), their items merged
+ * in the order the log delivers them; resolves once every log subscription is in place. A source
+ * that fails to subscribe closes the ones already open.
+ */
+export async function openMergedFeed<T>(
+  log: EventLog,
+  sources: readonly FeedSourceOptions<T>[],
+  options: Pick<FeedOptions<T>, "maxBuffer" | "stallMs" | "signal"> = {},
+): Promise<AsyncIterableIterator<FeedItem<T>, undefined>> {
+  const feed = new Feed<T>(
+    options.maxBuffer ?? DEFAULT_FEED_BUFFER,
+    options.stallMs ?? DEFAULT_FEED_STALL_MS,
+    options.signal,
+  );
+  const unsubscribes: Unsubscribe[] = [];
+  const unsubscribeAll = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+  try {
+    for (const source of sources) {
+      unsubscribes.push(
+        await log.subscribe(source.source, { after: source.after }, (event) => {
+          const value = source.select(event);
+          if (value !== undefined) feed.push(value);
+        }),
+      );
+    }
+  } catch (error) {
+    unsubscribeAll();
+    throw error;
+  }
+  feed.attach(unsubscribeAll);
   return feed;
 }

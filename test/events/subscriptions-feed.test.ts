@@ -74,3 +74,24 @@ describe("openFeed", () => {
     await log.close();
   });
 });
+
+describe("openFeed's bound counts what the reader leaves unread", () => {
+  it("a burst larger than maxBuffer reaches a reader that keeps reading, whole and in order", async () => {
+    const { log, live } = countingLog();
+    const feed = await openFeed(log, { source: "legacy", select: ({ event }) => event.n, maxBuffer: 3 });
+    await log.append(
+      "legacy",
+      Array.from({ length: 50 }, (_, i) => entry(i)),
+    );
+    const seen: unknown[] = [];
+    for (let i = 0; i < 50; i++) {
+      const { value } = await feed.next();
+      seen.push(value);
+      if (i % 10 === 0) await new Promise((r) => setTimeout(r, 2));
+    }
+    expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => ({ kind: "event", value: i })));
+    expect(live()).toBe(1);
+    await feed.return?.();
+    await log.close();
+  });
+});
