@@ -1,0 +1,88 @@
+/**
+ * Webhook ingress of a full legacy batch: the time from POSTing 1,000 list events (JSON, one
+ * ListID) to the gateway's 2xx, with the in-memory event log and with Redis Streams. Each gateway
+ * runs in a child process of its own (its legacy backend URL is never called); the load comes from
+ * this process, the cases interleaved round by round, every batch a body of its own (the log
+ * skips a body it has seen). Redis: REDIS_URL (default redis://127.0.0.1:6379/12, a database of
+ * the benchmark's own, flushed first).
+ * Run: npx tsx bench/events-batch.ts [rounds]
+ */
+import { DEMO } from "../src/sandbox/demo-data.js";
+import { percentile, report, timed, type Series } from "./stats.js";
+import {
+  flushRedis,
+  INGRESS_TOKEN,
+  killChildren,
+  postLegacyWebhook,
+  startChild,
+  subscribeEvent,
+  type Child,
+} from "./events-support.js";
+
+const rounds = Number(process.argv[2] ?? 100);
+const WARMUP = 10;
+const EVENTS_PER_BATCH = 1_000;
+const TARGET_P50_MS = 20;
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/12";
+
+/** A backend address nothing listens on: ingress never calls the legacy service. */
+const UNUSED_LEGACY_URL = "http://127.0.0.1:9";
+
+let batchNo = 0;
+/** A batch of distinct Subscribe events on the demo newsletter, different from every earlier one. */
+function nextBatch(): string {
+  const b = ++batchNo;
+  const stamp = Date.now();
+  const events = Array.from({ length: EVENTS_PER_BATCH }, (_, i) =>
+    subscribeEvent(`batch${b}.person${i}.${stamp}@example.com`, `Batch ${b} Person ${i}`),
+  );
+  return JSON.stringify({ Events: events, ListID: DEMO.lists.newsletter });
+}
+
+const children: Child[] = [];
+try {
+  await flushRedis(redisUrl);
+  const env = { LEGACY_URL: UNUSED_LEGACY_URL, LEGACY_API_KEY: DEMO.apiKey, INGRESS_TOKEN };
+  const memory = await startChild("gateway", env);
+  children.push(memory);
+  const redis = await startChild("gateway", { ...env, REDIS_URL: redisUrl });
+  children.push(redis);
+  const cases = [
+    { name: "in-memory log", url: memory.url },
+    { name: "Redis Streams log", url: redis.url },
+  ];
+
+  const bodyBytes = Buffer.byteLength(nextBatch());
+  for (let i = 0; i < WARMUP; i++) for (const c of cases) await postLegacyWebhook(c.url, nextBatch());
+  const series: Series[] = cases.map((c) => ({ name: c.name, samples: [] }));
+  for (let i = 0; i < rounds; i++) {
+    for (const [index, c] of cases.entries()) {
+      const body = nextBatch(); // built outside the timed part
+      series[index]?.samples.push(await timed(() => postLegacyWebhook(c.url, body)));
+    }
+  }
+
+  console.log(
+    `node ${process.version}; ${rounds} interleaved rounds per case after ${WARMUP} warm-up rounds; ` +
+      `gateways in child processes, load from this one\n`,
+  );
+  console.log(
+    report(
+      `Legacy webhook of ${EVENTS_PER_BATCH} events (JSON, ${(bodyBytes / 1024).toFixed(0)} KB): POST → 2xx`,
+      series,
+    ),
+  );
+  for (const s of series) {
+    const p50 = percentile(
+      [...s.samples].sort((a, b) => a - b),
+      50,
+    );
+    console.log(
+      `${s.name}: p50 ${p50.toFixed(1)} ms against the target of ≤ ${TARGET_P50_MS} ms: ${p50 <= TARGET_P50_MS ? "met" : "NOT met"}`,
+    );
+  }
+  console.log("");
+} finally {
+  await Promise.all(children.map((c) => c.stop()));
+  killChildren();
+}

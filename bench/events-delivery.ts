@@ -1,0 +1,145 @@
+/**
+ * Live event delivery across instances: a legacy webhook POSTed to gateway A reaches a graphql-ws
+ * subscriber of `listEvents` on gateway B through Redis Streams. One single-event webhook at a
+ * time; each carries its sequence number in the event's Name, and its latency is from just before
+ * the POST to the subscriber receiving that event (sender and subscriber share this process's
+ * clock). The legacy sandbox (for B's check that the caller may read the list) and both gateways
+ * run in child processes of their own. Redis: REDIS_URL (default redis://127.0.0.1:6379/13, a
+ * database of the benchmark's own, flushed first).
+ * Run: npx tsx bench/events-delivery.ts [events]
+ */
+import { performance } from "node:perf_hooks";
+import { createClient, type Client } from "graphql-ws";
+import { WebSocket } from "ws";
+import { DEMO } from "../src/sandbox/demo-data.js";
+import { percentile } from "./stats.js";
+import {
+  flushRedis,
+  INGRESS_TOKEN,
+  killChildren,
+  postLegacyWebhook,
+  startChild,
+  subscribeEvent,
+  type Child,
+} from "./events-support.js";
+
+const events = Number(process.argv[2] ?? 500);
+const WARMUP = 20;
+const TARGET_P99_MS = 100;
+/** An event not delivered within this counts as lost (and the run goes on). */
+const DELIVERY_TIMEOUT_MS = 5_000;
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379/13";
+
+const LIST_FEED = `subscription ListFeed($list: ID!) { listEvents(listId: $list) { __typename name emailAddress } }`;
+
+/** Waiters by event Name. */
+const waiting = new Map<string, (at: number) => void>();
+
+function webhookBody(name: string): string {
+  const email = `${name.replace(/\W+/g, ".")}.${Date.now()}@example.com`;
+  return JSON.stringify({ Events: [subscribeEvent(email, name)], ListID: DEMO.lists.newsletter });
+}
+
+/** Sends one webhook to A; resolves with send → 2xx and send → delivery on B, in ms (delivery NaN if lost). */
+async function sendOne(gatewayA: string, name: string): Promise<{ accepted: number; delivered: number }> {
+  const body = webhookBody(name);
+  let timer: NodeJS.Timeout | undefined;
+  const arrival = new Promise<number>((resolve) => {
+    waiting.set(name, resolve);
+    timer = setTimeout(() => resolve(Number.NaN), DELIVERY_TIMEOUT_MS);
+  });
+  const start = performance.now();
+  await postLegacyWebhook(gatewayA, body);
+  const accepted = performance.now() - start;
+  const at = await arrival;
+  clearTimeout(timer);
+  waiting.delete(name);
+  return { accepted, delivered: at - start };
+}
+
+function figures(label: string, samples: readonly number[]): string {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => percentile(sorted, p).toFixed(2).padStart(8);
+  return `${label.padEnd(26)}  ${String(sorted.length).padStart(5)}  ${at(50)}  ${at(95)}  ${at(99)}  ${(sorted.at(-1) ?? Number.NaN).toFixed(2).padStart(8)}`;
+}
+
+const children: Child[] = [];
+let client: Client | undefined;
+try {
+  await flushRedis(redisUrl);
+  const sandbox = await startChild("legacy-sandbox");
+  children.push(sandbox);
+  const env = { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, INGRESS_TOKEN, REDIS_URL: redisUrl };
+  const a = await startChild("gateway", env);
+  children.push(a);
+  const b = await startChild("gateway", env);
+  children.push(b);
+
+  const res = await fetch(`${b.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      query: `{ list(listId: "${DEMO.lists.newsletter}", clientId: "${DEMO.clients.northwind}") { id } }`,
+    }),
+  });
+  const listId = ((await res.json()) as { data?: { list?: { id: string } | null } }).data?.list?.id;
+  if (!listId) throw new Error("the demo newsletter list was not found on gateway B");
+
+  client = createClient({ url: `${b.url.replace(/^http/, "ws")}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+  let failure: unknown;
+  client.subscribe<{ listEvents: { name: string } }>(
+    { query: LIST_FEED, variables: { list: listId } },
+    {
+      next: (result) => {
+        const at = performance.now();
+        const name = result.data?.listEvents.name;
+        if (name !== undefined) waiting.get(name)?.(at);
+        if (result.errors) failure = result.errors;
+      },
+      error: (error) => void (failure = error),
+      complete: () => undefined,
+    },
+  );
+  // No acknowledgement says a subscription is in place: send probes until one arrives.
+  for (let probe = 0; ; probe++) {
+    if (failure) throw new Error(`the subscription failed: ${JSON.stringify(failure)}`);
+    if (probe === 20) throw new Error("no probe event reached the subscriber");
+    const { delivered } = await sendOne(a.url, `probe ${probe}`);
+    if (!Number.isNaN(delivered)) break;
+  }
+
+  for (let i = 0; i < WARMUP; i++) await sendOne(a.url, `warm-up ${i}`);
+  const accepted: number[] = [];
+  const delivered: number[] = [];
+  let lost = 0;
+  for (let i = 0; i < events; i++) {
+    const r = await sendOne(a.url, `bench event ${i}`);
+    accepted.push(r.accepted);
+    if (Number.isNaN(r.delivered)) lost++;
+    else delivered.push(r.delivered);
+  }
+  if (failure) throw new Error(`the subscription failed: ${JSON.stringify(failure)}`);
+
+  console.log(
+    `node ${process.version}; ${events} single-event webhooks one at a time after ${WARMUP} warm-up ones; ` +
+      `sandbox, gateway A and gateway B in child processes, sender and subscriber in this one\n`,
+  );
+  console.log("Legacy webhook on A → listEvents subscriber (graphql-ws) on B, through Redis Streams");
+  console.log(
+    `${"measure".padEnd(26)}  ${"n".padStart(5)}  ${"p50 ms".padStart(8)}  ${"p95 ms".padStart(8)}  ${"p99 ms".padStart(8)}  ${"max ms".padStart(8)}`,
+  );
+  console.log(figures("POST on A → 2xx", accepted));
+  console.log(figures("POST on A → event on B", delivered));
+  const p99 = percentile(
+    [...delivered].sort((x, y) => x - y),
+    99,
+  );
+  console.log(
+    `lost (not delivered in ${DELIVERY_TIMEOUT_MS} ms): ${lost}; delivery p99 ${p99.toFixed(1)} ms against the ` +
+      `target of ≤ ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS && lost === 0 ? "met" : "NOT met"}\n`,
+  );
+} finally {
+  await client?.dispose();
+  await Promise.all(children.map((c) => c.stop()));
+  killChildren();
+}

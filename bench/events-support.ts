@@ -1,0 +1,94 @@
+/**
+ * Shared by the event benchmarks: the legacy sandbox and gateways each in a child process of their
+ * own (bench/events-child.ts), a flushed Redis database, and legacy webhook bodies.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
+
+/** The secret path segment of the gateways' legacy webhook URL. */
+export const INGRESS_TOKEN = "bench-ingress-token-0123456789";
+
+/** A child process serving HTTP on loopback. */
+export interface Child {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const CHILD_SCRIPT = fileURLToPath(new URL("./events-child.ts", import.meta.url));
+const START_TIMEOUT_MS = 30_000;
+const children = new Set<ChildProcess>();
+
+/** Starts bench/events-child.ts as `role` with `env` added to this process's; resolves once it listens. */
+export async function startChild(role: "legacy-sandbox" | "gateway", env: Record<string, string> = {}): Promise<Child> {
+  const child = spawn(process.execPath, ["--import", "tsx", CHILD_SCRIPT, role], {
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  void exited.then(() => children.delete(child));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${role} did not start in ${START_TIMEOUT_MS} ms`)),
+      START_TIMEOUT_MS,
+    );
+    child.once("exit", (code) => reject(new Error(`${role} exited with ${code} before listening`)));
+    createInterface({ input: child.stdout }).once("line", (line) => {
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { url: string }).url);
+    });
+  });
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`${role} is not on loopback: ${url}`);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.stdin?.end();
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** Kills the children still running (on a failure before their stop()). */
+export function killChildren(): void {
+  for (const child of children) child.kill("SIGKILL");
+}
+
+/** Empties the Redis database of `url` (a database of the benchmark's own). */
+export async function flushRedis(url: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    await redis.flushdb();
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** One legacy Subscribe event as the list webhook sends it (JSON). */
+export function subscribeEvent(email: string, name: string) {
+  return {
+    Type: "Subscribe",
+    Date: "2026-03-18 03:00:00",
+    EmailAddress: email,
+    Name: name,
+    SignupIPAddress: "203.0.113.7",
+    CustomFields: [{ Key: "[Colour]", Value: "blue" }],
+  };
+}
+
+/** POSTs a legacy webhook body to `gatewayUrl`; throws unless the answer is 2xx. */
+export async function postLegacyWebhook(gatewayUrl: string, body: string): Promise<void> {
+  const res = await fetch(`${gatewayUrl}/webhooks/legacy/${INGRESS_TOKEN}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  const text = await res.text();
+  if (res.status < 200 || res.status >= 300) throw new Error(`webhook answered ${res.status}: ${text}`);
+}
