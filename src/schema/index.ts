@@ -28,6 +28,7 @@ import "./people/contact.js";
 import "./people/unsubscribe-everywhere.js";
 import "./support/nodes.js";
 import "./events/subscriptions.js";
+import "./events/job-and-contact.js";
 
 builder.queryType({ description: "Reads of the email-marketing backends." });
 builder.mutationType({ description: "Writes; each answers a payload union of its success type and typed errors." });

@@ -306,6 +306,12 @@ export class CommerceService {
     return job;
   }
 
+  /** The job read again from the backend (a long-lived caller, such as a subscription, watching it change). */
+  async reloadAsyncJob(id: string): Promise<CommerceAsyncJob> {
+    this.#jobs.delete(id);
+    return this.asyncJob(id);
+  }
+
   /** The partner interface's root; needs a partner credential. */
   async partnerRoot(): Promise<CommercePartnerRoot> {
     const signer = this.#authorize("partnerRoot");

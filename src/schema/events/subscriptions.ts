@@ -39,7 +39,7 @@ const ListEventTypeEnum = builder.enumType("ListEventType", {
   >,
 });
 
-const ListEventRef = builder.interfaceRef<ListEventRecord>("ListEvent").implement({
+export const ListEventRef = builder.interfaceRef<ListEventRecord>("ListEvent").implement({
   description: "An event of a legacy subscriber list, from the list's webhook.",
   resolveType: (event) => `${event.type}Event`,
   fields: (t) => ({
@@ -69,12 +69,12 @@ const ListEventRef = builder.interfaceRef<ListEventRecord>("ListEvent").implemen
 
 type Of<T extends ListEventType> = ListEventRecord & { type: T };
 
-builder.objectRef<Of<"Subscribe">>("SubscribeEvent").implement({
+export const SubscribeEventRef = builder.objectRef<Of<"Subscribe">>("SubscribeEvent").implement({
   description: "A subscriber entered the list (added, imported, reactivated or confirmed).",
   interfaces: [ListEventRef],
   fields: (t) => ({ signupIpAddress: t.exposeString("signupIpAddress") }),
 });
-builder.objectRef<Of<"Update">>("UpdateEvent").implement({
+export const UpdateEventRef = builder.objectRef<Of<"Update">>("UpdateEvent").implement({
   description: "A subscriber's details changed.",
   interfaces: [ListEventRef],
   fields: (t) => ({
@@ -82,7 +82,7 @@ builder.objectRef<Of<"Update">>("UpdateEvent").implement({
     state: t.exposeString("state", { description: "The subscriber's state, e.g. Active." }),
   }),
 });
-builder.objectRef<Of<"Deactivate">>("DeactivateEvent").implement({
+export const DeactivateEventRef = builder.objectRef<Of<"Deactivate">>("DeactivateEvent").implement({
   description: "A subscriber left the active state.",
   interfaces: [ListEventRef],
   fields: (t) => ({ state: t.exposeString("state", { description: "The new state, e.g. Unsubscribed." }) }),
@@ -90,7 +90,7 @@ builder.objectRef<Of<"Deactivate">>("DeactivateEvent").implement({
 
 // --- commerce events -----------------------------------------------------------------------------
 
-const CommerceEventRef = builder.interfaceRef<CommerceEventRecord>("CommerceEvent").implement({
+export const CommerceEventRef = builder.interfaceRef<CommerceEventRecord>("CommerceEvent").implement({
   description: "A commerce topic webhook.",
   resolveType: (event) =>
     event.topic === "newsletter-template/sent" ? "NewsletterTemplateSentEvent" : "CommerceTopicEvent",
@@ -112,7 +112,7 @@ const CommerceEventRef = builder.interfaceRef<CommerceEventRecord>("CommerceEven
 
 type TemplateSent = CommerceEventRecord & { data: NewsletterTemplateSent };
 
-builder.objectRef<TemplateSent>("NewsletterTemplateSentEvent").implement({
+export const NewsletterTemplateSentEventRef = builder.objectRef<TemplateSent>("NewsletterTemplateSentEvent").implement({
   description: "newsletter-template/sent: a newsletter template was sent.",
   interfaces: [CommerceEventRef],
   fields: (t) => ({
@@ -125,7 +125,7 @@ builder.objectRef<TemplateSent>("NewsletterTemplateSentEvent").implement({
   }),
 });
 
-builder.objectRef<CommerceEventRecord>("CommerceTopicEvent").implement({
+export const CommerceTopicEventRef = builder.objectRef<CommerceEventRecord>("CommerceTopicEvent").implement({
   description: "A topic whose data the backend's contract does not fix: the data as JSON.",
   interfaces: [CommerceEventRef],
   fields: (t) => ({
@@ -147,13 +147,13 @@ const OVERFLOW_MESSAGE =
   "The subscription fell too far behind the event log and was ended; resubscribe with `after` set to the last id received.";
 
 /** The log of the context, or the error that there is none. */
-function eventLogOf(ctx: GraphContext) {
+export function eventLogOf(ctx: GraphContext) {
   if (!ctx.events) throw graphError("UPSTREAM_UNAVAILABLE", "This server has no event log; subscriptions are off.");
   return ctx.events;
 }
 
 /** `after` checked as an event id (BAD_USER_INPUT otherwise). */
-function checkedAfter(after: string | null | undefined): string | undefined {
+export function checkedAfter(after: string | null | undefined): string | undefined {
   if (after === null || after === undefined) return undefined;
   try {
     parseEventId(after);
@@ -166,8 +166,16 @@ function checkedAfter(after: string | null | undefined): string | undefined {
   return after;
 }
 
+/** The feed's opening errors as graph errors. */
+export function feedOpenError(error: unknown): unknown {
+  if (error instanceof EventLogError && error.code === "EVENT_LOG_BAD_ID") {
+    return graphError("BAD_USER_INPUT", `after: ${error.message}.`, { field: "after" });
+  }
+  return error instanceof GraphQLError ? error : graphError("UPSTREAM_UNAVAILABLE", "The event log is unavailable.");
+}
+
 /** A feed of `source` as a subscription's event stream, its errors as graph errors. */
-async function feedOf<T>(
+export async function feedOf<T>(
   ctx: GraphContext,
   source: EventSource,
   after: string | undefined,
@@ -176,15 +184,12 @@ async function feedOf<T>(
   try {
     return await openFeed(eventLogOf(ctx), { source, after, select });
   } catch (error) {
-    if (error instanceof EventLogError && error.code === "EVENT_LOG_BAD_ID") {
-      throw graphError("BAD_USER_INPUT", `after: ${error.message}.`, { field: "after" });
-    }
-    throw error instanceof GraphQLError ? error : graphError("UPSTREAM_UNAVAILABLE", "The event log is unavailable.");
+    throw feedOpenError(error);
   }
 }
 
 /** The item's event; the overflow marker becomes the subscription's last (error) result. */
-function itemOf<T>(item: FeedItem<T>): T {
+export function itemOf<T>(item: FeedItem<T>): T {
   if (item.kind === "overflow") throw graphError("UPSTREAM_UNAVAILABLE", OVERFLOW_MESSAGE, { reason: "SLOW_CONSUMER" });
   return item.value;
 }

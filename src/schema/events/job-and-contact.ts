@@ -1,0 +1,294 @@
+/**
+ * Two more subscriptions fed by the event log: `asyncJob`, one commerce job's state until it ends,
+ * and `contactEvents`, one person's events from both backends under one composite cursor.
+ */
+import type { GraphContext } from "../../context.js";
+import type { CommerceAsyncJob } from "../../domain/commerce/index.js";
+import { grantsScope } from "../../domain/commerce/index.js";
+import { openMergedFeed, type FeedItem } from "../../events/feed.js";
+import type { CommerceEvent, ListEvent } from "../../events/ingress/event-types.js";
+import { EventLogError, parseEventId, type EventSource } from "../../events/log/index.js";
+import { builder } from "../builder.js";
+import { commerceAccess, scopesNote } from "../commerce/access.js";
+import { AsyncJobRef } from "../commerce/refs.js";
+import { BackendEnum } from "../people/backend.js";
+import { localIdOf } from "../support/global-id.js";
+import { fieldError, graphError } from "../support/graph-errors.js";
+import {
+  CommerceTopicEventRef,
+  DeactivateEventRef,
+  NewsletterTemplateSentEventRef,
+  SubscribeEventRef,
+  UpdateEventRef,
+  eventLogOf,
+  feedOf,
+  feedOpenError,
+  itemOf,
+  type CommerceEventRecord,
+  type ListEventRecord,
+} from "./subscriptions.js";
+
+// --- asyncJob ------------------------------------------------------------------------------------
+
+const TERMINAL_JOB_STATUSES: ReadonlySet<string> = new Set(["COMPLETED", "FAILED"]);
+
+/** What the job watch yields: the job read now, or the error that ends the subscription. */
+type JobStep = { readonly job: CommerceAsyncJob } | { readonly error: unknown };
+
+const DONE = { value: undefined, done: true } as const;
+
+/**
+ * The job's current state, then the job read again on each async-job/completed event naming it,
+ * ending after a terminal state. `return()` ends the feed at once, even while a read waits.
+ */
+class JobWatch implements AsyncIterableIterator<JobStep, undefined> {
+  readonly #feed: AsyncIterableIterator<FeedItem<true>, undefined>;
+  readonly #reload: () => Promise<CommerceAsyncJob>;
+  #first: CommerceAsyncJob | undefined;
+  #done = false;
+
+  constructor(
+    feed: AsyncIterableIterator<FeedItem<true>, undefined>,
+    first: CommerceAsyncJob,
+    reload: () => Promise<CommerceAsyncJob>,
+  ) {
+    this.#feed = feed;
+    this.#first = first;
+    this.#reload = reload;
+  }
+
+  async next(): Promise<IteratorResult<JobStep, undefined>> {
+    if (this.#done) return DONE;
+    let job = this.#first;
+    this.#first = undefined;
+    if (job === undefined) {
+      const item = await this.#feed.next();
+      if (item.done || this.#done) return this.#end();
+      try {
+        itemOf(item.value);
+        job = await this.#reload();
+      } catch (error) {
+        await this.#end();
+        return { value: { error: fieldError(error) }, done: false };
+      }
+    }
+    if (TERMINAL_JOB_STATUSES.has(job.status)) await this.#end();
+    return { value: { job }, done: false };
+  }
+
+  return(): Promise<IteratorResult<JobStep, undefined>> {
+    return this.#end();
+  }
+
+  async throw(error?: unknown): Promise<IteratorResult<JobStep, undefined>> {
+    await this.#end();
+    throw error instanceof Error ? error : new Error("job watch closed");
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async #end(): Promise<IteratorResult<JobStep, undefined>> {
+    this.#done = true;
+    await this.#feed.return?.();
+    return DONE;
+  }
+}
+
+/** The job id an async-job/completed event names, if any. */
+function jobIdOf(event: Record<string, unknown>): string | undefined {
+  if (event.topic !== "async-job/completed") return undefined;
+  const data = event.data as { id?: unknown } | null;
+  return typeof data?.id === "string" ? data.id : undefined;
+}
+
+// --- contactEvents -------------------------------------------------------------------------------
+
+/** One event of a person's stream, with the cursor to resume right behind it. */
+interface ContactItem {
+  readonly cursor: string;
+  readonly backend: EventSource;
+  readonly event: ListEventRecord | CommerceEventRecord;
+}
+
+/** The largest sequence number of an event id (Redis Streams' seq is 64-bit). */
+const MAX_SEQ = "18446744073709551615";
+
+/** A position just before every event appended from `ms` on. */
+const positionAt = (ms: number) => `${ms - 1}-${MAX_SEQ}`;
+
+/**
+ * `after` of contactEvents: "<legacy event id>|<commerce event id>" (each side the position in
+ * that backend's log the stream had passed), or BAD_USER_INPUT.
+ */
+function parseContactCursor(after: string): Record<EventSource, string> {
+  const parts = after.split("|");
+  const [legacy, commerce] = parts;
+  try {
+    if (parts.length !== 2 || legacy === undefined || commerce === undefined) throw new Error();
+    parseEventId(legacy);
+    parseEventId(commerce);
+  } catch (error) {
+    const reason = error instanceof EventLogError ? `; ${error.message}` : "";
+    throw graphError(
+      "BAD_USER_INPUT",
+      `after: a contactEvents cursor is "<legacy event id>|<commerce event id>", as ContactEvent.cursor gives it${reason}.`,
+      { field: "after" },
+    );
+  }
+  return { legacy, commerce };
+}
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** Whether a legacy event is about the address (Update: its address before or after the change). */
+function listEventNames(event: ListEvent, email: string): boolean {
+  if (normalEmail(event.email) === email) return true;
+  return event.type === "Update" && normalEmail(event.oldEmail) === email;
+}
+
+/** Whether a commerce event's data names the address (topics whose data has an `email` field). */
+function commerceEventNames(event: CommerceEvent, email: string): boolean {
+  const data = event.data as { email?: unknown } | null;
+  return (
+    typeof data === "object" && data !== null && typeof data.email === "string" && normalEmail(data.email) === email
+  );
+}
+
+/** The ids of every list the caller's legacy key can read (read once per subscription). */
+async function readableLists(ctx: GraphContext): Promise<ReadonlySet<string>> {
+  const clients = await ctx.legacy.clients();
+  const lists = await Promise.all(clients.map((client) => ctx.legacy.listsOfClient(client.clientId)));
+  return new Set(lists.flat().map((list) => list.listId));
+}
+
+const ContactEventPayload = builder.unionType("ContactEventPayload", {
+  description: "A legacy list event or a commerce topic event.",
+  types: [SubscribeEventRef, UpdateEventRef, DeactivateEventRef, NewsletterTemplateSentEventRef, CommerceTopicEventRef],
+  resolveType: (event) => {
+    if ("topic" in event) {
+      return event.topic === "newsletter-template/sent" ? "NewsletterTemplateSentEvent" : "CommerceTopicEvent";
+    }
+    return `${event.type}Event`;
+  },
+});
+
+const ContactEventRef = builder.objectRef<ContactItem>("ContactEvent").implement({
+  description: "One event of a person's stream (contactEvents), from either backend.",
+  fields: (t) => ({
+    cursor: t.exposeID("cursor", {
+      description:
+        'Opaque ("<legacy event id>|<commerce event id>"): pass it as contactEvents `after` to resume ' +
+        "right behind this event on both backends.",
+    }),
+    backend: t.field({ type: BackendEnum, description: "The backend it came from.", resolve: (item) => item.backend }),
+    event: t.field({
+      type: ContactEventPayload,
+      description: "The event; its own `id` is its position in its backend's log.",
+      resolve: (item) => item.event,
+    }),
+  }),
+});
+
+// --- the fields ----------------------------------------------------------------------------------
+
+builder.subscriptionFields((t) => ({
+  asyncJob: t.field({
+    type: AsyncJobRef,
+    description:
+      "One async job: its state now, then again each time the backend reports it finished " +
+      "(async-job/completed); the stream completes after COMPLETED or FAILED." +
+      scopesNote("asyncJob"),
+    args: { id: t.arg.id({ required: true, description: "The AsyncJob's global id (AsyncJob.id)." }) },
+    ...commerceAccess("asyncJob"),
+    subscribe: async (_root, args, ctx) => {
+      const [jobId] = localIdOf(String(args.id), "AsyncJob", 1);
+      // The feed first, then the read: a completion in between is seen by one or the other.
+      const feed = await feedOf<true>(ctx, "commerce", undefined, ({ event }) =>
+        jobIdOf(event) === jobId ? true : undefined,
+      );
+      let first: CommerceAsyncJob;
+      try {
+        first = await ctx.commerce.asyncJob(jobId);
+      } catch (error) {
+        await feed[Symbol.asyncIterator]().return?.();
+        throw fieldError(error);
+      }
+      const iterator = feed[Symbol.asyncIterator]() as AsyncIterableIterator<FeedItem<true>, undefined>;
+      return new JobWatch(iterator, first, () => ctx.commerce.reloadAsyncJob(jobId));
+    },
+    resolve: (step) => {
+      if ("error" in step) throw step.error;
+      return step.job;
+    },
+  }),
+  contactEvents: t.field({
+    type: ContactEventRef,
+    description:
+      "One person's events from both backends: legacy list events of the address (Subscribe, Update " +
+      "with the address before or after, Deactivate) on lists the caller's legacy key can read, and " +
+      "commerce topic events whose data names it (newsletter-email/sent, abandoned-cart-email/sent; " +
+      "only with the commerce scope read_customers). Addresses match case-insensitively.",
+    args: {
+      email: t.arg.string({ required: true, description: "The person's address." }),
+      after: t.arg.id({
+        description: "A ContactEvent.cursor: replay what came after it on both backends, then go on live.",
+      }),
+    },
+    subscribe: async (_root, args, ctx) => {
+      const email = normalEmail(args.email);
+      if (email === "" || !email.includes("@")) {
+        throw graphError("BAD_USER_INPUT", "email: give an email address.", { field: "email" });
+      }
+      const after = args.after === null || args.after === undefined ? undefined : parseContactCursor(args.after);
+      let lists: ReadonlySet<string>;
+      try {
+        lists = await readableLists(ctx);
+      } catch (error) {
+        throw fieldError(error);
+      }
+      const withCommerce = ctx.commerceScopes !== undefined && grantsScope(ctx.commerceScopes, "read_customers");
+      const log = eventLogOf(ctx);
+      // Where the stream is on each log: every event passed moves it, delivered or not.
+      const start = positionAt(Date.now());
+      const position: Record<EventSource, string> = {
+        legacy: after?.legacy ?? start,
+        commerce: after?.commerce ?? start,
+      };
+      const cursor = () => `${position.legacy}|${position.commerce}`;
+      const sources = [
+        {
+          source: "legacy" as const,
+          after: after?.legacy,
+          select: ({ id, event }: { id: string; event: Record<string, unknown> }) => {
+            position.legacy = id;
+            const e = event as unknown as ListEvent;
+            if (!lists.has(e.listId) || !listEventNames(e, email)) return undefined;
+            return { cursor: cursor(), backend: "legacy" as const, event: { ...e, id } };
+          },
+        },
+        ...(withCommerce
+          ? [
+              {
+                source: "commerce" as const,
+                after: after?.commerce,
+                select: ({ id, event }: { id: string; event: Record<string, unknown> }) => {
+                  position.commerce = id;
+                  const e = event as unknown as CommerceEvent;
+                  if (!commerceEventNames(e, email)) return undefined;
+                  return { cursor: cursor(), backend: "commerce" as const, event: { ...e, id } };
+                },
+              },
+            ]
+          : []),
+      ];
+      try {
+        return await openMergedFeed<ContactItem>(log, sources);
+      } catch (error) {
+        throw feedOpenError(error);
+      }
+    },
+    resolve: (item) => itemOf(item),
+  }),
+}));
