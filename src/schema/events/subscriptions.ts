@@ -18,6 +18,7 @@ import {
   type NewsletterTemplateSent,
 } from "../../events/ingress/event-types.js";
 import { EventLogError, parseEventId, type EventSource, type LoggedEvent } from "../../events/log/index.js";
+import { grantsScope } from "../../domain/commerce/scopes.js";
 import { builder } from "../builder.js";
 import { SubscriberCustomFieldRef } from "../legacy/subscribers.js";
 import { localIdOf } from "../support/global-id.js";
@@ -240,6 +241,23 @@ builder.subscriptionType({
         after: t.arg.id({ description: "Replay the events after this event id, then go on live." }),
       },
       subscribe: (_root, args, ctx) => {
+        // Scope checks of a subscription field run per event, on resolve; a caller without a
+        // commerce credential, or without read_customers, is refused here, before anything streams.
+        if (ctx.commerceScopes === undefined) {
+          throw graphError(
+            "UNAUTHENTICATED",
+            "commerceEvents needs a commerce credential (an API key or an OAuth token).",
+            {
+              backend: "commerce",
+            },
+          );
+        }
+        if (!grantsScope(ctx.commerceScopes, "read_customers")) {
+          throw graphError("FORBIDDEN", "commerceEvents needs the commerce scope read_customers.", {
+            backend: "commerce",
+            missingScopes: ["read_customers"],
+          });
+        }
         const after = checkedAfter(args.after);
         const known: readonly string[] = COMMERCE_TOPIC_NAMES;
         const unknown = args.topics.filter((topic) => !known.includes(topic));
