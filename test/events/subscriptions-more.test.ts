@@ -5,55 +5,37 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "graphql-ws";
-import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
-import { COMMERCE_TOPICS } from "../../src/sandbox/commerce/webhooks.js";
+import type { CommerceSandbox } from "../../src/sandbox/commerce/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import type { LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
 import { codes, post } from "../server/support.js";
 import {
-  COMMERCE_SECRET,
-  INGRESS_TOKEN,
   SETTLE_MS,
   addSubscriberQuery,
   sleep,
   subscribeWs,
   until,
-  wireLegacyWebhooks,
   wsClient,
+  startEventsStack,
+  type EventsStack,
   type Received,
 } from "./subscriptions-support.js";
 
+let stack: EventsStack;
 let legacy: LegacySandbox;
 let commerce: CommerceSandbox;
 let gateway: Gateway;
 let client: Client;
-const open: Received[] = [];
 
-const track = (received: Received) => (open.push(received), received);
+const track = (received: Received) => stack.track(received);
 
 beforeAll(async () => {
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  commerce = await startCommerceSandbox({ rateLimit: 0, webhookSecret: COMMERCE_SECRET });
-  gateway = await startGateway(legacy.url, {
-    COMMERCE_URL: commerce.baseUrl,
-    COMMERCE_API_KEY: commerce.demo.apiKey,
-    INGRESS_TOKEN,
-    COMMERCE_WEBHOOK_SECRET: COMMERCE_SECRET,
-  });
-  wireLegacyWebhooks(legacy, gateway);
-  commerce.webhooks.add(`${gateway.url}/webhooks/commerce`, COMMERCE_TOPICS);
-  client = wsClient(gateway);
+  stack = await startEventsStack();
+  ({ legacy, commerce, gateway, client } = stack);
 });
-afterAll(async () => {
-  for (const received of open) received.stop();
-  await client.dispose();
-  await gateway.close();
-  await commerce.close();
-  await legacy.close();
-});
+afterAll(() => stack.close());
 
 /** Error codes of a subscription that ended (as error results or an `error` message). */
 const codesOf = (r: Received) =>

@@ -1,9 +1,12 @@
 /** Clients of the gateway's subscriptions for tests: graphql-ws over `ws`, and SSE over fetch. */
 import { createClient, type Client } from "graphql-ws";
 import { WebSocket } from "ws";
-import type { LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
+import { COMMERCE_TOPICS } from "../../src/sandbox/commerce/webhooks.js";
+import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import type { Gateway } from "../../src/server.js";
+import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
 
 export const INGRESS_TOKEN = "test-ingress-token-0123456789";
 export const COMMERCE_SECRET = "a-commerce-webhook-secret-of-32-bytes-or-more";
@@ -127,4 +130,45 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** An addSubscriber mutation on the demo newsletter. */
 export function addSubscriberQuery(listId: string, email: string): string {
   return `mutation { addSubscriber(input: { listId: "${listId}", email: "${email}", name: "Feed Person" }) { __typename } }`;
+}
+
+/** A legacy and a commerce sandbox whose webhooks reach one gateway, and a graphql-ws client of it. */
+export interface EventsStack {
+  legacy: LegacySandbox;
+  commerce: CommerceSandbox;
+  gateway: Gateway;
+  client: Client;
+  /** Remembers a subscription so close() stops it. */
+  track(received: Received): Received;
+  close(): Promise<void>;
+}
+
+/** Starts the sandboxes and the gateway, with every webhook of both pointed at its ingress. */
+export async function startEventsStack(): Promise<EventsStack> {
+  const legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
+  const commerce = await startCommerceSandbox({ rateLimit: 0, webhookSecret: COMMERCE_SECRET });
+  const gateway = await startGateway(legacy.url, {
+    COMMERCE_URL: commerce.baseUrl,
+    COMMERCE_API_KEY: commerce.demo.apiKey,
+    INGRESS_TOKEN,
+    COMMERCE_WEBHOOK_SECRET: COMMERCE_SECRET,
+  });
+  wireLegacyWebhooks(legacy, gateway);
+  commerce.webhooks.add(`${gateway.url}/webhooks/commerce`, COMMERCE_TOPICS);
+  const client = wsClient(gateway);
+  const open: Received[] = [];
+  return {
+    legacy,
+    commerce,
+    gateway,
+    client,
+    track: (received) => (open.push(received), received),
+    async close() {
+      for (const received of open) received.stop();
+      await client.dispose();
+      await gateway.close();
+      await commerce.close();
+      await legacy.close();
+    },
+  };
 }
