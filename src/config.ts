@@ -88,6 +88,8 @@ export interface RequestLimits {
   maxBodyBytes: number;
   /** Total time of one request; backend calls still running then are aborted. */
   deadlineMs: number;
+  /** Operations (subscriptions) one websocket connection may have running at once. */
+  maxOperationsPerConnection: number;
 }
 
 /** Who may talk to the gateway over HTTP. */
@@ -289,6 +291,7 @@ const ENV = z.object({
   MAX_NODE_IDS: intIn(100, 1, 10_000),
   MAX_BODY_BYTES: intIn(1024 * 1024, 1024, 100 * 1024 * 1024),
   REQUEST_DEADLINE_MS: intIn(30_000, 100, 600_000),
+  MAX_OPERATIONS_PER_CONNECTION: intIn(50, 1, 10_000),
 
   INGRESS_TOKEN: z
     .string()
@@ -393,6 +396,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxNodeIds: e.MAX_NODE_IDS,
       maxBodyBytes: e.MAX_BODY_BYTES,
       deadlineMs: e.REQUEST_DEADLINE_MS,
+      maxOperationsPerConnection: e.MAX_OPERATIONS_PER_CONNECTION,
     },
     http: { corsOrigins: e.CORS_ORIGINS, allowedHosts: e.ALLOWED_HOSTS },
     events: {

@@ -306,6 +306,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     path: GRAPHQL_PATH,
     refuse: (req) => refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes),
     maxPayload: config.limits.maxBodyBytes,
+    maxOperations: config.limits.maxOperationsPerConnection,
   });
   return {
     url: server.url,

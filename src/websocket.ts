@@ -12,6 +12,7 @@ import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError, GraphQ
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER } from "./context.js";
+import { limitError } from "./plugins/limit-error.js";
 import type { Refusal } from "./plugins/http-access.js";
 
 /** Connection params copied into the context's headers (API keys; nothing else). */
@@ -25,6 +26,8 @@ export interface WebSocketOptions {
   refuse: (req: IncomingMessage) => Refusal | undefined;
   /** Largest message accepted, in bytes. */
   maxPayload: number;
+  /** Operations one connection may have running at once. */
+  maxOperations: number;
 }
 
 /** The websocket side of the gateway. */
@@ -107,6 +110,12 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args) as Promise<OperationResult>,
       subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args) as Promise<OperationResult>,
       onSubscribe: async (ctx, _id, payload) => {
+        // Each running subscription holds a log subscription and a buffer: one socket gets a bounded
+        // number. graphql-ws has already registered this operation's id when it asks us.
+        const running = Object.keys(ctx.subscriptions).length;
+        if (running > options.maxOperations) {
+          return [limitError("MAX_OPERATIONS_PER_CONNECTION", options.maxOperations, running)];
+        }
         const request = requestOf(ctx.extra.request, ctx.connectionParams, signalOf(ctx.extra.socket));
         const enveloped = yoga.getEnveloped({ request, params: payload });
         let document: DocumentNode;

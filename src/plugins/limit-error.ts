@@ -15,7 +15,8 @@ export type LimitName =
   | "MAX_COST"
   | "MAX_MUTATION_FIELDS"
   | "MAX_NODE_IDS"
-  | "MAX_BODY_BYTES";
+  | "MAX_BODY_BYTES"
+  | "MAX_OPERATIONS_PER_CONNECTION";
 
 /** What a limit error says in words, per limit. */
 const WHAT: Record<LimitName, string> = {
@@ -28,6 +29,7 @@ const WHAT: Record<LimitName, string> = {
   MAX_MUTATION_FIELDS: "The operation has too many mutation fields",
   MAX_NODE_IDS: "Too many ids were given to nodes",
   MAX_BODY_BYTES: "The request body is too large",
+  MAX_OPERATIONS_PER_CONNECTION: "This connection has too many operations running",
 };
 
 /** A GraphQL error for a passed limit; `found` may be a lower bound ("at least"). */
