@@ -91,6 +91,8 @@ export interface CommerceServiceOptions {
   partnerCredential?: CommerceCredential | undefined;
   /** Concurrent calls at most for this request. */
   concurrency: number;
+  /** Pages membership() may fetch per request (MEMBERSHIP_PAGE_BUDGET unless a test says otherwise). */
+  membershipPageBudget?: number;
   /** The request's signal: once it aborts, no further call starts. */
   signal?: AbortSignal;
 }
@@ -141,6 +143,13 @@ const SERVICE = "the commerce service";
 /** Pages of one listing membership() reads at most (100 members each). */
 export const MEMBERSHIP_MAX_PAGES = 200;
 
+/**
+ * Pages membership() may fetch in one request, over every list and status it searches: without
+ * it, `contact` with 20 long lists could cost thousands of backend calls. Pages the request
+ * already holds do not count.
+ */
+export const MEMBERSHIP_PAGE_BUDGET = 60;
+
 /** The commerce backend for one request. */
 export class CommerceService {
   readonly #client: CommerceCaller;
@@ -151,6 +160,9 @@ export class CommerceService {
   #partnerRoot: Promise<CommercePartnerRoot> | undefined;
   /** Subscriber pages per list, keyed by status, size and position. */
   readonly #pages = new Map<string, Map<string, Promise<CommerceSubscriberPage>>>();
+  /** membership() answers, by list and address, and the pages it has fetched this request. */
+  readonly #memberships = new Map<string, Promise<SubscriberStatus | null>>();
+  #membershipPagesFetched = 0;
   /** Backend coupon pages keyed by size and page number. */
   readonly #couponPages = new Map<string, Promise<CouponPage>>();
   readonly #jobs = new Map<string, Promise<CommerceAsyncJob>>();
@@ -235,17 +247,37 @@ export class CommerceService {
    * subscribersPage (pages this request already read cost nothing) and the search stops at the first
    * page holding the address. A listing is read to at most MEMBERSHIP_MAX_PAGES pages.
    */
-  async membership(listId: string, email: string): Promise<SubscriberStatus | null> {
+  membership(listId: string, email: string): Promise<SubscriberStatus | null> {
+    const key = JSON.stringify([listId, email.trim().toLowerCase()]);
+    let found = this.#memberships.get(key);
+    if (!found) this.#memberships.set(key, (found = this.#searchMembership(listId, email)));
+    return found;
+  }
+
+  /** A write changed a list: its pages and the memberships read from them are stale. */
+  #forgetList(listId: string): void {
+    this.#pages.delete(listId);
+    const prefix = JSON.stringify([listId]).slice(0, -1) + ",";
+    for (const key of this.#memberships.keys()) if (key.startsWith(prefix)) this.#memberships.delete(key);
+  }
+
+  async #searchMembership(listId: string, email: string): Promise<SubscriberStatus | null> {
     this.#authorize("subscribersPage");
     const issues = new Issues();
     checkId(issues, "listId", listId);
     checkEmail(issues, "email", email);
     issues.throwIfAny();
     const wanted = email.trim().toLowerCase();
+    const budget = this.#options.membershipPageBudget ?? MEMBERSHIP_PAGE_BUDGET;
     for (const status of ["SUBSCRIBED", "PENDING", "UNSUBSCRIBED"] as const) {
       let after: string | null = null;
       for (let pages = 0; pages < MEMBERSHIP_MAX_PAGES; pages++) {
+        if (this.#membershipPagesFetched >= budget) {
+          throw new UnreadableValueError(BACKEND, SERVICE, "subscriber listings (longer than this request may search)");
+        }
+        const cached = this.#pages.get(listId)?.size ?? 0;
         const page = await this.subscribersPage(listId, { status, first: COMMERCE_LIMITS.subscribersPage, after });
+        if ((this.#pages.get(listId)?.size ?? 0) > cached) this.#membershipPagesFetched += 1;
         if (page.nodes.some((s) => s.email.trim().toLowerCase() === wanted)) return status;
         after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
         if (after === null) break;
@@ -344,7 +376,7 @@ export class CommerceService {
     try {
       return toSubscription(await this.#call(signer, (s, o) => this.#client.subscribe(s, listId, request, o)));
     } finally {
-      this.#pages.delete(listId);
+      this.#forgetList(listId);
     }
   }
 
@@ -358,7 +390,7 @@ export class CommerceService {
     try {
       return toReport(await this.#call(signer, (s, o) => this.#client.unsubscribeEmails(s, listId, [...emails], o)));
     } finally {
-      this.#pages.delete(listId);
+      this.#forgetList(listId);
     }
   }
 
@@ -383,7 +415,7 @@ export class CommerceService {
         ? { kind: "JOB", jobId: outcome.asyncJobId }
         : { kind: "REPORT", report: toReport(outcome.result) };
     } finally {
-      this.#pages.delete(listId);
+      this.#forgetList(listId);
     }
   }
 

@@ -15,24 +15,34 @@ import {
 /** A started sandbox with helpers to make per-request services. */
 export interface DomainRig extends Rig {
   /** A service for one request holding the store owner's API key (every scope). */
-  owner(options?: { concurrency?: number; signal?: AbortSignal; client?: CommerceCaller }): CommerceService;
+  owner(options?: ServiceOptions): CommerceService;
   /** A service for one request holding an OAuth token with these scopes. */
   oauth(scopes: string[]): CommerceService;
   /** A service for one request holding the demo partner token. */
   partnerService(): CommerceService;
   /** A service for one request with this credential (or none). */
-  service(
-    credential: CommerceCredential | undefined,
-    options?: { concurrency?: number; signal?: AbortSignal; client?: CommerceCaller },
-  ): CommerceService;
+  service(credential: CommerceCredential | undefined, options?: ServiceOptions): CommerceService;
   /** Requests the sandbox served for "METHOD /pattern". */
   calls(key: string): number;
+}
+
+/** How a test's service differs from the default. */
+export interface ServiceOptions {
+  concurrency?: number;
+  signal?: AbortSignal;
+  client?: CommerceCaller;
+  membershipPageBudget?: number;
 }
 
 export async function startDomainRig(options: CommerceSandboxOptions = {}): Promise<DomainRig> {
   const rig = await startRig(options);
   const service: DomainRig["service"] = (credential, o = {}) =>
-    new CommerceService(o.client ?? rig.client, { credential, concurrency: o.concurrency ?? 4, signal: o.signal });
+    new CommerceService(o.client ?? rig.client, {
+      credential,
+      concurrency: o.concurrency ?? 4,
+      signal: o.signal,
+      membershipPageBudget: o.membershipPageBudget,
+    });
   return {
     ...rig,
     service,

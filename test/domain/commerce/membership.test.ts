@@ -1,0 +1,38 @@
+/** membership(): pages a list's listings to find an address, within a per-request page budget. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMERCE_DEMO } from "../../../src/sandbox/commerce/index.js";
+import { startDomainRig, type DomainRig } from "./support.js";
+
+let rig: DomainRig;
+beforeAll(async () => {
+  rig = await startDomainRig();
+});
+afterAll(() => rig.close());
+
+const pages = () => rig.calls("GET /customer-lists/:id/subscribers");
+
+describe("membership", () => {
+  it("finds each demo person's state, and asks again for nothing", async () => {
+    const service = rig.owner();
+    const before = pages();
+    expect(await service.membership("cl_newsletter", COMMERCE_DEMO.people.ada)).toBe("SUBSCRIBED");
+    expect(await service.membership("cl_newsletter", COMMERCE_DEMO.people.jose.toUpperCase())).toBe("PENDING");
+    const spent = pages() - before;
+    expect(await service.membership("cl_newsletter", COMMERCE_DEMO.people.jose)).toBe("PENDING");
+    expect(pages() - before).toBe(spent);
+  });
+
+  it("stops at the request's page budget instead of paging every list to its end", async () => {
+    // cl_newsletter's 280 subscribed members take 3 pages of 100; a budget of 2 cannot finish.
+    const service = rig.owner({ membershipPageBudget: 2 });
+    const before = pages();
+    await expect(service.membership("cl_newsletter", "nobody@example.com")).rejects.toThrow(
+      /longer than this request may search/,
+    );
+    expect(pages() - before).toBe(2);
+    await expect(service.membership("cl_vip", "nobody@example.com")).rejects.toThrow(
+      /longer than this request may search/,
+    );
+    expect(pages() - before).toBe(2);
+  });
+});
