@@ -1,13 +1,17 @@
 /**
  * XML primitives of the legacy codec: escaping and character checks for requests, and a safe
- * parser for replies that returns a small namespace-free element tree.
+ * reader for replies that returns a small namespace-free element tree.
  *
- * fast-xml-parser accepts broken input silently and expands DOCTYPE entities, so the parser
- * here refuses DOCTYPE and deep nesting first, validates, parses with entities off, and decodes
- * the five predefined entities and character references itself in one pass (so `&amp;lt;`
- * becomes `&lt;` exactly once).
+ * Replies are read by a strict single-pass reader of our own (parseXml): it refuses DOCTYPE and
+ * deep nesting, checks every well-formedness rule a reply can break while it builds the tree,
+ * never expands entities, and decodes the five predefined entities and character references
+ * itself in one pass (so `&amp;lt;` becomes `&lt;` exactly once). fast-xml-parser accepts broken
+ * input silently (an unclosed or mismatched element, text outside the root, unquoted or repeated
+ * attributes) and needed its separate validator pass first; one pass here costs less than its
+ * parse alone (bench/RESULTS.md). The sandbox still parses requests with fast-xml-parser
+ * (createSafeXmlParser).
  */
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { XMLParser } from "fast-xml-parser";
 
 /** Deepest element nesting a reply may have; the service's documents are a handful deep. */
 export const MAX_XML_DEPTH = 64;
@@ -164,58 +168,10 @@ function startsWithIgnoringCase(text: string, at: number, upper: string): boolea
 }
 
 /**
- * Deepest element nesting of the document, stopping as soon as it passes `limit`.
- * Runs before the validator and parser so that a hostile depth never reaches their stacks.
- */
-function nestingExceeds(xml: string, limit: number): boolean {
-  const after = (token: string, from: number): number => {
-    const at = xml.indexOf(token, from);
-    return at === -1 ? -1 : at + token.length;
-  };
-  let depth = 0;
-  let i = xml.indexOf("<");
-  while (i !== -1) {
-    let next: number;
-    if (xml.startsWith("<!--", i)) next = after("-->", i + 4);
-    else if (xml.startsWith("<![CDATA[", i)) next = after("]]>", i + 9);
-    else if (xml.startsWith("<?", i)) next = after("?>", i + 2);
-    else if (xml.startsWith("<!", i)) next = after(">", i + 2);
-    else if (xml.startsWith("</", i)) {
-      depth -= 1;
-      next = after(">", i + 2);
-    } else {
-      const end = endOfStartTag(xml, i + 1);
-      if (end !== -1 && xml[end - 1] !== "/") {
-        depth += 1;
-        if (depth > limit) return true;
-      }
-      next = end === -1 ? -1 : end + 1;
-    }
-    // An unterminated construct ends the scan; the validator reports it.
-    if (next === -1) return false;
-    i = xml.indexOf("<", next);
-  }
-  return false;
-}
-
-/** Index of the `>` closing a start tag, skipping quoted attribute values. */
-function endOfStartTag(xml: string, from: number): number {
-  let quote = "";
-  for (let j = from; j < xml.length; j++) {
-    const c = xml[j];
-    if (quote) {
-      if (c === quote) quote = "";
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === ">") return j;
-  }
-  return -1;
-}
-
-/**
  * A fast-xml-parser set up to read untrusted XML losslessly: ordered nodes with attributes,
  * entities left alone (callers decode the predefined ones and character references exactly once),
  * every value kept as text and untrimmed, nesting capped at `maxNestedTags`. It does not validate:
- * run XMLValidator first, since the parser accepts broken XML silently.
+ * run fast-xml-parser's XMLValidator first, since the parser accepts broken XML silently.
  */
 export function createSafeXmlParser(maxNestedTags: number): XMLParser {
   return new XMLParser({
@@ -234,33 +190,199 @@ export function createSafeXmlParser(maxNestedTags: number): XMLParser {
   });
 }
 
-// The cap is a backstop only: nestingExceeds() refuses deep documents before they get here.
-const parser = createSafeXmlParser(MAX_XML_DEPTH + 2);
-
-type OrderedNode = Record<string, unknown> & { ":@"?: Record<string, string> };
-
 const localName = (name: string): string => name.slice(name.indexOf(":") + 1);
 
-function toElement(name: string, node: OrderedNode): XmlElement {
-  const attributes: Record<string, string> = {};
-  for (const [key, value] of Object.entries(node[":@"] ?? {})) {
-    if (key === "xmlns" || key.startsWith("xmlns:")) continue;
-    attributes[localName(key)] = decodeXmlReferences(String(value));
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+
+// XML 1.0 (5th edition) NameStartChar and NameChar. A surrogate stands for a character at or
+// above U+10000, which names allow up to U+EFFFF; lone surrogates never get here (forbidden).
+function isNameStart(c: number): boolean {
+  if (c < 0x80) return isAsciiLetter(c) || c === 0x5f || c === 0x3a;
+  return (
+    (c >= 0xc0 && c <= 0xd6) ||
+    (c >= 0xd8 && c <= 0xf6) ||
+    (c >= 0xf8 && c <= 0x2ff) ||
+    (c >= 0x370 && c <= 0x37d) ||
+    (c >= 0x37f && c <= 0x1fff) ||
+    c === 0x200c ||
+    c === 0x200d ||
+    (c >= 0x2070 && c <= 0x218f) ||
+    (c >= 0x2c00 && c <= 0x2fef) ||
+    (c >= 0x3001 && c <= 0xdfff) ||
+    (c >= 0xf900 && c <= 0xfdcf) ||
+    (c >= 0xfdf0 && c <= 0xfffd)
+  );
+}
+
+function isNameCharacter(c: number): boolean {
+  if (c < 0x80) return isAsciiLetter(c) || isDigit(c) || c === 0x5f || c === 0x3a || c === 0x2d || c === 0x2e;
+  return isNameStart(c) || c === 0xb7 || (c >= 0x300 && c <= 0x36f) || c === 0x203f || c === 0x2040;
+}
+
+const malformed = (why: string) => new XmlReplyError("malformed", `not well-formed XML (${why})`);
+
+/**
+ * A strict, single-pass reader of one XML 1.0 document into XmlElements: every well-formedness
+ * rule a reply can break is checked here, in the same pass that builds the tree (matching end
+ * tags, names, quoted and unique attributes, `<` and `]]>` in text, terminated comments, CDATA
+ * sections and processing instructions, the declaration only first, one root and nothing but
+ * comments and processing instructions around it). DOCTYPE and nesting beyond MAX_XML_DEPTH are
+ * `unsafe`. Every search moves forward, so hostile text costs linear time.
+ */
+class XmlReader {
+  #at = 0;
+  constructor(private readonly xml: string) {}
+
+  document(): XmlElement {
+    const xml = this.xml;
+    if (xml.charCodeAt(0) === 0xfeff) this.#at = 1;
+    if (xml.startsWith("<?xml", this.#at) && this.#isSpaceOrEnd(this.#at + 5)) {
+      const end = xml.indexOf("?>", this.#at + 5);
+      if (end === -1) throw malformed("an unterminated XML declaration");
+      this.#at = end + 2;
+    }
+    let root: XmlElement | undefined;
+    for (;;) {
+      this.#skipSpace();
+      if (this.#at >= xml.length) break;
+      if (xml.charCodeAt(this.#at) !== 0x3c /* < */) throw malformed("text outside the root element");
+      if (this.#misc()) continue;
+      if (root !== undefined) throw malformed("more than one root element");
+      root = this.#element(1);
+    }
+    if (root === undefined) throw malformed("no root element");
+    return root;
   }
-  const children: XmlElement[] = [];
-  let text = "";
-  for (const child of (node[name] as OrderedNode[] | undefined) ?? []) {
-    const key = Object.keys(child).find((k) => k !== ":@");
-    if (key === undefined) continue;
-    if (key === "#text") text += decodeXmlReferences(String(child[key]));
-    else if (key === "#cdata") {
-      // CDATA is literal: no reference decoding. With parseTagValue off its text is a string.
-      for (const part of child[key] as { "#text"?: string }[]) text += part["#text"] ?? "";
-    } else children.push(toElement(key, child));
+
+  #isSpaceOrEnd(i: number): boolean {
+    return isSpace(this.xml.charCodeAt(i)) || this.xml.startsWith("?>", i);
   }
-  // Whitespace between child elements is layout, not data; a leaf keeps its text exactly.
-  if (children.length > 0 && text.trim() === "") text = "";
-  return { name: localName(name), attributes, children, text };
+
+  #skipSpace(): void {
+    const xml = this.xml;
+    while (this.#at < xml.length && isSpace(xml.charCodeAt(this.#at))) this.#at++;
+  }
+
+  /** A comment or processing instruction at `<`: skips it and says so; false for anything else. */
+  #misc(): boolean {
+    const xml = this.xml;
+    const i = this.#at;
+    const next = xml.charCodeAt(i + 1);
+    if (next === 0x21 /* ! */) {
+      if (xml.startsWith("<!--", i)) {
+        const end = xml.indexOf("-->", i + 4);
+        if (end === -1) throw malformed("an unterminated comment");
+        this.#at = end + 3;
+        return true;
+      }
+      if (startsWithIgnoringCase(xml, i + 2, "DOCTYPE") || startsWithIgnoringCase(xml, i + 2, "ENTITY")) {
+        throw new XmlReplyError("unsafe", "the reply declares a DOCTYPE");
+      }
+      if (xml.startsWith("<![CDATA[", i)) return false;
+      throw malformed("a markup declaration");
+    }
+    if (next === 0x3f /* ? */) {
+      this.#at = i + 2;
+      const target = this.#name();
+      if (target.toLowerCase() === "xml") throw malformed("an XML declaration after the start");
+      if (!this.#isSpaceOrEnd(this.#at)) throw malformed("a processing instruction without a target");
+      const end = xml.indexOf("?>", this.#at);
+      if (end === -1) throw malformed("an unterminated processing instruction");
+      this.#at = end + 2;
+      return true;
+    }
+    return false;
+  }
+
+  #name(): string {
+    const xml = this.xml;
+    const start = this.#at;
+    if (!isNameStart(xml.charCodeAt(start))) throw malformed("a name that starts with a character names cannot");
+    let i = start + 1;
+    while (i < xml.length && isNameCharacter(xml.charCodeAt(i))) i++;
+    this.#at = i;
+    return xml.slice(start, i);
+  }
+
+  /** The element whose `<` is at the cursor, at nesting `depth` (the root is 1). */
+  #element(depth: number): XmlElement {
+    if (depth > MAX_XML_DEPTH) {
+      throw new XmlReplyError("unsafe", `the reply nests elements deeper than ${MAX_XML_DEPTH}`);
+    }
+    const xml = this.xml;
+    this.#at += 1;
+    const qualified = this.#name();
+    const attributes: Record<string, string> = {};
+    const seen: string[] = [];
+    for (;;) {
+      const spaced = this.#at;
+      this.#skipSpace();
+      const c = xml.charCodeAt(this.#at);
+      if (c === 0x3e /* > */) {
+        this.#at += 1;
+        break;
+      }
+      if (c === 0x2f /* / */) {
+        if (xml.charCodeAt(this.#at + 1) !== 0x3e) throw malformed("a / inside a start tag");
+        this.#at += 2;
+        return { name: localName(qualified), attributes, children: [], text: "" };
+      }
+      if (Number.isNaN(c)) throw malformed("an unterminated start tag");
+      if (this.#at === spaced) throw malformed("attributes without space between them");
+      const name = this.#name();
+      if (seen.includes(name)) throw malformed(`the attribute ${name} twice`);
+      seen.push(name);
+      this.#skipSpace();
+      if (xml.charCodeAt(this.#at) !== 0x3d /* = */) throw malformed(`the attribute ${name} without a value`);
+      this.#at += 1;
+      this.#skipSpace();
+      const quote = xml.charCodeAt(this.#at);
+      if (quote !== 0x22 && quote !== 0x27) throw malformed(`the attribute ${name} without quotes`);
+      const end = xml.indexOf(quote === 0x22 ? '"' : "'", this.#at + 1);
+      if (end === -1) throw malformed("an unterminated attribute value");
+      const raw = xml.slice(this.#at + 1, end);
+      if (raw.includes("<")) throw malformed("a < in an attribute value");
+      this.#at = end + 1;
+      if (name === "xmlns" || name.startsWith("xmlns:")) continue;
+      attributes[localName(name)] = decodeXmlReferences(raw);
+    }
+
+    const children: XmlElement[] = [];
+    let text = "";
+    for (;;) {
+      const lt = xml.indexOf("<", this.#at);
+      if (lt === -1) throw malformed(`the element ${qualified} is not closed`);
+      if (lt > this.#at) {
+        const raw = xml.slice(this.#at, lt);
+        if (raw.includes("]]>")) throw malformed("]]> in character data");
+        text += decodeXmlReferences(raw);
+      }
+      this.#at = lt;
+      const next = xml.charCodeAt(lt + 1);
+      if (next === 0x2f /* / */) {
+        this.#at = lt + 2;
+        const closing = this.#name();
+        if (closing !== qualified) throw malformed(`</${closing}> where </${qualified}> was expected`);
+        this.#skipSpace();
+        if (xml.charCodeAt(this.#at) !== 0x3e) throw malformed("an unterminated end tag");
+        this.#at += 1;
+        break;
+      }
+      if (this.#misc()) continue;
+      if (next === 0x21 /* ! */) {
+        // #misc() leaves only CDATA here; its text is literal, no reference decoding.
+        const end = xml.indexOf("]]>", lt + 9);
+        if (end === -1) throw malformed("an unterminated CDATA section");
+        text += xml.slice(lt + 9, end);
+        this.#at = end + 3;
+        continue;
+      }
+      children.push(this.#element(depth + 1));
+    }
+    // Whitespace between child elements is layout, not data; a leaf keeps its text exactly.
+    if (children.length > 0 && text.trim() === "") text = "";
+    return { name: localName(qualified), attributes, children, text };
+  }
 }
 
 /**
@@ -269,29 +391,10 @@ function toElement(name: string, node: OrderedNode): XmlElement {
  * `malformed` for anything that is not one well-formed XML 1.0 element.
  */
 export function parseXml(xml: string): XmlElement {
+  // A DOCTYPE anywhere is refused as unsafe, whatever else is wrong with the document.
   if (declaresDoctype(xml)) throw new XmlReplyError("unsafe", "the reply declares a DOCTYPE");
-  if (nestingExceeds(xml, MAX_XML_DEPTH)) {
-    throw new XmlReplyError("unsafe", `the reply nests elements deeper than ${MAX_XML_DEPTH}`);
-  }
   if (findForbiddenXmlChar(xml) !== -1) throw new XmlReplyError("malformed", "the reply holds a character XML forbids");
-  const verdict = XMLValidator.validate(xml);
-  if (verdict !== true) throw new XmlReplyError("malformed", `not well-formed XML (${verdict.err.code})`);
-  let nodes: OrderedNode[];
-  try {
-    nodes = parser.parse(xml) as OrderedNode[];
-  } catch (err) {
-    throw new XmlReplyError("malformed", `not well-formed XML (${(err as Error).message})`);
-  }
-  const roots = nodes.flatMap((node) => {
-    const key = Object.keys(node).find((k) => k !== ":@");
-    return key === undefined || key === "#text" || key === "#cdata" ? [] : [toElement(key, node)];
-  });
-  const strayText = nodes.some((node) => typeof node["#text"] === "string" && String(node["#text"]).trim() !== "");
-  const [root] = roots;
-  if (roots.length !== 1 || strayText || root === undefined) {
-    throw new XmlReplyError("malformed", "the reply is not exactly one root element");
-  }
-  return root;
+  return new XmlReader(xml).document();
 }
 
 /** The first child element with that local name. */
