@@ -33,6 +33,7 @@ import { LIST_FEED_QUERY, LIST_FEED_VARIABLES } from "./schema/events/examples.j
 import { schema } from "./schema/index.js";
 import { PERSON_QUERY } from "./schema/people/examples.js";
 import { listen } from "./util/listen.js";
+import { requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
 import { attachWebSocket } from "./websocket.js";
 
 /** Where webhooks of both backends arrive (events/ingress). */
@@ -76,7 +77,7 @@ export interface NodeContext {
  * reliable where the fetch Request's own signal is not), the Request's signal, or the deadline.
  */
 const requestSignals = new WeakMap<Request, AbortSignal>();
-const hangUps = new WeakMap<IncomingMessage, AbortSignal>();
+const nodeSignals = new WeakMap<IncomingMessage, RequestSignals>();
 
 /** Resolvers stop being called once the request's signal aborts (execution honours `signal`). */
 function useRequestSignal(): Plugin {
@@ -199,15 +200,22 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       useRequestSignal(),
     ],
     context: ({ request, req }) => {
-      const hangUp = req && hangUps.get(req);
-      const gone = hangUp ? AbortSignal.any([request.signal, hangUp]) : request.signal;
       // Execution stops when the caller is gone; at the deadline only the backend calls still
-      // running end, so the fields already resolved still arrive, with errors on the rest.
+      // running end, so the fields already resolved still arrive, with errors on the rest. Over
+      // node:http the handler made both signals already (util/request-signals.ts).
+      const signals = req && nodeSignals.get(req);
+      const gone = signals ? signals.gone : request.signal;
       requestSignals.set(request, gone);
-      return createContext(deps, request, AbortSignal.any([gone, AbortSignal.timeout(deadlineMs)]));
+      const backend = signals ? signals.backend : AbortSignal.any([gone, AbortSignal.timeout(deadlineMs)]);
+      return createContext(deps, request, backend);
     },
     // Unexpected errors are masked to "Unexpected error."; ours are GraphQLErrors with safe messages.
     maskedErrors: true,
+    // The node server refuses bodies without a Content-Length or above MAX_BODY_BYTES before yoga
+    // sees them (plugins/http-access.ts), and node's parser reads no more than that length; yoga's
+    // own limit would pipe every body through a TransformStream again (a stream pipeline and an
+    // AbortController per request) to enforce the same bound.
+    maxRequestBodySize: false,
   });
 }
 
@@ -280,15 +288,14 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       return;
     }
     const started = Date.now();
-    const hangUp = new AbortController();
-    hangUps.set(req, hangUp.signal);
-    res.once("close", () => {
-      if (res.writableFinished) return;
-      // One line per request the caller abandoned, whatever it was doing at the time; the query
-      // string is left out, since it may carry addresses.
-      log(`request abandoned by the caller: ${req.method} ${path} after ${Date.now() - started} ms`);
-      hangUp.abort(new DOMException("The caller hung up.", "AbortError"));
-    });
+    nodeSignals.set(
+      req,
+      signalsOf(res, config.limits.deadlineMs, () => {
+        // One line per request the caller abandoned, whatever it was doing at the time; the query
+        // string is left out, since it may carry addresses.
+        log(`request abandoned by the caller: ${req.method} ${path} after ${Date.now() - started} ms`);
+      }),
+    );
     void yoga.requestListener(req, res);
   };
 
