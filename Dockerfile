@@ -16,6 +16,8 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The persisted documents manifest (PERSISTED_ONLY; PERSISTED_DOCUMENTS may name another file).
+COPY documents/gql/persisted-documents.json ./documents/gql/
 ENV HOST=0.0.0.0 PORT=4000
 # Embedded sandboxes listen on the container's loopback (SANDBOX_HOST) since they accept demo keys:
 # only the gateway is published.

@@ -5,9 +5,9 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
 
 export default defineConfig(
-  // Build output and generated code (test/gql/ is written by `npm run codegen`).
+  // Build output and generated code (test/gql/ and documents/gql/ are written by `npm run codegen`).
   // Hidden directories hold tooling and scratch files, not project sources.
-  globalIgnores(["dist/", "coverage/", "test/gql/", ".*/"]),
+  globalIgnores(["dist/", "coverage/", "test/gql/", "documents/gql/", ".*/"]),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -6,6 +6,10 @@ import { z } from "zod";
 import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.js";
 import { DEFAULT_LEGACY_NAMESPACE, type LegacyTransport } from "./backends/legacy/catalog.js";
 import { COMMERCE_SCOPES } from "./domain/commerce/scopes.js";
+import type { BackendPolicy, ResilienceSettings } from "./backends/resilience.js";
+import { LOG_LEVELS, type LogLevel } from "./logging/logger.js";
+import type { TracingConfig } from "./tracing/setup.js";
+import { parseDuration } from "./auth/duration.js";
 
 /** Timeouts and size caps of one HTTP backend. */
 export interface HttpLimits {
@@ -17,6 +21,11 @@ export interface HttpLimits {
   connections: number;
   /** Total time one backend call may take, from connecting to the last byte of the reply. */
   deadlineMs: number;
+  /**
+   * The backend's bulkhead, circuit breaker and read retries, shared by every call to it: set by
+   * the server at start-up (never from the environment); without one, each call is sent once.
+   */
+  policy?: BackendPolicy;
 }
 
 export interface LegacyConfig {
@@ -30,6 +39,8 @@ export interface LegacyConfig {
   limits: HttpLimits;
   /** Concurrent calls per request to this backend (loader cap). */
   concurrency: number;
+  /** Retries of reads, circuit breaker and bulkhead of the backend (src/backends/resilience.ts). */
+  resilience: ResilienceSettings;
 }
 
 export type PopAlgorithm = "HS256" | "HS384" | "HS512";
@@ -51,6 +62,8 @@ export interface CommerceConfig {
   scopes: string[];
   limits: HttpLimits;
   concurrency: number;
+  /** Retries of reads, circuit breaker and bulkhead of the backend (src/backends/resilience.ts). */
+  resilience: ResilienceSettings;
 }
 
 export interface SandboxConfig {
@@ -115,6 +128,44 @@ export interface EventsConfig {
   logRetentionMs: number;
 }
 
+/** How callers prove who they are (src/auth): the mode, the gateway token key, the OAuth login. */
+export interface AuthConfig {
+  /** `open`: the configured backend credentials serve every caller; `token`: every request needs a gateway token. */
+  mode: "open" | "token";
+  /** The secret gateway tokens and the login's cookies are keyed from (HKDF); undefined: no tokens, no login. */
+  secret: string | undefined;
+  /** Whether X-Legacy-Api-Key / X-Commerce-Api-Key are accepted in token mode. */
+  allowCredentialHeaders: boolean;
+  /** Origins a login may hand its result back to (`?return_to=`), as a one-time code. */
+  returnOrigins: string[];
+  /** Life of the gateway token a login gives (the session cookie lives as long), in seconds. */
+  sessionTtlSeconds: number;
+}
+
+/** Persisted documents (src/persisted): the manifest, and whether only its documents run. */
+export interface PersistedConfig {
+  /** PERSISTED_ONLY: refuse every document not named by id; introspection and suggestions off. */
+  only: boolean;
+  /** The manifest file (`"sha256:<hex>"` → document); undefined: the one `npm run codegen` writes. */
+  manifestPath: string | undefined;
+}
+
+/** What SIGTERM does (src/shutdown): the wait before the listener closes, and the deadline. */
+export interface ShutdownConfig {
+  /** Time readiness answers 503 while requests are still accepted, for load balancers to notice. */
+  delayMs: number;
+  /** Time from SIGTERM to exit: whatever still runs then is cut off. */
+  deadlineMs: number;
+}
+
+/** GET /metrics (src/metrics). */
+export interface MetricsConfig {
+  /** Bearer token /metrics requires from every caller; unset: served to loopback callers only. */
+  token: string | undefined;
+  /** Distinct operation names given their own label; later names are counted as "other". */
+  maxOperationNames: number;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -124,6 +175,14 @@ export interface Config {
   limits: RequestLimits;
   http: HttpAccessConfig;
   events: EventsConfig;
+  metrics: MetricsConfig;
+  /** Log lines (src/logging): the least severe level written. */
+  logging: { level: LogLevel };
+  /** Traces (src/tracing): exported over OTLP/HTTP when an endpoint is set. */
+  tracing: TracingConfig;
+  persisted: PersistedConfig;
+  shutdown: ShutdownConfig;
+  auth: AuthConfig;
 }
 
 /** Thrown by loadConfig with every problem found, one per line. */
@@ -231,6 +290,24 @@ const limitsOf = (prefix: string) => ({
   [`${prefix}_CALL_DEADLINE_MS`]: intIn(20_000, 1, 600_000),
 });
 
+/** Retries, breaker and bulkhead of one backend (README: Configuration; docs/decisions.md: Upstream resilience). */
+const resilienceOf = (prefix: string) => ({
+  /** Attempts after the first for a read (0: no retries); writes are never retried. */
+  [`${prefix}_RETRY_ATTEMPTS`]: intIn(2, 0, 10),
+  /** Ceiling of the first retry's full-jitter delay; doubles with each retry. */
+  [`${prefix}_RETRY_BASE_DELAY_MS`]: intIn(100, 1, 60_000),
+  /** Ceiling of any one retry delay, and the longest Retry-After the gateway waits for. */
+  [`${prefix}_RETRY_MAX_DELAY_MS`]: intIn(2_000, 1, 600_000),
+  /** Consecutive failures of the backend that open its circuit breaker. */
+  [`${prefix}_BREAKER_FAILURES`]: intIn(5, 1, 10_000),
+  /** Time the breaker stays open before one probe call is let through. */
+  [`${prefix}_BREAKER_HALF_OPEN_MS`]: intIn(10_000, 10, 3_600_000),
+  /** Calls in flight to the backend at once (default: the connection pool size). */
+  [`${prefix}_BULKHEAD_LIMIT`]: intIn(0, 1, 4_096),
+  /** Calls waiting for a slot; past it a call fails at once (UPSTREAM_BULKHEAD_FULL). */
+  [`${prefix}_BULKHEAD_QUEUE`]: intIn(512, 0, 1_000_000),
+});
+
 /** Every variable the gateway reads, with its rule and default. */
 const ENV = z.object({
   HOST: text,
@@ -245,6 +322,7 @@ const ENV = z.object({
   LEGACY_API_KEY: text,
   LEGACY_CONCURRENCY: intIn(8, 1, 256),
   ...limitsOf("LEGACY"),
+  ...resilienceOf("LEGACY"),
 
   COMMERCE_URL: httpUrl.refine((url) => url === undefined || /\/api\/v1$/.test(new URL(url).pathname), {
     error: "must end in /api/v1 (the versioned root)",
@@ -272,6 +350,7 @@ const ENV = z.object({
     .transform((raw) => (raw === undefined ? [...COMMERCE_SCOPES] : raw.split(/\s+/).filter(Boolean))),
   COMMERCE_CONCURRENCY: intIn(8, 1, 256),
   ...limitsOf("COMMERCE"),
+  ...resilienceOf("COMMERCE"),
 
   SANDBOX_HOST: text,
   SANDBOX_LEGACY_PORT: intIn(4101, 0, 65535),
@@ -317,9 +396,87 @@ const ENV = z.object({
 
   CORS_ORIGINS: origins,
   ALLOWED_HOSTS: hosts,
+
+  /** Bearer token GET /metrics requires (16+ characters); unset: only loopback callers, without a proxy header, get metrics. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((t) => t === undefined || /^[\x21-\x7e]{16,256}$/.test(t), {
+      error: "must be 16 to 256 printable characters without spaces",
+    }),
+  /** Operation names with a label of their own in the metrics (the first ones seen); default 100. */
+  METRICS_MAX_OPERATION_NAMES: intIn(100, 1, 10_000),
+
+  /** Least severe level logged: trace, debug, info (default), warn, error, fatal or silent. */
+  LOG_LEVEL: oneOf<LogLevel>(LOG_LEVELS, "info"),
+  /** OTLP/HTTP collector base URL (spans go to {url}/v1/traces); unset: no tracing, no SDK loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  /** service.name on exported spans (default mailgraph). */
+  OTEL_SERVICE_NAME: text,
+
+  /** Run persisted documents only (true|false, default false); introspection and suggestions go off. */
+  PERSISTED_ONLY: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^(true|false|1|0)$/i.test(raw), { error: "must be true or false" })
+    .transform((raw) => raw !== undefined && /^(true|1)$/i.test(raw)),
+  /** Path of the persisted documents manifest; default documents/gql/persisted-documents.json. */
+  PERSISTED_DOCUMENTS: text,
+  /** After SIGTERM, how long readiness answers 503 before the listener closes (default 0). */
+  SHUTDOWN_DELAY_MS: intIn(0, 0, 300_000),
+  /** After SIGTERM, when the process exits whatever still runs (default 25 s, within Kubernetes' 30 s). */
+  SHUTDOWN_DEADLINE_MS: intIn(25_000, 100, 600_000),
+
+  /** open | token; default token when LEGACY_URL or COMMERCE_URL is set, else open (embedded sandboxes). */
+  AUTH_MODE: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^(open|token)$/i.test(raw), { error: "must be open or token" })
+    .transform((raw) => raw?.toLowerCase() as "open" | "token" | undefined),
+  /** Key material of gateway tokens and login cookies: at least 32 bytes; required in token mode. */
+  GATEWAY_SECRET: z
+    .string()
+    .optional()
+    .refine((t) => t === undefined || Buffer.byteLength(t, "utf8") >= 32, {
+      error: "must have at least 32 bytes (it keys A256GCM through HKDF)",
+    }),
+  /** Accept raw backend keys in X-Legacy-Api-Key / X-Commerce-Api-Key in token mode (true|false, default false). */
+  ALLOW_CREDENTIAL_HEADERS: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^(true|false|1|0)$/i.test(raw), { error: "must be true or false" })
+    .transform((raw) => raw !== undefined && /^(true|1)$/i.test(raw)),
+  /** Origins a login started with ?return_to= may return to (comma-separated); none by default. */
+  AUTH_RETURN_ORIGINS: origins,
+  /** Life of the gateway token a login gives ("8h", "30m", seconds); 5 minutes to 30 days, default 8h. */
+  AUTH_SESSION_TTL: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (raw === undefined) return;
+      const seconds = parseDuration(raw);
+      if (seconds === undefined || seconds < 300 || seconds > 30 * 86_400) {
+        ctx.addIssue({ code: "custom", message: `must be a duration from 5m to 30d such as 8h (got "${raw}")` });
+      }
+    })
+    .transform((raw) => (raw === undefined ? 8 * 3600 : (parseDuration(raw) ?? 8 * 3600))),
 });
 
 type ParsedEnv = z.infer<typeof ENV>;
+
+function resilienceSettings(env: ParsedEnv, prefix: "LEGACY" | "COMMERCE"): ResilienceSettings {
+  const get = (name: string) => (env as Record<string, unknown>)[`${prefix}_${name}`] as number;
+  return {
+    retryAttempts: get("RETRY_ATTEMPTS"),
+    retryBaseDelayMs: get("RETRY_BASE_DELAY_MS"),
+    retryMaxDelayMs: get("RETRY_MAX_DELAY_MS"),
+    breakerFailures: get("BREAKER_FAILURES"),
+    breakerHalfOpenMs: get("BREAKER_HALF_OPEN_MS"),
+    // 0 is the "unset" marker: as many calls as the pool has connections.
+    bulkheadLimit: get("BULKHEAD_LIMIT") || get("CONNECTIONS"),
+    bulkheadQueue: get("BULKHEAD_QUEUE"),
+  };
+}
 
 function httpLimits(env: ParsedEnv, prefix: "LEGACY" | "COMMERCE"): HttpLimits {
   const get = (name: string) => (env as Record<string, unknown>)[`${prefix}_${name}`] as number;
@@ -362,6 +519,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: e.LEGACY_API_KEY,
       limits: httpLimits(e, "LEGACY"),
       concurrency: e.LEGACY_CONCURRENCY,
+      resilience: resilienceSettings(e, "LEGACY"),
     },
     commerce: {
       url: e.COMMERCE_URL,
@@ -375,6 +533,7 @@ export function loadConfig(env: Env = process.env): Config {
       scopes: e.COMMERCE_SCOPES,
       limits: httpLimits(e, "COMMERCE"),
       concurrency: e.COMMERCE_CONCURRENCY,
+      resilience: resilienceSettings(e, "COMMERCE"),
     },
     sandbox: {
       host: e.SANDBOX_HOST ?? "127.0.0.1",
@@ -399,6 +558,18 @@ export function loadConfig(env: Env = process.env): Config {
       maxOperationsPerConnection: e.MAX_OPERATIONS_PER_CONNECTION,
     },
     http: { corsOrigins: e.CORS_ORIGINS, allowedHosts: e.ALLOWED_HOSTS },
+    metrics: { token: e.METRICS_TOKEN, maxOperationNames: e.METRICS_MAX_OPERATION_NAMES },
+    logging: { level: e.LOG_LEVEL },
+    tracing: { otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME ?? "mailgraph" },
+    persisted: { only: e.PERSISTED_ONLY, manifestPath: e.PERSISTED_DOCUMENTS },
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, deadlineMs: e.SHUTDOWN_DEADLINE_MS },
+    auth: {
+      mode: e.AUTH_MODE ?? (e.LEGACY_URL || e.COMMERCE_URL ? "token" : "open"),
+      secret: e.GATEWAY_SECRET,
+      allowCredentialHeaders: e.ALLOW_CREDENTIAL_HEADERS,
+      returnOrigins: e.AUTH_RETURN_ORIGINS.filter((o) => o !== "*"),
+      sessionTtlSeconds: e.AUTH_SESSION_TTL,
+    },
     events: {
       ingressToken: e.INGRESS_TOKEN,
       commerceWebhookSecret: e.COMMERCE_WEBHOOK_SECRET,
@@ -419,6 +590,15 @@ export function loadConfig(env: Env = process.env): Config {
       `COMMERCE_CLIENT_SECRET is too short for COMMERCE_POP_ALG=${popAlgorithm}: RFC 7518 §3.2 needs a key of at least ${minKeyBytes} bytes`,
     );
   }
+  if (config.auth.mode === "token" && !config.auth.secret) {
+    problems.push(
+      `GATEWAY_SECRET is required with AUTH_MODE=token${e.AUTH_MODE ? "" : " (the default when LEGACY_URL or COMMERCE_URL is set)"}: set a secret of at least 32 bytes, or AUTH_MODE=open`,
+    );
+  }
+  if (e.AUTH_RETURN_ORIGINS.includes("*")) problems.push("AUTH_RETURN_ORIGINS must name origins one by one, not *");
+  if (config.shutdown.delayMs >= config.shutdown.deadlineMs) {
+    problems.push("SHUTDOWN_DELAY_MS must be shorter than SHUTDOWN_DEADLINE_MS (the delay is part of the deadline)");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
@@ -429,12 +609,18 @@ export function loadConfig(env: Env = process.env): Config {
  */
 export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
-  if (config.legacy.url && !config.legacy.apiKey) {
+  const open = config.auth.mode === "open";
+  if (!open && (config.legacy.apiKey || config.commerce.apiKey || config.commerce.accessToken)) {
+    warnings.push(
+      "AUTH_MODE=token: the configured LEGACY_API_KEY / COMMERCE_API_KEY / COMMERCE_ACCESS_TOKEN serve no caller; each caller's gateway token carries its credentials",
+    );
+  }
+  if (open && config.legacy.url && !config.legacy.apiKey) {
     warnings.push(
       "LEGACY_URL is set without LEGACY_API_KEY: every legacy field fails as UNAUTHENTICATED unless the caller sends X-Legacy-Api-Key",
     );
   }
-  if (config.commerce.url && !config.commerce.apiKey && !config.commerce.accessToken) {
+  if (open && config.commerce.url && !config.commerce.apiKey && !config.commerce.accessToken) {
     warnings.push(
       "COMMERCE_URL is set without COMMERCE_API_KEY or COMMERCE_ACCESS_TOKEN: commerce calls have no credential",
     );

@@ -22,19 +22,31 @@ import type { CommerceCaller } from "./domain/commerce/service.js";
 import type { Config } from "./config.js";
 import { createContext, type ContextDeps, type GraphContext } from "./context.js";
 import { createIngress } from "./events/ingress/index.js";
-import { createEventLog, type EventLog } from "./events/log/index.js";
+import { createEventLog, RedisEventLog, type EventLog } from "./events/log/index.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
 import { useRequestLimits } from "./plugins/limits.js";
 import { useQueryParamsCheck } from "./plugins/query-params.js";
 import { createReadiness, type Readiness } from "./readiness.js";
+import { BackendPolicy } from "./backends/resilience.js";
+import { GatewayMetrics } from "./metrics/index.js";
+import { METRICS_PATH, serveMetrics } from "./metrics/endpoint.js";
 import { STORE_QUERY } from "./schema/commerce/examples.js";
 import { LIST_FEED_QUERY, LIST_FEED_VARIABLES } from "./schema/events/examples.js";
 import { schema } from "./schema/index.js";
 import { PERSON_QUERY } from "./schema/people/examples.js";
 import { listen } from "./util/listen.js";
+import { persistedRules } from "./persisted/index.js";
 import { requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
-import { attachWebSocket } from "./websocket.js";
+import type { Tracer } from "@opentelemetry/api";
+import { observeRequest, useRequestRecording } from "./logging/access-log.js";
+import { gatewayLogger, yogaLogging } from "./logging/gateway.js";
+import type { Logger } from "./logging/logger.js";
+import { startTracing } from "./tracing/setup.js";
+import { useOperationSpans } from "./tracing/operation-span.js";
+import { attachWebSocket, type WebSocketEndpoint } from "./websocket.js";
+import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH } from "./auth/login.js";
+import { loginAccess, requestAuthenticatorFor, websocketGate } from "./auth/gateway-auth.js";
 
 /** Where webhooks of both backends arrive (events/ingress). */
 const WEBHOOK_PREFIX = "/webhooks/";
@@ -63,6 +75,12 @@ export interface Gateway {
   readonly yoga: YogaServerInstance<NodeContext, GraphContext>;
   /** The event log webhooks are appended to (Redis Streams with REDIS_URL, else in memory). */
   readonly events: EventLog;
+  /** Readiness of this instance (/readyz); `setDraining()` turns it to 503 for shutdown. */
+  readonly readiness: Readiness;
+  /** The instance's Prometheus metrics (/metrics). */
+  readonly metrics: GatewayMetrics;
+  /** Live subscriptions over websockets sharing one execution per document, variables and caller scope. */
+  readonly fanout: WebSocketEndpoint["fanout"];
   close(): Promise<void>;
 }
 
@@ -92,27 +110,31 @@ function useRequestSignal(): Plugin {
 /** Backend clients to use instead of the ones built from the config. */
 export interface GatewayOptions {
   legacyClient?: LegacyCaller;
-  /** Where one line per notable event goes (aborted requests); default console.warn. */
+  /**
+   * Where the gateway's JSON log lines go (one per request, and any failure), each ending in a
+   * newline; default stdout.
+   */
   log?: (line: string) => void;
 }
 
-function legacyClientFor(config: Config): LegacyClient {
+function legacyClientFor(config: Config, policy?: BackendPolicy): LegacyClient {
   if (!config.legacy.url) throw new Error("config.legacy.url is not set: start the legacy sandbox or set LEGACY_URL");
   return new LegacyClient({
     url: config.legacy.url,
     transport: config.legacy.transport,
     namespace: config.legacy.namespace,
     apiKey: config.legacy.apiKey,
-    limits: config.legacy.limits,
+    // The backend's bulkhead, breaker and read retries travel with its limits to the HTTP layer.
+    limits: { ...config.legacy.limits, policy },
   });
 }
 
-function commerceClientFor(config: Config): CommerceClient | undefined {
+function commerceClientFor(config: Config, policy?: BackendPolicy): CommerceClient | undefined {
   if (!config.commerce.url) return undefined;
   return new CommerceClient({
     baseUrl: config.commerce.url,
     authUrl: config.commerce.authUrl,
-    limits: config.commerce.limits,
+    limits: { ...config.commerce.limits, policy },
   });
 }
 
@@ -142,12 +164,19 @@ export interface GraphClients {
   commerce?: CommerceCaller;
   /** The event log subscriptions read (without one, subscriptions fail). */
   events?: EventLog;
+  /** The gateway's logger (yoga's messages go there) and tracer (spans of graphql-ws operations). */
+  logger?: Logger;
+  tracer?: Tracer;
+  /** The instance's readiness (default: one of the configured backends, without circuit states). */
+  readiness?: Readiness;
+  /** Metrics to count requests, errors and subscriptions in. */
+  metrics?: GatewayMetrics;
 }
 
 /** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
 export function createGraphQLApp(config: Config, clients: GraphClients): YogaServerInstance<NodeContext, GraphContext> {
   const { legacy: legacyClient, commerce: commerceClient, events } = clients;
-  const readiness: Readiness = createReadiness(config);
+  const readiness: Readiness = clients.readiness ?? createReadiness(config);
   const deps: ContextDeps = {
     legacyClient,
     legacy: config.legacy,
@@ -157,23 +186,28 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     events,
   };
   const { deadlineMs } = config.limits;
+  const authenticate = requestAuthenticatorFor(config, deps);
+  const persisted = persistedRules(config.persisted, schema);
   return createYoga<NodeContext, GraphContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
     // One tab per example: the legacy account, the commerce store, one person across both, and
     // the live events of a list. GraphiQL subscribes over websockets (graphql-ws, same path).
-    graphiql: {
-      title: "mailgraph",
-      defaultQuery: OVERVIEW_QUERY,
-      defaultTabs: [
-        { query: OVERVIEW_QUERY },
-        { query: STORE_QUERY },
-        { query: PERSON_QUERY },
-        { query: LIST_FEED_QUERY, variables: LIST_FEED_VARIABLES },
-      ],
-      subscriptionsProtocol: "WS",
-    },
+    // With PERSISTED_ONLY there is no introspection for GraphiQL to explore, and it sends document texts.
+    graphiql: persisted.only
+      ? false
+      : {
+          title: "mailgraph",
+          defaultQuery: OVERVIEW_QUERY,
+          defaultTabs: [
+            { query: OVERVIEW_QUERY },
+            { query: STORE_QUERY },
+            { query: PERSON_QUERY },
+            { query: LIST_FEED_QUERY, variables: LIST_FEED_VARIABLES },
+          ],
+          subscriptionsProtocol: "WS",
+        },
     // Liveness (/health, /livez) is answered by the node server before yoga, so it does not depend
     // on the GraphQL pipeline; readiness (/readyz) is yoga's check, below.
     // GraphiQL's scripts and styles are served inline rather than from a CDN, so the IDE also
@@ -181,6 +215,8 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     renderGraphiQL,
     cors: corsOptions(config.http),
     plugins: [
+      // Requests, errors and latency by operation, live subscriptions (src/metrics).
+      ...(clients.metrics ? [clients.metrics.plugin()] : []),
       useReadinessCheck({
         endpoint: "/readyz",
         check: async ({ fetchAPI }) => {
@@ -194,10 +230,15 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       // A browser sends "simple" requests (form posts, plain GETs) to any site without asking
       // first; requiring a non-simple content type or this header stops pages driving the graph.
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
+      // Documents by id (documentId, persistedQuery); with PERSISTED_ONLY nothing else (src/persisted).
+      ...persisted.plugins,
       useQueryParamsCheck(),
       useRequestLimits(config.limits),
       // Stops resolving when the caller goes away, instead of finishing work nobody will read.
       useRequestSignal(),
+      // The operation name and error codes of the request's log line; a span per operation.
+      useRequestRecording(),
+      useOperationSpans(clients.tracer),
     ],
     context: ({ request, req }) => {
       // Execution stops when the caller is gone; at the deadline only the backend calls still
@@ -207,7 +248,9 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       const gone = signals ? signals.gone : request.signal;
       requestSignals.set(request, gone);
       const backend = signals ? signals.backend : AbortSignal.any([gone, AbortSignal.timeout(deadlineMs)]);
-      return createContext(deps, request, backend);
+      // The caller's credentials (gateway token, allowed headers, else in open mode the configured
+      // ones); a request that has none in token mode ends here with 401 UNAUTHENTICATED.
+      return authenticate(request.headers).then((credentials) => createContext(deps, request, backend, credentials));
     },
     // Unexpected errors are masked to "Unexpected error."; ours are GraphQLErrors with safe messages.
     maskedErrors: true,
@@ -216,6 +259,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     // own limit would pipe every body through a TransformStream again (a stream pipeline and an
     // AbortController per request) to enforce the same bound.
     maxRequestBodySize: false,
+    logging: clients.logger ? yogaLogging(clients.logger) : true,
   });
 }
 
@@ -226,17 +270,38 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 
 /** Starts the gateway on config.host:config.port (0 picks a free port). */
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
-  const owned = options.legacyClient ? undefined : legacyClientFor(config);
+  const metrics = new GatewayMetrics({ maxOperationNames: config.metrics.maxOperationNames });
+  const policies = {
+    legacy: new BackendPolicy("legacy", config.legacy.resilience, { observer: metrics.backendObserver() }),
+    commerce: new BackendPolicy("commerce", config.commerce.resilience, { observer: metrics.backendObserver() }),
+  };
+  if (!options.legacyClient) metrics.track(policies.legacy);
+  if (config.commerce.url) metrics.track(policies.commerce);
+  const owned = options.legacyClient ? undefined : legacyClientFor(config, policies.legacy);
   const legacyClient = options.legacyClient ?? owned!;
-  const commerceClient = commerceClientFor(config);
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const commerceClient = commerceClientFor(config, policies.commerce);
+  const logger = gatewayLogger(config, options.log);
+  const tracing = await startTracing(config.tracing);
   const hosts = hostPolicy(config.http, config.host);
   const events = createEventLog(config.events.redisUrl, {
     maxLength: config.events.logMaxLength,
     retentionMs: config.events.logRetentionMs,
-    onError: (error) => log(`event log: ${error instanceof Error ? error.message : "failure"}`),
+    onError: (error) => logger.error({ err: error }, "event log failure"),
+    onRead: metrics.eventRead,
   });
-  const yoga = createGraphQLApp(config, { legacy: legacyClient, commerce: commerceClient, events });
+  const readiness = createReadiness(config, {
+    policies: { legacy: owned ? policies.legacy : undefined, commerce: commerceClient ? policies.commerce : undefined },
+    redis: events instanceof RedisEventLog ? events : undefined,
+  });
+  const yoga = createGraphQLApp(config, {
+    legacy: legacyClient,
+    commerce: commerceClient,
+    events,
+    logger,
+    tracer: tracing?.tracer,
+    readiness,
+    metrics,
+  });
   const ingress = createIngress({
     log: events,
     ingressToken: config.events.ingressToken,
@@ -244,8 +309,37 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     maxBodyBytes: config.events.maxBodyBytes,
   });
 
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
+  // Until the server listens its port may be unknown (PORT=0): the login's own callback is read then.
+  let listeningUrl: string | undefined;
+  const login = createLoginRoutes({
+    auth: config.auth,
+    commerce: config.commerce,
+    commerceClient,
+    redirectUri: () =>
+      config.commerce.redirectUri ?? `${listeningUrl ?? `http://${config.host}:${config.port}`}${CALLBACK_PATH}`,
+    graphqlPath: GRAPHQL_PATH,
+    log: (line) => logger.warn(line),
+  });
+  const loginFailed = (res: ServerResponse, error: unknown) => {
+    logger.error({ err: error }, "login route failed");
+    if (!res.headersSent) sendJson(res, 500, { error: "internal_error", message: "The login could not be completed." });
+    else res.destroy();
+  };
+
+  // Each request runs in its scope (request id, trace) and ends in one log line.
+  const handler = (req: IncomingMessage, res: ServerResponse) =>
+    observeRequest(req, res, { logger, tracer: tracing?.tracer }, () => route(req, res));
+  const route = (req: IncomingMessage, res: ServerResponse) => {
+    if ((req.url ?? "").startsWith(AUTH_PREFIX)) {
+      // The login's pages and its code exchange (src/auth/login.ts), before GraphQL.
+      const refusal = refuseRequest(req, loginAccess(config, req), hosts, 4096);
+      if (refusal) sendJson(res, refusal.status, { error: refusal.code, message: refusal.message });
+      else void login.handle(req, res).catch((error: unknown) => loginFailed(res, error));
+      return;
+    }
     const webhook = (req.url ?? "").startsWith(WEBHOOK_PREFIX);
+    // Deliveries accepted and refused, whichever step answers (src/metrics).
+    if (webhook) metrics.webhook(req, res);
     // Webhooks bring batches of up to 1,000 events: their own body cap, checked by the ingress.
     const refusal = refuseRequest(
       req,
@@ -282,30 +376,33 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       sendJson(res, 200, { status: "ok" });
       return;
     }
+    if (path === METRICS_PATH) {
+      // Loopback callers, or METRICS_TOKEN bearers (src/metrics/endpoint.ts).
+      void serveMetrics(req, res, metrics, config.metrics.token).catch(() => {
+        if (!res.headersSent) sendJson(res, 500, { error: { code: "internal_error", message: "No metrics." } });
+        else res.destroy();
+      });
+      return;
+    }
     if (path === "/" && (req.method === "GET" || req.method === "HEAD")) {
       res.writeHead(302, { location: GRAPHQL_PATH, "cache-control": "no-store" });
       res.end();
       return;
     }
-    const started = Date.now();
-    nodeSignals.set(
-      req,
-      signalsOf(res, config.limits.deadlineMs, () => {
-        // One line per request the caller abandoned, whatever it was doing at the time; the query
-        // string is left out, since it may carry addresses.
-        log(`request abandoned by the caller: ${req.method} ${path} after ${Date.now() - started} ms`);
-      }),
-    );
+    // The request's log line says when it was abandoned (logging/access-log.ts).
+    nodeSignals.set(req, signalsOf(res, config.limits.deadlineMs));
     void yoga.requestListener(req, res);
   };
 
   let server;
   try {
     server = await listen(handler, { port: config.port, host: config.host, name: "the gateway", portSetting: "PORT" });
+    listeningUrl = server.url;
   } catch (error) {
     await owned?.close();
     await commerceClient?.close();
     await events.close();
+    await tracing?.shutdown();
     throw error;
   }
   // The upgrade passes the same Host and Origin checks (it has no body).
@@ -314,6 +411,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     refuse: (req) => refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes),
     maxPayload: config.limits.maxBodyBytes,
     maxOperations: config.limits.maxOperationsPerConnection,
+    authenticate: websocketGate(config),
+    persisted: (payload) => persistedRules(config.persisted, schema).resolve(payload),
   });
   return {
     url: server.url,
@@ -321,12 +420,17 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     server: server.server,
     yoga,
     events,
+    readiness,
+    metrics,
+    fanout: websocket.fanout,
     async close() {
       await websocket.close();
       await server.close();
       await owned?.close();
       await commerceClient?.close();
       await events.close();
+      // Spans still buffered are exported before the gateway is gone.
+      await tracing?.shutdown();
     },
   };
 }

@@ -5,18 +5,38 @@
  * from a Request made of the upgrade request's headers, plus the API keys a client may send in
  * its connection_init payload (`x-legacy-api-key`, `x-commerce-api-key`). The upgrade passes the
  * same Host and Origin checks as every HTTP request before the socket is accepted.
+ *
+ * graphql-ws's `makeServer` runs the protocol; the ws glue below (what `useServer` would do) gives
+ * it sockets whose `send` splices a once-serialized payload into each message: live subscriptions
+ * of the same document, variables and caller scope share one execution and one serialized payload
+ * per event (src/events/fanout.ts).
+ *
+ * Hook point for connection_init authorization: `onConnect` in the makeServer options below
+ * (return false or throw to refuse); `requestOf` builds every operation's Request from the upgrade
+ * and the connection params. Whatever decides what a caller may see must also enter `scopeOf`, so
+ * callers with different credentials never share an execution.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
-import type { DocumentNode, ExecutionArgs, ExecutionResult, GraphQLError, GraphQLSchema } from "graphql";
-import { useServer } from "graphql-ws/use/ws";
+import {
+  getOperationAST,
+  OperationTypeNode,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLError,
+  type GraphQLSchema,
+} from "graphql";
+import { CloseCode, handleProtocols, makeServer } from "graphql-ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER } from "./context.js";
+import { Fanout, RawPayload, shareableField, shareKey, spliceRawPayload, type FanoutStats } from "./events/fanout.js";
+import { slowConsumerResult } from "./schema/events/subscriptions.js";
 import { limitError } from "./plugins/limit-error.js";
 import type { Refusal } from "./plugins/http-access.js";
 
-/** Connection params copied into the context's headers (API keys; nothing else). */
-const PARAM_HEADERS = [LEGACY_API_KEY_HEADER, COMMERCE_API_KEY_HEADER] as const;
+/** Connection params copied into the context's headers (API keys and the gateway token; nothing else). */
+const PARAM_HEADERS = [LEGACY_API_KEY_HEADER, COMMERCE_API_KEY_HEADER, "authorization"] as const;
 
 /** Options of attachWebSocket. */
 export interface WebSocketOptions {
@@ -28,13 +48,39 @@ export interface WebSocketOptions {
   maxPayload: number;
   /** Operations one connection may have running at once. */
   maxOperations: number;
+  /**
+   * Whether a connection's credentials (the upgrade's headers and cookie, plus connection params)
+   * are good; a connection_init that is not closes the socket with 4401 (src/auth).
+   */
+  authenticate?: (headers: Headers) => Promise<boolean>;
+  /** Persisted documents (src/persisted): the payload to run (an id replaced by its document), or errors. */
+  persisted?: <P extends { query: string }>(payload: P) => P | readonly GraphQLError[];
 }
 
 /** The websocket side of the gateway. */
 export interface WebSocketEndpoint {
+  /** Live subscriptions sharing executions (counters, for tests and metrics). */
+  readonly fanout: { readonly stats: FanoutStats };
   /** Closes every socket and stops accepting new ones. */
   close(): Promise<void>;
 }
+
+/** Headers whose values decide what a caller may see: they enter the key of a shared execution. */
+const CREDENTIAL_HEADERS = [
+  LEGACY_API_KEY_HEADER,
+  COMMERCE_API_KEY_HEADER,
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+] as const;
+
+/** The caller's scope: its credential headers and every connection param (hashed, never kept in clear). */
+function scopeOf(request: Request, params: Record<string, unknown> | undefined): unknown {
+  return [CREDENTIAL_HEADERS.map((name) => request.headers.get(name)), params ?? null];
+}
+
+/** How often an idle socket is pinged; one that does not answer by the next ping is dropped. */
+const KEEP_ALIVE_MS = 12_000;
 
 type OperationResult = ExecutionResult | AsyncGenerator<ExecutionResult> | AsyncIterable<ExecutionResult>;
 
@@ -74,9 +120,17 @@ function requestOf(req: IncomingMessage, params: Record<string, unknown> | undef
   return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers, signal });
 }
 
+/** What onSubscribe hands execute/subscribe: how to run the operation, and whether it may share. */
+interface Prepared {
+  readonly run: (signal: AbortSignal | undefined) => Promise<OperationResult>;
+  readonly share: { readonly key: string; readonly responseKey: string } | undefined;
+  readonly signal: AbortSignal;
+}
+
 /** Attaches the graphql-ws endpoint to `server`. */
 export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: WebSocketOptions): WebSocketEndpoint {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, handleProtocols });
+  const fanout = new Fanout({ slowConsumerResult });
   const gone = new WeakMap<WebSocket, AbortSignal>();
   const signalOf = (socket: WebSocket): AbortSignal => {
     let signal = gone.get(socket);
@@ -105,45 +159,132 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
   };
   server.on("upgrade", onUpgrade);
 
-  const disposable = useServer<Record<string, unknown>>(
-    {
-      execute: (args: ExecutionArgs) => (args.rootValue as Enveloped).execute(args) as Promise<OperationResult>,
-      subscribe: (args: ExecutionArgs) => (args.rootValue as Enveloped).subscribe(args) as Promise<OperationResult>,
-      onSubscribe: async (ctx, _id, payload) => {
-        // Each running subscription holds a log subscription and a buffer: one socket gets a bounded
-        // number. graphql-ws has already registered this operation's id when it asks us.
-        const running = Object.keys(ctx.subscriptions).length;
-        if (running > options.maxOperations) {
-          return [limitError("MAX_OPERATIONS_PER_CONNECTION", options.maxOperations, running)];
-        }
-        const request = requestOf(ctx.extra.request, ctx.connectionParams, signalOf(ctx.extra.socket));
-        const enveloped = yoga.getEnveloped({ request, params: payload });
-        let document: DocumentNode;
-        try {
-          document = enveloped.parse(payload.query);
-        } catch (error) {
-          return [error as GraphQLError];
-        }
-        const errors = enveloped.validate(enveloped.schema, document);
-        if (errors.length > 0) return errors;
+  const protocol = makeServer<Record<string, unknown>, { socket: WebSocket; request: IncomingMessage }>({
+    // connection_init authorization: the same credentials an HTTP request would need, else 4401.
+    onConnect: async (ctx) => {
+      if (!options.authenticate) return true;
+      const { socket, request } = ctx.extra;
+      if (await options.authenticate(requestOf(request, ctx.connectionParams, signalOf(socket)).headers)) return true;
+      socket.close(4401, "Unauthorized");
+      return false;
+    },
+    execute: (args: ExecutionArgs) => {
+      const prepared = args.rootValue as Prepared;
+      return prepared.run(prepared.signal);
+    },
+    subscribe: (args: ExecutionArgs) => {
+      const prepared = args.rootValue as Prepared;
+      return fanout.run(prepared.share, prepared.run, prepared.signal) as Promise<OperationResult>;
+    },
+    onSubscribe: (ctx, _id, payload) => {
+      // Each running subscription holds a log subscription and a buffer: one socket gets a bounded
+      // number. graphql-ws has already registered this operation's id when it asks us.
+      const running = Object.keys(ctx.subscriptions).length;
+      if (running > options.maxOperations) {
+        return [limitError("MAX_OPERATIONS_PER_CONNECTION", options.maxOperations, running)];
+      }
+      const resolved = options.persisted ? options.persisted(payload) : payload;
+      if (Array.isArray(resolved)) return resolved as GraphQLError[];
+      payload = resolved as typeof payload;
+      const signal = signalOf(ctx.extra.socket);
+      const request = requestOf(ctx.extra.request, ctx.connectionParams, signal);
+      const enveloped = yoga.getEnveloped({ request, params: payload });
+      let document: DocumentNode;
+      try {
+        document = enveloped.parse(payload.query);
+      } catch (error) {
+        return [error as GraphQLError];
+      }
+      const errors = enveloped.validate(enveloped.schema, document);
+      if (errors.length > 0) return errors;
+      const variables = payload.variables ?? undefined;
+      const subscription =
+        getOperationAST(document, payload.operationName)?.operation === OperationTypeNode.SUBSCRIPTION;
+      const responseKey = subscription ? shareableField(document, payload.operationName, variables) : undefined;
+      const share =
+        responseKey === undefined
+          ? undefined
+          : {
+              responseKey,
+              key: shareKey({
+                query: payload.query,
+                operationName: payload.operationName,
+                variables,
+                scope: scopeOf(request, ctx.connectionParams),
+              }),
+            };
+      let used = false;
+      // The subscriber's own run uses the pipeline made above; a shared execution (which must not
+      // end with the socket of the subscriber that started it) gets its own Request and signal.
+      const run = async (runSignal: AbortSignal | undefined): Promise<OperationResult> => {
+        const own = runSignal === signal && !used;
+        used ||= own;
+        const env = own
+          ? enveloped
+          : yoga.getEnveloped({
+              request: requestOf(ctx.extra.request, ctx.connectionParams, runSignal ?? signal),
+              params: payload,
+            });
         const args: ExecutionArgs = {
-          schema: enveloped.schema,
+          schema: env.schema,
           operationName: payload.operationName,
           document,
-          variableValues: payload.variables,
-          contextValue: await enveloped.contextFactory(),
-          rootValue: enveloped,
+          variableValues: variables,
+          contextValue: await env.contextFactory(),
         };
-        return args;
-      },
+        return (subscription ? env.subscribe(args) : env.execute(args)) as Promise<OperationResult>;
+      };
+      const prepared: Prepared = { run, share, signal };
+      return { schema: enveloped.schema, operationName: payload.operationName, document, rootValue: prepared };
     },
-    wss,
-  );
+    // A shared payload goes out as the text made once (the socket's send splices it in).
+    onNext: (_ctx, _id, _payload, _args, result) => (result instanceof RawPayload ? result : undefined),
+  });
+
+  wss.on("connection", (socket: WebSocket, request: IncomingMessage) => {
+    socket.once("error", () => socket.close(CloseCode.InternalServerError, "Internal server error"));
+    let alive = true;
+    socket.on("pong", () => (alive = true));
+    const ping = setInterval(() => {
+      if (!alive) {
+        socket.terminate();
+        return;
+      }
+      alive = false;
+      if (socket.readyState === socket.OPEN) socket.ping();
+    }, KEEP_ALIVE_MS);
+    ping.unref();
+    const closed = protocol.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
+            const message = spliceRawPayload(data);
+            if (socket.readyState !== socket.OPEN) {
+              resolve();
+              return;
+            }
+            socket.send(message, (error) => (error ? reject(error) : resolve()));
+          }),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (cb) =>
+          socket.on("message", (data: Buffer) => {
+            cb(String(data)).catch(() => socket.close(CloseCode.InternalServerError, "Internal server error"));
+          }),
+      },
+      { socket, request },
+    );
+    socket.once("close", (code, reason) => {
+      clearInterval(ping);
+      void closed(code, String(reason));
+    });
+  });
 
   return {
+    fanout,
     async close() {
       server.off("upgrade", onUpgrade);
-      await disposable.dispose();
+      for (const client of wss.clients) client.close(1001, "Going away");
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
