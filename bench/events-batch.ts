@@ -42,7 +42,7 @@ function nextBatch(): string {
 const children: Child[] = [];
 try {
   await flushRedis(redisUrl);
-  const env = { LEGACY_URL: UNUSED_LEGACY_URL, LEGACY_API_KEY: DEMO.apiKey, INGRESS_TOKEN };
+  const env = { LEGACY_URL: UNUSED_LEGACY_URL, LEGACY_API_KEY: DEMO.apiKey, INGRESS_TOKEN, AUTH_MODE: "open" };
   const memory = await startChild("gateway", env);
   children.push(memory);
   const redis = await startChild("gateway", { ...env, REDIS_URL: redisUrl });

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_NODE_IDS } from "./domain/input-limits.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { createLegacyService, type LegacyService } from "./domain/legacy/service.js";
 import type { EventLog } from "./events/log/index.js";
+import type { RequestCredentials } from "./auth/request-auth.js";
 
 /** Header through which a caller sends its own legacy API key. */
 export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
@@ -90,13 +91,21 @@ export class CommerceNotConfiguredError extends Error {
  * Builds the context of one request. `signal` (the request's abort combined with its deadline,
  * made by the server) aborts backend calls still running; without it, the request's own signal.
  */
-export function createContext(deps: ContextDeps, request?: Request, signal?: AbortSignal): GraphContext {
-  const commerceCredential = commerceCredentialFor(request?.headers, deps.commerce?.credential);
+export function createContext(
+  deps: ContextDeps,
+  request?: Request,
+  signal?: AbortSignal,
+  /** The caller's credentials as the gateway's auth resolved them (src/auth); absent: headers, else configured. */
+  credentials?: RequestCredentials,
+): GraphContext {
+  const commerceCredential = credentials
+    ? credentials.commerce
+    : commerceCredentialFor(request?.headers, deps.commerce?.credential);
   return {
     // Pothos keeps its per-request caches here; the marker survives the server copying the object.
     ...initContextCache(),
     legacy: createLegacyService(deps.legacyClient, {
-      apiKey: legacyApiKeyFor(request?.headers, deps.legacy.apiKey),
+      apiKey: credentials ? credentials.legacyApiKey : legacyApiKeyFor(request?.headers, deps.legacy.apiKey),
       concurrency: deps.legacy.concurrency,
       signal: signal ?? request?.signal,
     }),

@@ -10,6 +10,7 @@ import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.
 import { ConfigError, configWarnings, loadConfig, type Config } from "./config.js";
 import { randomBytes } from "node:crypto";
 import { createGateway } from "./server.js";
+import { CALLBACK_PATH } from "./auth/login.js";
 
 /** A backend started in-process: the config that points at it, a banner line, and its stop. */
 interface Embedded {
@@ -52,6 +53,7 @@ async function embedCommerceSandbox(config: Config): Promise<Embedded | undefine
   if (config.commerce.url) return undefined;
   const { COMMERCE_DEMO, startCommerceSandbox } = await import("./sandbox/commerce/index.js");
   const { COMMERCE_TOPICS } = await import("./sandbox/commerce/webhooks.js");
+  const { setRedirectUri } = await import("./sandbox/commerce/oauth/index.js");
   // The demo app's secret has the spec's 60 characters: enough for HS256 and HS384 only.
   const { popAlgorithm } = config.commerce;
   if (!hmacKeyLongEnough(COMMERCE_DEMO.app.clientSecret, popAlgorithm)) {
@@ -80,13 +82,15 @@ async function embedCommerceSandbox(config: Config): Promise<Embedded | undefine
         apiKey: config.sandbox.commerceApiKey,
         clientId: app.clientId,
         clientSecret: app.clientSecret,
-        redirectUri: app.redirectUri,
+        // The gateway's own callback on the port it ends up on (wire() registers it with the sandbox).
+        redirectUri: undefined,
         accessToken: undefined,
       },
     },
     backend: "commerce",
     wire(gatewayUrl, events) {
       if (events.commerceWebhookSecret) sandbox.webhooks.add(`${gatewayUrl}/webhooks/commerce`, COMMERCE_TOPICS);
+      setRedirectUri(sandbox.store, app.clientId, `${gatewayUrl}${CALLBACK_PATH}`);
     },
     close: () => sandbox.close(),
   };
@@ -106,6 +110,8 @@ function withWebhookSecrets(config: Config): Config {
   if (config.legacy.url && config.commerce.url) return config;
   return {
     ...config,
+    // The demo login (/auth/commerce/login) seals sessions with a key made up for this run.
+    auth: { ...config.auth, secret: config.auth.secret ?? randomBytes(32).toString("base64url") },
     events: {
       ...config.events,
       ingressToken:

@@ -36,6 +36,7 @@ describe("legacy configuration", () => {
 
   it("reads every LEGACY_* variable", () => {
     const config = loadConfig({
+      AUTH_MODE: "open",
       LEGACY_URL: "https://lists.example.com/prefix/",
       LEGACY_TRANSPORT: "GET",
       LEGACY_NAMESPACE: "urn:example:lists/",

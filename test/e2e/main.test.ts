@@ -64,6 +64,7 @@ describe("npm start", () => {
         LEGACY_URL: sandbox.url,
         LEGACY_API_KEY: "another-key",
         COMMERCE_URL: "http://127.0.0.1:9/api/v1",
+        AUTH_MODE: "open",
       });
       const exited = exit(child);
       const out = await output(child, /GraphiQL\s+http:\S+/);

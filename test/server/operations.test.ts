@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 function gatewayConfig(legacyUrl: string, env: Record<string, string> = {}) {
-  return loadConfig({ HOST: "127.0.0.1", PORT: "0", LEGACY_URL: legacyUrl, LEGACY_API_KEY: DEMO.apiKey, ...env });
+  return loadConfig({ HOST: "127.0.0.1", PORT: "0", LEGACY_URL: legacyUrl, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open", ...env });
 }
 
 /** A stand-in for the legacy service that forwards to the sandbox after `delayMs`, counting operations. */
@@ -115,13 +115,13 @@ describe("start-up", () => {
   });
 
   it("warns that LEGACY_URL without LEGACY_API_KEY fails every field unless callers send a key", () => {
-    const config = loadConfig({ LEGACY_URL: "https://lists.example.com" });
+    const config = loadConfig({ LEGACY_URL: "https://lists.example.com", AUTH_MODE: "open" });
     expect(configWarnings(config)).toEqual([
       expect.stringMatching(
         /^LEGACY_URL is set without LEGACY_API_KEY: every legacy field fails as UNAUTHENTICATED unless the caller sends X-Legacy-Api-Key/,
       ),
     ]);
-    expect(configWarnings(loadConfig({ LEGACY_URL: "https://lists.example.com", LEGACY_API_KEY: "k" }))).toEqual([]);
+    expect(configWarnings(loadConfig({ LEGACY_URL: "https://lists.example.com", LEGACY_API_KEY: "k", AUTH_MODE: "open" }))).toEqual([]);
   });
 
   it("warns when listening beyond loopback without ALLOWED_HOSTS", () => {
@@ -165,8 +165,19 @@ describe("abandoned and slow requests", () => {
       // which only follows Client.GetLists).
       expect(slow.seen.length).toBe(seenAtAbort);
       expect(slow.seen).not.toContain("List.GetStats");
+      // One JSON line for the request, saying it was abandoned (no status: nothing was answered).
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^request abandoned by the caller: POST \/graphql after \d+ ms$/);
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        level: "warn",
+        msg: "request abandoned by the caller",
+        method: "POST",
+        path: "/graphql",
+        operationName: "Overview",
+        abandoned: true,
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        durationMs: expect.any(Number),
+      });
+      expect(JSON.parse(lines[0]!)).not.toHaveProperty("status");
       expect(printed.flatMap((spy) => spy.mock.calls)).toEqual([]);
     } finally {
       for (const spy of printed) spy.mockRestore();

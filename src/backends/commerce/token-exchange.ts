@@ -1,7 +1,8 @@
 /**
  * POST {auth_url}/oauth/access-token (spec: OAuth): HTTP Basic with the app id and client secret,
  * each form-urlencoded before base64 (RFC 6749 §2.3.1), a form body of `code` and `redirect_uri`,
- * and a reply of `access_token` (30 characters) and `token_type` pop. Errors use RFC 6749 §5.2
+ * and a reply of `access_token` (30 characters), `token_type` pop and, when the user granted other
+ * scopes than those asked for, `scope` (RFC 6749 §5.1). Errors use RFC 6749 §5.2
  * bodies (docs/decisions.md).
  */
 import { CommerceOAuthError, CommerceTransportError } from "./errors.js";
@@ -74,7 +75,13 @@ export async function exchangeAuthorizationCode(
       `${where}: access_token has ${accessToken.length} characters, not ${ACCESS_TOKEN_LENGTH}`,
     );
   }
-  return { accessToken, tokenType: "pop" };
+  // RFC 6749 §5.1: `scope` is given when the grant differs from the request (a user may grant fewer).
+  const scope = data.get("scope").optionalString();
+  return {
+    accessToken,
+    tokenType: "pop",
+    ...(scope === null ? {} : { scopes: scope.split(" ").filter(Boolean) }),
+  };
 }
 
 function oauthErrorBody(text: string): { error: string; description: string | undefined } | undefined {

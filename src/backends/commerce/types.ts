@@ -146,4 +146,6 @@ export interface PartnerRoot {
 export interface AccessTokenGrant {
   accessToken: string;
   tokenType: "pop";
+  /** The granted scopes when the reply names them (RFC 6749 §5.1 `scope`); else those requested. */
+  scopes?: string[];
 }

@@ -14,7 +14,7 @@ let client: LegacyClient;
 beforeAll(async () => {
   sandbox = await startLegacySandbox();
   proxy = await startLegacyProxy(sandbox.url);
-  const { legacy } = loadConfig({ LEGACY_URL: proxy.url });
+  const { legacy } = loadConfig({ LEGACY_URL: proxy.url, AUTH_MODE: "open" });
   client = new LegacyClient({ url: proxy.url, transport: "soap", namespace: legacy.namespace, limits: legacy.limits });
 });
 afterAll(async () => {

@@ -14,7 +14,7 @@ let sandbox: LegacySandbox;
 let client: LegacyClient;
 beforeAll(async () => {
   sandbox = await startLegacySandbox();
-  const { legacy } = loadConfig({ LEGACY_URL: sandbox.url });
+  const { legacy } = loadConfig({ LEGACY_URL: sandbox.url, AUTH_MODE: "open" });
   client = new LegacyClient({
     url: sandbox.url,
     transport: "soap",

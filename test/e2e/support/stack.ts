@@ -26,6 +26,8 @@ export function startGateway(legacyUrl: string, env: Record<string, string> = {}
     PORT: "0",
     LEGACY_URL: legacyUrl,
     LEGACY_API_KEY: DEMO.apiKey,
+    // The configured keys serve every caller (token mode, the default with a LEGACY_URL, is test/auth's).
+    AUTH_MODE: "open",
     ...env,
   });
   return createGateway(config);

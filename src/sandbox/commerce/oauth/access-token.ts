@@ -63,7 +63,8 @@ export async function exchangeCode(req: IncomingMessage, ctx: SandboxContext): P
   }
   grant.used = true;
   const token = ctx.store.issueAccessToken(app.id, grant.userId, grant.scopes);
-  return json({ access_token: token.token, token_type: "pop" }, 200, {
+  // `scope` (RFC 6749 §5.1): the user may have granted fewer scopes than the app asked for.
+  return json({ access_token: token.token, token_type: "pop", scope: grant.scopes.join(" ") }, 200, {
     "cache-control": "no-store",
     pragma: "no-cache",
   });

@@ -1,6 +1,7 @@
 /**
  * The user authorization step: GET /oauth/authorize shows the consent page (or the error page),
- * POST /oauth/authorize/decision redirects back with a code or with access_denied.
+ * POST /oauth/authorize/decision redirects back with a code bound to the scopes the user granted
+ * (those ticked on the page) or with access_denied.
  */
 import type { IncomingMessage } from "node:http";
 import type { SandboxContext } from "../context.js";
@@ -8,7 +9,7 @@ import { html, readBody, type Reply } from "../http-io.js";
 import type { AuthorizeParams } from "../model.js";
 import { randomHex } from "../secrets.js";
 import { checkAuthorizeParams } from "./authorize-params.js";
-import { consentPage, errorPage } from "./pages.js";
+import { consentPage, errorPage, SCOPE_CHOICE_FIELD } from "./pages.js";
 
 /** How long a consent page may be answered. */
 const CONSENT_TTL_MS = 10 * 60 * 1000;
@@ -78,8 +79,16 @@ export async function decide(req: IncomingMessage, ctx: SandboxContext): Promise
     target.searchParams.append("state", params.state);
     return redirect(target);
   }
+  const requested = params.scope.split(/\s+/).filter(Boolean);
+  // A form from the consent page grants the ticked scopes (possibly none); a post that made no
+  // choice grants what was requested. A scope nobody asked for cannot be granted.
+  const scopes = form.has(SCOPE_CHOICE_FIELD) ? form.getAll("grant") : requested;
+  const extra = scopes.filter((scope) => !requested.includes(scope));
+  if (extra.length > 0) {
+    ticket.used = false;
+    return html(errorPage([`the application did not request ${extra.map((s) => `"${s}"`).join(", ")}`]), 400);
+  }
   const code = randomHex(30);
-  const scopes = params.scope.split(/\s+/).filter(Boolean);
   ctx.store.codes.set(code, {
     code,
     appId: params.clientId,

@@ -6,6 +6,7 @@ import type { SandboxContext } from "../context.js";
 import type { Reply } from "../http-io.js";
 import { exchangeCode } from "./access-token.js";
 import { decide, showAuthorizePage } from "./authorize.js";
+import type { CommerceStore } from "../store.js";
 
 /** An OAuth endpoint: its call-count key and handler. */
 interface OAuthRoute {
@@ -24,3 +25,13 @@ const OAUTH_ROUTES: Record<string, OAuthRoute> = {
 
 export const findOAuthRoute = (method: string, path: string): OAuthRoute | undefined =>
   OAUTH_ROUTES[`${method} ${path}`];
+
+/**
+ * Registers `redirectUri` as the one redirect URI of partner app `clientId`: a gateway started on
+ * a port picked at run time makes its own callback the demo app's.
+ */
+export function setRedirectUri(store: CommerceStore, clientId: string, redirectUri: string): void {
+  const app = store.apps.get(clientId);
+  if (!app) throw new Error(`no partner app ${clientId}`);
+  app.redirectUri = new URL(redirectUri).href;
+}

@@ -1,5 +1,6 @@
 /**
- * The HTML pages of the OAuth authorization step: the consent page and the error page.
+ * The HTML pages of the OAuth authorization step: the consent page (approve or reject, and which
+ * of the requested scopes to grant) and the error page.
  */
 import { escapeHtml as e } from "../http-io.js";
 import type { AuthorizeParams, PartnerApp, User } from "../model.js";
@@ -22,6 +23,9 @@ export const errorPage = (problems: readonly string[]): string =>
       `</ul><p>Go back to the application and try again.</p>`,
   );
 
+/** The form field saying the scopes were chosen on the page (its `grant` fields are the choice). */
+export const SCOPE_CHOICE_FIELD = "scope_choice";
+
 const hidden = (name: string, value: string): string => `<input type="hidden" name="${e(name)}" value="${e(value)}">`;
 
 /** The consent page: app name, requested scopes, approve / reject posting back with a CSRF value. */
@@ -32,16 +36,24 @@ export function consentPage(
   scopes: readonly string[],
   csrf: string,
 ): string {
+  // One checkbox per requested scope, all ticked: the user grants what stays ticked. The marker
+  // tells a form post that made a choice (even of nothing) from one that made none.
   const scopeList =
     scopes.length > 0
-      ? `<ul class="scopes">${scopes.map((s) => `<li><code>${e(s)}</code></li>`).join("")}</ul>`
+      ? `<ul class="scopes">${scopes
+          .map(
+            (s) =>
+              `<li><label><input type="checkbox" name="grant" value="${e(s)}" checked> <code>${e(s)}</code></label></li>`,
+          )
+          .join("")}</ul><p class="hint">Untick a scope to withhold it.</p>` +
+        `<input name="${SCOPE_CHOICE_FIELD}" type="hidden" value="1">`
       : `<p>No scopes: basic access only.</p>`;
   return layout(
     `Authorize ${app.name}`,
     `<h1>Authorize <span class="app-name">${e(app.name)}</span></h1>` +
       `<p>Signed in as ${e(user.name)} (${e(user.email)}).</p>` +
-      `<p><strong>${e(app.name)}</strong> asks for access to your store with these scopes:</p>${scopeList}` +
       `<form method="post" action="/oauth/authorize/decision">` +
+      `<p><strong>${e(app.name)}</strong> asks for access to your store with these scopes:</p>${scopeList}` +
       hidden("client_id", params.clientId) +
       hidden("redirect_uri", params.redirectUri) +
       hidden("scope", params.scope) +

@@ -1,0 +1,398 @@
+/**
+ * The commerce OAuth partner login, served by the gateway under /auth:
+ *
+ * - GET /auth/commerce/login[?return_to=<url on an AUTH_RETURN_ORIGINS origin>] sends the browser to
+ *   the commerce authorize page with a fresh state, held in a signed HttpOnly SameSite=Lax cookie;
+ * - GET /auth/commerce/callback checks the state, exchanges the code (Basic auth, form body) and
+ *   seals the access token and the granted scopes into a gateway token: a session cookie (then
+ *   back to GraphiQL), or a one-time code handed to the `return_to` app in the URL fragment;
+ * - POST /auth/token exchanges such a one-time code for the gateway token (JSON);
+ * - POST /auth/logout forgets the session cookie.
+ *
+ * The access token never leaves the gateway: it is only inside the sealed token. Failures are
+ * HTML pages that say what happened and offer to start again.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CommerceClient } from "../backends/commerce/client.js";
+import {
+  CommerceError,
+  CommerceOAuthError,
+  OAuthCallbackError,
+  OAuthDeniedError,
+} from "../backends/commerce/errors.js";
+import { completeAuthorization, createAuthorization } from "../backends/commerce/oauth.js";
+import type { AuthConfig, CommerceConfig } from "../config.js";
+import { readCookie, SESSION_COOKIE, setCookie, signValue, STATE_COOKIE, verifyValue } from "./cookies.js";
+import { deriveKey, sealGatewayToken, tokenKey } from "./gateway-token.js";
+import { OneTimeCodes } from "./one-time-codes.js";
+import { renderLoginPage, type LoginPage } from "./pages.js";
+
+/** Where the login lives. */
+export const AUTH_PREFIX = "/auth/";
+export const LOGIN_PATH = "/auth/commerce/login";
+export const CALLBACK_PATH = "/auth/commerce/callback";
+export const TOKEN_PATH = "/auth/token";
+export const LOGOUT_PATH = "/auth/logout";
+/** How long a started login may take before its callback (the state cookie's life). */
+export const STATE_TTL_SECONDS = 10 * 60;
+/** How long a one-time code waits for POST /auth/token. */
+export const ONE_TIME_CODE_TTL_MS = 60_000;
+
+/** What the login needs of the gateway. */
+export interface LoginOptions {
+  auth: AuthConfig;
+  commerce: CommerceConfig;
+  /** The commerce client the code is exchanged with; undefined without a commerce backend. */
+  commerceClient: CommerceClient | undefined;
+  /** The callback URL registered with the commerce app: COMMERCE_REDIRECT_URI, else this gateway's own. */
+  redirectUri(): string;
+  /** Where GraphiQL is. */
+  graphqlPath: string;
+  /** One line per failed login (the reason only; never a code, state or token). */
+  log(line: string): void;
+  now?: () => Date;
+}
+
+/** The /auth routes; `handle` answers and returns true for their paths, false for any other. */
+export interface LoginRoutes {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+}
+
+interface StateCookie {
+  /** The OAuth state. */
+  s: string;
+  /** return_to, when the login hands its result to an app. */
+  r?: string;
+  /** When the login started (Unix ms). */
+  t: number;
+}
+
+const isStateCookie = (v: unknown): v is StateCookie =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as StateCookie).s === "string" &&
+  typeof (v as StateCookie).t === "number" &&
+  ((v as StateCookie).r === undefined || typeof (v as StateCookie).r === "string");
+
+function sendPage(res: ServerResponse, page: LoginPage, cookies: string[] = []): void {
+  const body = renderLoginPage(page);
+  res.writeHead(page.status, {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+    "referrer-policy": "no-referrer",
+    ...(cookies.length > 0 ? { "set-cookie": cookies } : {}),
+  });
+  res.end(body);
+}
+
+function redirect(res: ServerResponse, location: string, cookies: string[] = []): void {
+  res.writeHead(302, {
+    location,
+    "cache-control": "no-store",
+    "referrer-policy": "no-referrer",
+    ...(cookies.length > 0 ? { "set-cookie": cookies } : {}),
+  });
+  res.end();
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readSmallBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Builds the /auth routes of one gateway. */
+export function createLoginRoutes(options: LoginOptions): LoginRoutes {
+  const { auth, commerce } = options;
+  const now = options.now ?? (() => new Date());
+  const keys = auth.secret
+    ? { token: tokenKey(auth.secret), state: deriveKey(auth.secret, "login-state cookie HMAC-SHA256") }
+    : undefined;
+  const codes = new OneTimeCodes(ONE_TIME_CODE_TTL_MS, () => now().getTime());
+  // Cookies are Secure when the login's own callback is served over https.
+  const secure = () => options.redirectUri().startsWith("https:");
+  const clearState = () => setCookie(STATE_COOKIE, "", { path: "/auth/commerce", maxAge: 0, secure: secure() });
+  const loginUrl = (returnTo: string | undefined) =>
+    returnTo ? `${LOGIN_PATH}?${new URLSearchParams([["return_to", returnTo]]).toString()}` : LOGIN_PATH;
+
+  /** Why the login cannot run on this gateway, or undefined when it can. */
+  const unavailable = (): LoginPage | undefined => {
+    const base = { status: 503, title: "Login is not available", reason: "login_not_configured" };
+    if (!keys) return { ...base, message: "This gateway has no GATEWAY_SECRET, so it cannot issue sessions." };
+    if (!options.commerceClient || !commerce.url) return { ...base, message: "This gateway has no commerce backend." };
+    if (!commerce.clientId || !commerce.clientSecret) {
+      return {
+        ...base,
+        message: "This gateway has no commerce partner application (COMMERCE_CLIENT_ID and COMMERCE_CLIENT_SECRET).",
+      };
+    }
+    return undefined;
+  };
+
+  /** return_to when it is an http(s) URL on an allowed origin; null when given but not allowed. */
+  const allowedReturnTo = (raw: string | null): string | undefined | null => {
+    if (raw === null || raw === "") return undefined;
+    try {
+      const url = new URL(raw);
+      if ((url.protocol === "http:" || url.protocol === "https:") && auth.returnOrigins.includes(url.origin)) {
+        url.hash = "";
+        return url.href;
+      }
+    } catch {
+      // not a URL: refused below
+    }
+    return null;
+  };
+
+  const login = (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const problem = unavailable();
+    if (problem) return sendPage(res, problem);
+    const returnTo = allowedReturnTo(url.searchParams.get("return_to"));
+    if (returnTo === null) {
+      return sendPage(res, {
+        status: 400,
+        title: "This login cannot return there",
+        message: "return_to must be an address on one of the origins this gateway allows (AUTH_RETURN_ORIGINS).",
+        reason: "return_to_not_allowed",
+      });
+    }
+    const authUrl = commerce.authUrl ?? new URL(commerce.url!).origin;
+    const pending = createAuthorization({
+      authUrl,
+      clientId: commerce.clientId!,
+      redirectUri: options.redirectUri(),
+      scopes: commerce.scopes,
+      now,
+    });
+    const cookie: StateCookie = { s: pending.state, t: now().getTime(), ...(returnTo ? { r: returnTo } : {}) };
+    redirect(res, pending.url, [
+      setCookie(STATE_COOKIE, signValue(cookie, keys!.state), {
+        path: "/auth/commerce",
+        maxAge: STATE_TTL_SECONDS,
+        secure: secure(),
+      }),
+    ]);
+  };
+
+  const failed = (res: ServerResponse, page: Omit<LoginPage, "retryUrl">, returnTo: string | undefined) => {
+    options.log(`login failed: ${page.reason}`);
+    sendPage(res, { ...page, retryUrl: loginUrl(returnTo) }, [clearState()]);
+  };
+
+  const callback = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
+    const problem = unavailable();
+    if (problem) return sendPage(res, problem);
+    const held = verifyValue(readCookie(req.headers.cookie, STATE_COOKIE), keys!.state);
+    if (!isStateCookie(held) || now().getTime() - held.t > STATE_TTL_SECONDS * 1000) {
+      return failed(
+        res,
+        {
+          status: 400,
+          title: "This login was not started here, or took too long",
+          message:
+            "The gateway has no record of a login started in this browser in the last 10 minutes (the login cookie is missing, changed or expired). Nothing was granted. Start the login again.",
+          reason: "state_missing",
+        },
+        undefined,
+      );
+    }
+    const returnTo = held.r;
+    let grant;
+    try {
+      grant = await completeAuthorization(
+        { callbackUrl: url.href, expectedState: held.s, receivedAt: now() },
+        {
+          client: options.commerceClient!,
+          clientId: commerce.clientId!,
+          clientSecret: commerce.clientSecret!,
+          redirectUri: options.redirectUri(),
+          now,
+        },
+      );
+    } catch (error) {
+      return failed(res, pageOfFailure(error), returnTo);
+    }
+    const token = await sealGatewayToken(
+      { commerce: { kind: "oauth", accessToken: grant.accessToken }, scopes: grant.scopes ?? [...commerce.scopes] },
+      keys!.token,
+      auth.sessionTtlSeconds,
+      now,
+    );
+    if (returnTo) {
+      const code = codes.issue(token, new URL(returnTo).origin, auth.sessionTtlSeconds);
+      const target = new URL(returnTo);
+      target.hash = new URLSearchParams([["gateway_code", code]]).toString();
+      return redirect(res, target.href, [clearState()]);
+    }
+    redirect(res, options.graphqlPath, [
+      clearState(),
+      setCookie(SESSION_COOKIE, token, { path: "/", maxAge: auth.sessionTtlSeconds, secure: secure() }),
+    ]);
+  };
+
+  /** CORS for the apps that may exchange codes: their origins only, never credentials. */
+  const corsHeaders = (origin: string | undefined): Record<string, string> | undefined =>
+    origin && auth.returnOrigins.includes(origin)
+      ? { "access-control-allow-origin": origin, vary: "Origin" }
+      : undefined;
+
+  const exchange = async (req: IncomingMessage, res: ServerResponse) => {
+    const origin = req.headers.origin;
+    const cors = corsHeaders(origin);
+    if (req.method === "OPTIONS") {
+      if (!cors)
+        return sendJson(res, 403, { error: "origin_not_allowed", message: "This origin may not exchange codes." });
+      res.writeHead(204, {
+        ...cors,
+        "access-control-allow-methods": "POST",
+        "access-control-allow-headers": "content-type",
+        "access-control-max-age": "600",
+      });
+      res.end();
+      return;
+    }
+    if (req.method !== "POST")
+      return sendJson(res, 405, { error: "method_not_allowed", message: "Use POST." }, { allow: "POST, OPTIONS" });
+    if (origin && !cors) {
+      return sendJson(res, 403, { error: "origin_not_allowed", message: "This origin may not exchange codes." });
+    }
+    const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+    const text = await readSmallBody(req, 4096);
+    let code: unknown;
+    if (text !== undefined && type === "application/json") {
+      try {
+        code = (JSON.parse(text) as { code?: unknown })?.code;
+      } catch {
+        code = undefined;
+      }
+    } else if (text !== undefined && type === "application/x-www-form-urlencoded") {
+      code = new URLSearchParams(text).get("code");
+    }
+    if (typeof code !== "string" || code === "") {
+      return sendJson(
+        res,
+        400,
+        { error: "invalid_request", message: 'Send {"code": "<one-time code>"} as application/json.' },
+        cors,
+      );
+    }
+    const redeemed = codes.redeem(code, origin);
+    if (!redeemed) {
+      options.log("login code refused: unknown, used, expired or for another origin");
+      return sendJson(
+        res,
+        400,
+        { error: "invalid_grant", message: "The code is unknown, already used, expired, or for another origin." },
+        cors,
+      );
+    }
+    sendJson(res, 200, { token: redeemed.token, token_type: "Bearer", expires_in: redeemed.expiresIn }, cors);
+  };
+
+  const logout = (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== "POST")
+      return sendJson(res, 405, { error: "method_not_allowed", message: "Use POST." }, { allow: "POST" });
+    res.writeHead(204, {
+      "cache-control": "no-store",
+      "set-cookie": setCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0, secure: secure() }),
+    });
+    res.end();
+  };
+
+  return {
+    async handle(req, res) {
+      const url = new URL(req.url ?? "/", "http://gateway.invalid");
+      const route = `${req.method ?? "GET"} ${url.pathname}`;
+      if (!url.pathname.startsWith(AUTH_PREFIX)) return false;
+      if (url.pathname === TOKEN_PATH) await exchange(req, res);
+      else if (url.pathname === LOGOUT_PATH) logout(req, res);
+      else if (route === `GET ${LOGIN_PATH}` || route === `HEAD ${LOGIN_PATH}`) login(req, res, url);
+      else if (route === `GET ${CALLBACK_PATH}`) await callback(req, res, url);
+      else sendJson(res, 404, { error: "not_found", message: "No such path." });
+      return true;
+    },
+  };
+}
+
+/** The page for a callback that could not complete; never the backend's own words, which could echo a code. */
+function pageOfFailure(error: unknown): Omit<LoginPage, "retryUrl"> {
+  if (error instanceof OAuthDeniedError) {
+    return {
+      status: 403,
+      title: "Access was not granted",
+      message: "The authorization was rejected on the commerce authorize page, so you are not logged in.",
+      reason: "access_denied",
+    };
+  }
+  if (error instanceof OAuthCallbackError) {
+    switch (error.code) {
+      case "COMMERCE_OAUTH_STATE_MISMATCH":
+        return {
+          status: 400,
+          title: "This login answer does not belong to your login",
+          message:
+            "The answer from the commerce service carries a state that does not match the login started in this browser, so it was refused. Nothing was granted.",
+          reason: "state_mismatch",
+        };
+      case "COMMERCE_OAUTH_CODE_EXPIRED":
+        return {
+          status: 400,
+          title: "The authorization code has expired",
+          message: "Authorization codes are valid for 3 minutes. Start the login again.",
+          reason: "code_expired",
+        };
+      default:
+        return {
+          status: 400,
+          title: "The answer from the commerce service is incomplete",
+          message: "The callback carried no usable authorization code.",
+          reason: "invalid_code",
+        };
+    }
+  }
+  if (error instanceof CommerceOAuthError) {
+    if (error.oauthError === "invalid_grant") {
+      return {
+        status: 400,
+        title: "The authorization code was refused",
+        message:
+          "The commerce service refused the authorization code: it has expired or was already used (a code works once, for 3 minutes). Start the login again.",
+        reason: "code_refused",
+      };
+    }
+    if (error.status === undefined) {
+      return {
+        status: 400,
+        title: "The commerce service refused the login",
+        message: `The authorize step ended with "${/^[a-z_]{1,40}$/.test(error.oauthError) ? error.oauthError : "an unknown error"}".`,
+        reason: "authorize_error",
+      };
+    }
+    return {
+      status: 502,
+      title: "The commerce service refused this gateway",
+      message: `The code exchange was refused with "${error.oauthError}": the gateway's partner application settings may be wrong.`,
+      reason: "exchange_refused",
+    };
+  }
+  if (error instanceof CommerceError) {
+    return {
+      status: 502,
+      title: "The commerce service could not be reached",
+      message: "The code exchange did not complete. Try again in a moment.",
+      reason: "exchange_failed",
+    };
+  }
+  throw error;
+}
