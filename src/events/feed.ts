@@ -121,6 +121,15 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
     return this;
   }
 
+  /** No more items: what is queued is still handed out, then the reader sees the end. */
+  end(): void {
+    this.#stop();
+    if (this.#queue.length > 0) return;
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.({ value: undefined, done: true });
+  }
+
   /** Ends the log subscription; queued items stay readable. */
   #stop(): void {
     this.#ended = true;
@@ -138,6 +147,35 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
     this.#waiter = undefined;
     waiter?.({ value: undefined, done: true });
   }
+}
+
+/** A feed filled by its owner rather than by the log: `push` items, `end` it. */
+export interface FeedQueue<T> extends AsyncIterableIterator<FeedItem<T>, undefined> {
+  /** Queues an item for the reader (dropped once the queue ended). */
+  push(value: T): void;
+  /** No more items: the reader gets what is queued, then the end. */
+  end(): void;
+  /** The reader is done: drops what is queued. */
+  return(): Promise<IteratorResult<FeedItem<T>, undefined>>;
+  throw(error?: unknown): Promise<IteratorResult<FeedItem<T>, undefined>>;
+}
+
+/**
+ * A feed with the same bounded buffer and stall rule as `openFeed`'s, filled by the caller (the
+ * shared executions of src/events/fanout.ts push one result to each subscriber's queue).
+ * `onStop` runs once, when the queue stops taking items: the reader returned, `signal` aborted,
+ * it overflowed, or `end()` was called.
+ */
+export function createFeedQueue<T>(
+  options: Pick<FeedOptions<T>, "maxBuffer" | "stallMs" | "signal"> & { readonly onStop?: () => void } = {},
+): FeedQueue<T> {
+  const feed = new Feed<T>(
+    options.maxBuffer ?? DEFAULT_FEED_BUFFER,
+    options.stallMs ?? DEFAULT_FEED_STALL_MS,
+    options.signal,
+  );
+  feed.attach(options.onStop ?? (() => undefined));
+  return feed;
 }
 
 /**

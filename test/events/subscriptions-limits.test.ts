@@ -14,7 +14,7 @@ const open: Received[] = [];
 
 beforeAll(async () => {
   legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  gateway = await startGateway(legacy.url, { MAX_OPERATIONS_PER_CONNECTION: "2" });
+  gateway = await startGateway(legacy.url, { AUTH_MODE: "open", MAX_OPERATIONS_PER_CONNECTION: "2" });
   client = wsClient(gateway);
 });
 afterAll(async () => {

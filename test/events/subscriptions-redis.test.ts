@@ -33,8 +33,8 @@ let client: Client;
 beforeAll(async () => {
   await requireSharedRedis();
   legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  a = await startGateway(legacy.url, { REDIS_URL, INGRESS_TOKEN });
-  b = await startGateway(legacy.url, { REDIS_URL, INGRESS_TOKEN });
+  a = await startGateway(legacy.url, { AUTH_MODE: "open", REDIS_URL, INGRESS_TOKEN });
+  b = await startGateway(legacy.url, { AUTH_MODE: "open", REDIS_URL, INGRESS_TOKEN });
   wireLegacyWebhooks(legacy, a);
   client = wsClient(b);
 });

@@ -125,6 +125,50 @@ export async function until(predicate: () => boolean, what: () => unknown, ms = 
 /** Time for a subscription to be in place on the server (no per-operation acknowledgement exists). */
 export const SETTLE_MS = 300;
 
+/** What `watchLogSubscriptions` reports. */
+export interface LogSubscriptions {
+  /** Log subscriptions opened so far (each resolved subscribe). */
+  opened(): number;
+  /** Log subscriptions open now. */
+  live(): number;
+  /** Waits until `opened()` reaches `count`. */
+  untilOpened(count: number, ms?: number): Promise<void>;
+}
+
+/**
+ * Counts the log subscriptions `gateway` opens, by wrapping its real event log's subscribe. Every
+ * subscriber opens one before its first event can reach it (a subscriber joining a shared execution
+ * opens one for its access check), so "opened went up by one" is the signal that a subscription is
+ * in place (graphql-ws and SSE acknowledge none).
+ */
+export function watchLogSubscriptions(gateway: Gateway): LogSubscriptions {
+  const log = gateway.events;
+  const subscribe = log.subscribe.bind(log);
+  let opened = 0;
+  let live = 0;
+  log.subscribe = async (source, options, listener) => {
+    const unsubscribe = await subscribe(source, options, listener);
+    opened++;
+    live++;
+    let done = false;
+    return () => {
+      if (!done) live--;
+      done = true;
+      unsubscribe();
+    };
+  };
+  return {
+    opened: () => opened,
+    live: () => live,
+    untilOpened: (count, ms) =>
+      until(
+        () => opened >= count,
+        () => ({ opened, expected: count }),
+        ms,
+      ),
+  };
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An addSubscriber mutation on the demo newsletter. */
@@ -140,6 +184,10 @@ export interface EventsStack {
   client: Client;
   /** Remembers a subscription so close() stops it. */
   track(received: Received): Received;
+  /** The gateway's log subscriptions, counted. */
+  logSubscriptions: LogSubscriptions;
+  /** Runs `subscribe`, then waits until the gateway opened `count` (default 1) more log subscriptions. */
+  subscribed<T>(subscribe: () => T, count?: number): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -148,6 +196,8 @@ export async function startEventsStack(): Promise<EventsStack> {
   const legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
   const commerce = await startCommerceSandbox({ rateLimit: 0, webhookSecret: COMMERCE_SECRET });
   const gateway = await startGateway(legacy.url, {
+    // These tests exercise the configured and header credentials, not gateway tokens.
+    AUTH_MODE: "open",
     COMMERCE_URL: commerce.baseUrl,
     COMMERCE_API_KEY: commerce.demo.apiKey,
     INGRESS_TOKEN,
@@ -157,12 +207,20 @@ export async function startEventsStack(): Promise<EventsStack> {
   commerce.webhooks.add(`${gateway.url}/webhooks/commerce`, COMMERCE_TOPICS);
   const client = wsClient(gateway);
   const open: Received[] = [];
+  const logSubscriptions = watchLogSubscriptions(gateway);
   return {
     legacy,
     commerce,
     gateway,
     client,
     track: (received) => (open.push(received), received),
+    logSubscriptions,
+    async subscribed(subscribe, count = 1) {
+      const before = logSubscriptions.opened();
+      const result = subscribe();
+      await logSubscriptions.untilOpened(before + count);
+      return result;
+    },
     async close() {
       for (const received of open) received.stop();
       await client.dispose();

@@ -35,6 +35,8 @@ beforeAll(async () => {
   legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
   commerce = await startCommerceSandbox({ rateLimit: 0, webhookSecret: SECRET });
   gateway = await startGateway(legacy.url, {
+    // These tests exercise the configured and header credentials, not gateway tokens.
+    AUTH_MODE: "open",
     COMMERCE_URL: commerce.baseUrl,
     COMMERCE_API_KEY: commerce.demo.apiKey,
     INGRESS_TOKEN: TOKEN,

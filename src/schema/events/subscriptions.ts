@@ -5,7 +5,7 @@
  * came after it and then goes on live. A reader that falls too far behind gets one error and the
  * subscription ends (src/events/feed.ts).
  */
-import { GraphQLError } from "graphql";
+import { GraphQLError, type ExecutionResult } from "graphql";
 import type { GraphContext } from "../../context.js";
 import { openFeed, type FeedItem } from "../../events/feed.js";
 import {
@@ -146,6 +146,22 @@ export const CommerceTopicEventRef = builder.objectRef<CommerceEventRecord>("Com
 
 const OVERFLOW_MESSAGE =
   "The subscription fell too far behind the event log and was ended; resubscribe with `after` set to the last id received.";
+
+/**
+ * The last result a subscriber of a shared execution gets when it falls too far behind (the
+ * same error an unshared subscription ends with), at the root field `responseKey`.
+ */
+export function slowConsumerResult(responseKey: string): ExecutionResult {
+  return {
+    data: null,
+    errors: [
+      new GraphQLError(OVERFLOW_MESSAGE, {
+        path: [responseKey],
+        extensions: { code: "UPSTREAM_UNAVAILABLE", reason: "SLOW_CONSUMER" },
+      }),
+    ],
+  };
+}
 
 /** The log of the context, or the error that there is none. */
 export function eventLogOf(ctx: GraphContext) {

@@ -1,0 +1,228 @@
+/**
+ * Shared executions of live subscriptions (src/events/fanout.ts), in parts: which operations share
+ * and under which key, the payload serialized once and spliced into each message, a slow reader
+ * given up on alone, and the last reader ending the execution.
+ */
+import { parse, type ExecutionResult } from "graphql";
+import { describe, expect, it } from "vitest";
+import {
+  Fanout,
+  RawPayload,
+  serializeResult,
+  shareableField,
+  shareKey,
+  spliceRawPayload,
+} from "../../src/events/fanout.js";
+import { slowConsumerResult } from "../../src/schema/events/subscriptions.js";
+
+const LIST_FEED = `subscription F($list: ID!, $after: ID) { feed: listEvents(listId: $list, after: $after) { id } }`;
+
+describe("shareableField", () => {
+  it("shares live listEvents, commerceEvents and contactEvents, under the root field's response key", () => {
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L" })).toBe("feed");
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L", after: null })).toBe("feed");
+    expect(shareableField(parse('subscription { commerceEvents(topics: ["a"]) { id } }'), undefined, {})).toBe(
+      "commerceEvents",
+    );
+    expect(shareableField(parse('subscription { contactEvents(email: "a@b.c") { cursor } }'), undefined, {})).toBe(
+      "contactEvents",
+    );
+  });
+
+  it("runs on their own: a replay (`after` given, literally, by variable or by default), asyncJob, queries", () => {
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L", after: "1-0" })).toBeUndefined();
+    expect(shareableField(parse('subscription { listEvents(listId: "L", after: "1-0") { id } }'), null, {})).toBe(
+      undefined,
+    );
+    const withDefault = 'subscription F($a: ID = "1-0") { listEvents(listId: "L", after: $a) { id } }';
+    expect(shareableField(parse(withDefault), "F", {})).toBeUndefined();
+    expect(shareableField(parse('subscription { asyncJob(id: "J") { id } }'), null, {})).toBeUndefined();
+    expect(shareableField(parse("query { __typename }"), null, {})).toBeUndefined();
+  });
+});
+
+describe("shareKey", () => {
+  const base = { query: LIST_FEED, operationName: "F", variables: { list: "L" }, scope: ["key-a", null] };
+
+  it("is the same for the same document, variables (in any key order) and scope", () => {
+    expect(shareKey(base)).toBe(shareKey({ ...base, variables: { list: "L" } }));
+    const two = { ...base, variables: { a: 1, b: 2 } };
+    expect(shareKey(two)).toBe(shareKey({ ...base, variables: { b: 2, a: 1 } }));
+  });
+
+  it("differs for other credentials, variables or documents, and does not show the credentials", () => {
+    expect(shareKey({ ...base, scope: ["key-b", null] })).not.toBe(shareKey(base));
+    expect(shareKey({ ...base, scope: [null, "key-a"] })).not.toBe(shareKey(base));
+    expect(shareKey({ ...base, variables: { list: "M" } })).not.toBe(shareKey(base));
+    expect(shareKey({ ...base, query: `${LIST_FEED} ` })).not.toBe(shareKey(base));
+    expect(shareKey(base)).not.toContain("key-a");
+  });
+});
+
+describe("RawPayload", () => {
+  it("is written once and spliced into each message as graphql-ws would have written it", () => {
+    const result: ExecutionResult = { data: { feed: { id: "1-0", text: 'quote " and \u2028' } } };
+    const payload = new RawPayload(serializeResult(result), result);
+    for (const id of ["a", "b-2", 'c"3']) {
+      const text = spliceRawPayload(JSON.stringify({ id, type: "next", payload }));
+      expect(JSON.parse(text)).toEqual({ id, type: "next", payload: result });
+    }
+  });
+
+  it("leaves a message without one unchanged, also right after one was spliced", () => {
+    const payload = new RawPayload("{}", {});
+    spliceRawPayload(JSON.stringify({ id: "a", type: "next", payload }));
+    expect(spliceRawPayload('{"id":"b","type":"complete"}')).toBe('{"id":"b","type":"complete"}');
+  });
+});
+
+/** A stream of results the test feeds. */
+function stream() {
+  const queue: ExecutionResult[] = [];
+  let wake: (() => void) | undefined;
+  const state = { returned: false, finished: false };
+  const iterator: AsyncIterableIterator<ExecutionResult> = {
+    async next() {
+      while (queue.length === 0 && !state.returned && !state.finished) {
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+      const value = queue.shift();
+      return value && !state.returned ? { value, done: false } : { value: undefined, done: true };
+    },
+    return() {
+      state.returned = true;
+      wake?.();
+      return Promise.resolve({ value: undefined, done: true });
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+  return { iterator, state, queue, wake: () => wake?.() };
+}
+
+/**
+ * An operation whose every run opens its own stream (as a subscription's subscribe does); the
+ * first run's stream is the one the test feeds (`emit`, `finish`) and watches (`state`).
+ */
+function source() {
+  const streams: ReturnType<typeof stream>[] = [];
+  const first = () => streams[0]!;
+  const state = {
+    executions: 0,
+    get returned() {
+      return first().state.returned;
+    },
+    get checksClosed() {
+      return streams.slice(1).every((s) => s.state.returned);
+    },
+  };
+  return {
+    state,
+    emit: (result: ExecutionResult) => {
+      first().queue.push(result);
+      first().wake();
+    },
+    finish: () => {
+      first().state.finished = true;
+      first().wake();
+    },
+    execute: () => {
+      state.executions++;
+      const made = stream();
+      streams.push(made);
+      return Promise.resolve(made.iterator);
+    },
+  };
+}
+
+async function take(iterator: AsyncIterator<unknown>, n: number): Promise<unknown[]> {
+  const out: unknown[] = [];
+  for (let i = 0; i < n; i++) {
+    const step = await iterator.next();
+    if (step.done) break;
+    out.push(step.value);
+  }
+  return out;
+}
+
+describe("Fanout", () => {
+  const share = { key: "k", responseKey: "feed" };
+
+  it("gives up on a subscriber that stops reading, alone; the others get every result", async () => {
+    const fanout = new Fanout({ slowConsumerResult, maxBuffer: 50, stallMs: 10 });
+    const { emit, execute, state } = source();
+    const reader = (await fanout.run(share, execute)) as AsyncIterableIterator<unknown>;
+    // A joiner runs the operation too (its own access check), then reads the shared stream.
+    const sleeper = (await fanout.run(share, execute)) as AsyncIterableIterator<unknown>;
+    expect(state.executions).toBe(2);
+    await Promise.resolve();
+    expect(state.checksClosed).toBe(true);
+    expect(fanout.stats).toEqual({ executions: 1, subscribers: 2, started: 1 });
+    const read = take(reader, 200);
+    for (let i = 0; i < 200; i++) emit({ data: { feed: { id: `${i}-0` } } });
+    const got = await read;
+    expect(got).toHaveLength(200);
+    expect(got.every((value) => value instanceof RawPayload)).toBe(true);
+    expect(JSON.parse((got[199] as RawPayload).raw)).toEqual({ data: { feed: { id: "199-0" } } });
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    const [last] = await take(sleeper, 1);
+    expect((last as ExecutionResult).errors?.[0]?.extensions).toMatchObject({ reason: "SLOW_CONSUMER" });
+    expect((last as ExecutionResult).errors?.[0]?.path).toEqual(["feed"]);
+    expect(await sleeper.next()).toEqual({ value: undefined, done: true });
+    // The reader still reads the shared execution.
+    expect(fanout.stats.subscribers).toBe(1);
+    emit({ data: { feed: { id: "200-0" } } });
+    expect(await take(reader, 1)).toHaveLength(1);
+    await reader.return?.();
+    expect(state.returned).toBe(true);
+    expect(fanout.stats.executions).toBe(0);
+  });
+
+  it("keeps running when a subscriber leaves, ends when the last one does; a new subscriber starts anew", async () => {
+    const fanout = new Fanout({ slowConsumerResult });
+    const first = source();
+    const a = (await fanout.run(share, first.execute)) as AsyncIterableIterator<unknown>;
+    const b = (await fanout.run(share, first.execute)) as AsyncIterableIterator<unknown>;
+    await a.return?.();
+    expect(first.state.returned).toBe(false);
+    first.emit({ data: { feed: { id: "1-0" } } });
+    expect(await take(b, 1)).toHaveLength(1);
+    await b.return?.();
+    expect(first.state.returned).toBe(true);
+    const second = source();
+    const c = (await fanout.run(share, second.execute)) as AsyncIterableIterator<unknown>;
+    expect(fanout.stats).toEqual({ executions: 1, subscribers: 1, started: 2 });
+    await c.return?.();
+  });
+
+  it("answers a subscriber whose own check fails with that answer, without joining", async () => {
+    const fanout = new Fanout({ slowConsumerResult });
+    const shared = source();
+    const a = (await fanout.run(share, shared.execute)) as AsyncIterableIterator<unknown>;
+    const refused: ExecutionResult = { errors: [] };
+    expect(await fanout.run(share, () => Promise.resolve(refused))).toBe(refused);
+    expect(fanout.stats.subscribers).toBe(1);
+    await a.return?.();
+  });
+
+  it("ends every subscriber's stream when the shared stream ends, and errors them when it throws", async () => {
+    const fanout = new Fanout({ slowConsumerResult });
+    const ended = source();
+    const a = (await fanout.run(share, ended.execute)) as AsyncIterableIterator<unknown>;
+    const b = (await fanout.run(share, ended.execute)) as AsyncIterableIterator<unknown>;
+    ended.emit({ data: { feed: null } });
+    ended.finish();
+    expect(await take(a, 5)).toHaveLength(1);
+    expect(await take(b, 5)).toHaveLength(1);
+    expect(fanout.stats.executions).toBe(0);
+    expect(ended.state.returned).toBe(false);
+
+    const failing = new Fanout({ slowConsumerResult });
+    const broken: AsyncIterable<ExecutionResult> = {
+      [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(new Error("log gone")) }),
+    };
+    const c = (await failing.run(share, () => Promise.resolve(broken))) as AsyncIterableIterator<unknown>;
+    await expect(c.next()).rejects.toThrow("log gone");
+  });
+});
