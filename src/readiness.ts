@@ -1,11 +1,16 @@
 /**
- * Readiness: can the gateway reach its backends now? Each backend is asked one cheap
- * unauthenticated request (the legacy service's WSDL, the commerce interface's segment list,
- * which answers 401 without a key); any HTTP answer below 500 means it is reachable. Results are
- * kept for a short while so a busy probe cannot turn into load on the backends. The report names
- * backends and their state only: no URL, no key.
+ * Readiness: should this instance get traffic now? It is ready when each configured backend is
+ * reachable and its circuit breaker is not open, when the event log's Redis (REDIS_URL) answers,
+ * and while the instance is not draining (setDraining, on shutdown: 503 from then on).
+ *
+ * Each backend is asked one cheap unauthenticated request (the legacy service's WSDL, the
+ * commerce interface's segment list, which answers 401 without a key); any HTTP answer below 500
+ * means it is reachable. Redis is sent a PING. Results are kept for a short while so a busy probe
+ * cannot turn into load on the backends; circuit states are read fresh on every check. The report
+ * names backends and their state only: no URL, no key.
  */
 import type { Config } from "./config.js";
+import type { BackendName, BackendPolicy, CircuitName } from "./backends/resilience.js";
 
 /** One backend's state. */
 export interface BackendState {
@@ -13,16 +18,38 @@ export interface BackendState {
   /** Why it is down, in words that carry no address or secret. */
   reason?: string;
   ms?: number;
+  /** The gateway's circuit breaker for the backend, when it has one. */
+  circuit?: CircuitName;
+}
+
+/** The event log's Redis. */
+export interface RedisState {
+  status: "up" | "down" | "not configured";
+  reason?: string;
+  ms?: number;
 }
 
 /** What /readyz answers. */
 export interface ReadinessReport {
-  status: "ready" | "unavailable";
-  backends: Record<"legacy" | "commerce", BackendState>;
+  status: "ready" | "unavailable" | "draining";
+  backends: Record<BackendName, BackendState>;
+  redis: RedisState;
 }
 
 export interface Readiness {
+  /** The report now (cached for a moment); `status` other than "ready" means 503. */
   check(): Promise<ReadinessReport>;
+  /** From now on readiness answers "draining" (503): for shutdown, before the listener closes. */
+  setDraining(): void;
+  readonly draining: boolean;
+}
+
+/** What readiness looks at besides the configured URLs. */
+export interface ReadinessDeps {
+  /** The backends' policies, whose circuit state counts. */
+  policies?: Partial<Record<BackendName, BackendPolicy>>;
+  /** The event log when it is on Redis: something that answers a PING. */
+  redis?: { ping(timeoutMs?: number): Promise<void> };
 }
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -46,20 +73,62 @@ async function probe(url: string | undefined): Promise<BackendState> {
   }
 }
 
-/** A readiness check of the configured backends, cached for CACHE_MS. */
-export function createReadiness(config: Config): Readiness {
-  let last: { at: number; report: Promise<ReadinessReport> } | undefined;
+async function pingRedis(redis: ReadinessDeps["redis"], configured: boolean): Promise<RedisState> {
+  if (!configured || !redis) return { status: "not configured" };
+  const started = Date.now();
+  try {
+    await redis.ping(PROBE_TIMEOUT_MS);
+    return { status: "up", ms: Date.now() - started };
+  } catch {
+    // ioredis messages may carry the host; the reason stays generic.
+    return { status: "down", reason: "no answer to PING", ms: Date.now() - started };
+  }
+}
+
+/** A backend's probe result with its circuit state; an open circuit makes it "down". */
+function withCircuit(state: BackendState, policy: BackendPolicy | undefined): BackendState {
+  if (!policy || state.status === "not configured") return state;
+  const circuit = policy.circuit;
+  if (circuit === "open" && state.status === "up") {
+    return { ...state, status: "down", reason: "circuit breaker open after repeated failures", circuit };
+  }
+  return { ...state, circuit };
+}
+
+/** A readiness check of the configured backends and Redis, cached for CACHE_MS. */
+export function createReadiness(config: Config, deps: ReadinessDeps = {}): Readiness {
+  let last: { at: number; report: Promise<Omit<ReadinessReport, "status"> & { ready: boolean }> } | undefined;
+  let draining = false;
   const legacyProbe = config.legacy.url ? `${config.legacy.url}/api/api.asmx?WSDL` : undefined;
   const commerceProbe = config.commerce.url ? `${config.commerce.url}/segments` : undefined;
+  const probes = () =>
+    Promise.all([probe(legacyProbe), probe(commerceProbe), pingRedis(deps.redis, !!config.events.redisUrl)]).then(
+      ([legacy, commerce, redis]) => ({ legacy, commerce, redis }),
+    );
   return {
-    check() {
-      if (last && Date.now() - last.at < CACHE_MS) return last.report;
-      const report = Promise.all([probe(legacyProbe), probe(commerceProbe)]).then(([legacy, commerce]) => ({
-        status: legacy.status === "down" || commerce.status === "down" ? ("unavailable" as const) : ("ready" as const),
-        backends: { legacy, commerce },
-      }));
-      last = { at: Date.now(), report };
-      return report;
+    get draining() {
+      return draining;
+    },
+    setDraining() {
+      draining = true;
+    },
+    async check() {
+      if (!last || Date.now() - last.at >= CACHE_MS) {
+        const report = probes().then(({ legacy, commerce, redis }) => ({
+          backends: { legacy, commerce },
+          redis,
+          ready: legacy.status !== "down" && commerce.status !== "down" && redis.status !== "down",
+        }));
+        last = { at: Date.now(), report };
+      }
+      const probed = await last.report;
+      // Circuit states are read fresh: they change between probes.
+      const legacy = withCircuit(probed.backends.legacy, deps.policies?.legacy);
+      const commerce = withCircuit(probed.backends.commerce, deps.policies?.commerce);
+      const ready = probed.ready && legacy.status !== "down" && commerce.status !== "down";
+      // Draining wins: the instance is going away whatever its dependencies say.
+      const status = draining ? "draining" : ready ? "ready" : "unavailable";
+      return { status, backends: { legacy, commerce }, redis: probed.redis };
     },
   };
 }

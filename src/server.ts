@@ -37,6 +37,7 @@ import { schema } from "./schema/index.js";
 import { PERSON_QUERY } from "./schema/people/examples.js";
 import { listen } from "./util/listen.js";
 import { persistedRules } from "./persisted/index.js";
+import { drain, trackRequests, type DrainReport } from "./shutdown/drain.js";
 import { requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
 import type { Tracer } from "@opentelemetry/api";
 import { observeRequest, useRequestRecording } from "./logging/access-log.js";
@@ -81,6 +82,12 @@ export interface Gateway {
   readonly metrics: GatewayMetrics;
   /** Live subscriptions over websockets sharing one execution per document, variables and caller scope. */
   readonly fanout: WebSocketEndpoint["fanout"];
+  /**
+   * Graceful shutdown (SIGTERM): readiness 503, then after SHUTDOWN_DELAY_MS no new connections,
+   * requests in flight finished, websockets closed with 1001 and SSE streams ended, then close();
+   * all within SHUTDOWN_DEADLINE_MS (src/shutdown/drain.ts).
+   */
+  shutdown(): Promise<DrainReport>;
   close(): Promise<void>;
 }
 
@@ -405,6 +412,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     await tracing?.shutdown();
     throw error;
   }
+  const requests = trackRequests(server.server);
   // The upgrade passes the same Host and Origin checks (it has no body).
   const websocket = attachWebSocket(server.server, yoga, {
     path: GRAPHQL_PATH,
@@ -423,6 +431,11 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     readiness,
     metrics,
     fanout: websocket.fanout,
+    shutdown() {
+      const closeWebSockets = () => websocket.close();
+      const close = () => this.close();
+      return drain({ readiness, server: server.server, requests, closeWebSockets, close }, config.shutdown);
+    },
     async close() {
       await websocket.close();
       await server.close();

@@ -1,12 +1,16 @@
 /**
  * The one undici layer both backend clients send through: a keep-alive Agent (one pool per
  * origin) with the configured connect, headers and body timeouts, a total deadline per call, a
- * response size cap, and failures reduced to a small set of kinds with scrubbed causes. It moves
- * bytes only; each client gives statuses and bodies their meaning and its own error types.
+ * response size cap, and failures reduced to a small set of kinds with scrubbed causes. With a
+ * BackendPolicy (resilience.ts) every call also passes the backend's bulkhead and circuit breaker,
+ * and reads are retried within the call's deadline. It moves bytes only; each client gives
+ * statuses and bodies their meaning and its own error types.
  */
 import { Agent } from "undici";
 import type { HttpLimits } from "../config.js";
 import { sanitizedCause, type Redactor } from "./redact.js";
+import { BackendShedError, type BackendPolicy } from "./resilience.js";
+import { observeBackendCall } from "../tracing/backend-call.js";
 
 /** One request below an origin. */
 export interface BackendRequest {
@@ -38,6 +42,13 @@ export interface BackendSendOptions {
    * that are safe to repeat; the retry stays within the same deadline.
    */
   readonly retryStaleSocket?: boolean;
+  /**
+   * May the request be sent again after a failure (a read)? Default: GET only. With a policy,
+   * reads are retried (resilience.ts); writes never are.
+   */
+  readonly idempotent?: boolean;
+  /** A bounded name of the call for metrics and errors (the legacy operation); default: from the request. */
+  readonly operation?: string;
 }
 
 /**
@@ -102,10 +113,12 @@ export class BackendHttp {
   readonly #agent: Agent;
   readonly #maxBytes: number;
   readonly #deadlineMs: number;
+  readonly #policy: BackendPolicy | undefined;
 
   constructor(limits: HttpLimits) {
     this.#maxBytes = limits.maxResponseBytes;
     this.#deadlineMs = limits.deadlineMs;
+    this.#policy = limits.policy;
     this.#agent = new Agent({
       connections: limits.connections,
       connect: { timeout: limits.connectTimeoutMs },
@@ -115,13 +128,42 @@ export class BackendHttp {
     });
   }
 
-  /** Sends one request and reads the whole reply; rejects with BackendHttpError. */
-  async send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
+  /**
+   * Sends one request and reads the whole reply; rejects with BackendHttpError. Within a request
+   * the call carries its X-Request-Id and, when tracing, its own span and traceparent.
+   */
+  send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
+    return observeBackendCall(request, (outgoing) => this.#send(outgoing, options));
+  }
+
+  async #send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
     // undici's body timeout restarts with every chunk; only this bounds the call as a whole.
+    const deadlineAt = Date.now() + this.#deadlineMs;
     const deadline = AbortSignal.timeout(this.#deadlineMs);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const attempt = async () => {
+      try {
+        return await this.#exchange(request, signal, options.retryStaleSocket === true);
+      } catch (err) {
+        throw failure(err, options, deadline, this.#maxBytes);
+      }
+    };
+    const policy = this.#policy;
+    const work = policy
+      ? policy.run(
+          {
+            request,
+            idempotent: options.idempotent ?? request.method === "GET",
+            operation: options.operation ?? policy.operationOf(request),
+            deadlineAt,
+            deadlineMs: this.#deadlineMs,
+            signal,
+          },
+          attempt,
+        )
+      : attempt();
     try {
-      return await untilAborted(this.#exchange(request, signal, options.retryStaleSocket === true), signal);
+      return await untilAborted(work, signal);
     } catch (err) {
       throw failure(err, options, deadline, this.#maxBytes);
     }
@@ -199,8 +241,14 @@ function abortReason(signal: AbortSignal): Error {
   return reason instanceof Error ? reason : new Error(String(reason));
 }
 
-function failure(err: unknown, options: BackendSendOptions, deadline: AbortSignal, maxBytes: number): BackendHttpError {
-  if (err instanceof BackendHttpError) return err;
+function failure(
+  err: unknown,
+  options: BackendSendOptions,
+  deadline: AbortSignal,
+  maxBytes: number,
+): BackendHttpError | BackendShedError {
+  // A call the policy did not send (breaker open, bulkhead full) is not a transport failure.
+  if (err instanceof BackendHttpError || err instanceof BackendShedError) return err;
   const caller = options.signal;
   if (caller?.aborted && !isTimeoutReason(caller.reason)) {
     return new BackendHttpError("aborted", "", { cause: sanitizedCause(caller.reason ?? err, options.redact) });

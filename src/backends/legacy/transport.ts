@@ -52,7 +52,14 @@ export class LegacyHttp {
     try {
       const reply = await this.#http.send(
         { ...request, origin: this.#origin },
-        { signal: options.signal, redact: options.redact, retryStaleSocket: options.idempotent },
+        {
+          signal: options.signal,
+          redact: options.redact,
+          retryStaleSocket: options.idempotent,
+          // Reads may be retried by the backend's policy; writes never are.
+          idempotent: options.idempotent,
+          operation: options.operation,
+        },
       );
       const contentType = (reply.headers["content-type"] ?? "").toLowerCase();
       return { status: reply.status, contentType, body: reply.body };

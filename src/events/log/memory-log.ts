@@ -52,6 +52,7 @@ export class MemoryEventLog implements EventLog {
   readonly #retentionMs: number;
   readonly #dedupeTtlMs: number;
   readonly #onError: (error: unknown) => void;
+  readonly #onRead: ((source: EventSource, id: string) => void) | undefined;
   readonly #now: () => number;
   readonly #logs = new Map<EventSource, SourceLog>();
   #closed = false;
@@ -61,6 +62,7 @@ export class MemoryEventLog implements EventLog {
     this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.#dedupeTtlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
     this.#onError = options.onError ?? reportToConsole;
+    this.#onRead = options.onRead;
     this.#now = options.now ?? Date.now;
     for (const source of EVENT_SOURCES) {
       this.#logs.set(source, {
@@ -164,6 +166,7 @@ export class MemoryEventLog implements EventLog {
     log.delivering = true;
     try {
       for (let event = log.undelivered.shift(); event; event = log.undelivered.shift()) {
+        this.#onRead?.(event.source, event.id);
         for (const subscriber of log.subscribers) this.#deliver(subscriber, event);
       }
     } finally {

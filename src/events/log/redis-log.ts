@@ -94,6 +94,7 @@ export class RedisEventLog implements EventLog {
   readonly #dedupeTtlMs: number;
   readonly #blockMs: number;
   readonly #onError: (error: unknown) => void;
+  readonly #onRead: ((source: EventSource, id: string) => void) | undefined;
   /** Appends, replays and the reader's starting points. Fails fast while Redis is away. */
   readonly #commands: Redis;
   /** The one blocking reader. Waits out outages: its XREAD is sent again once Redis is back. */
@@ -115,6 +116,7 @@ export class RedisEventLog implements EventLog {
     this.#dedupeTtlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
     this.#blockMs = options.blockMs ?? 5000;
     this.#onError = options.onError ?? reportToConsole;
+    this.#onRead = options.onRead;
     this.#closing = new Promise((resolve) => {
       this.#signalClosed = resolve;
     });
@@ -129,6 +131,20 @@ export class RedisEventLog implements EventLog {
     // ioredis emits connection errors as events; without a listener it prints them itself.
     this.#commands.on("error", (error) => this.#onError(error));
     this.#reader.on("error", (error) => this.#onError(error));
+  }
+
+  /** Resolves when Redis answers a PING within `timeoutMs` (readiness); rejects otherwise. */
+  async ping(timeoutMs = 1_000): Promise<void> {
+    this.#assertOpen();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([this.#commands.ping(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The stream key of a source. */
@@ -276,6 +292,7 @@ export class RedisEventLog implements EventLog {
         const [id, fields] = entry as unknown[];
         if (typeof id !== "string" || !Array.isArray(fields)) continue;
         this.#position.set(source, id);
+        this.#onRead?.(source, id);
         const event = this.#toEvent(source, id, fields as unknown[]);
         if (!event) continue;
         for (const subscriber of this.#subscribers) {

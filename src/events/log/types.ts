@@ -73,6 +73,8 @@ export interface EventLogLimits {
   readonly dedupeTtlMs?: number;
   /** Failures with nobody to throw to: a listener that threw, a lost connection, a malformed entry. */
   readonly onError?: (error: unknown) => void;
+  /** Called once per event this instance's live reader takes from the log (metrics: event-log lag). */
+  readonly onRead?: (source: EventSource, id: string) => void;
 }
 
 export const DEFAULT_MAX_LENGTH = 10_000;

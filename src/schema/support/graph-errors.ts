@@ -27,6 +27,7 @@ import {
   type CommerceValidationDetail,
 } from "../../backends/commerce/errors.js";
 import { CommerceNotConfiguredError } from "../../context.js";
+import { BackendShedError } from "../../backends/resilience.js";
 import { CommerceForbiddenError } from "../../domain/commerce/errors.js";
 import { CredentialsError, NotFoundError, RequestAbortedError, UnreadableValueError } from "../../domain/errors.js";
 import { InputError } from "../../domain/input-error.js";
@@ -44,6 +45,8 @@ export const GRAPH_ERROR_CODES = [
   "NOT_FOUND",
   "BAD_USER_INPUT",
   "REQUEST_ABORTED",
+  "UPSTREAM_CIRCUIT_OPEN",
+  "UPSTREAM_BULKHEAD_FULL",
 ] as const;
 
 /** One of GRAPH_ERROR_CODES. */
@@ -272,6 +275,25 @@ function commerceFieldError(error: CommerceError): GraphQLError {
   }
 }
 
+/** A call the gateway did not send to protect the backend (resilience.ts): the field fails alone. */
+function shedFieldError(error: BackendShedError): GraphQLError {
+  const service = error.backend === "legacy" ? LEGACY : COMMERCE;
+  const extensions = { backend: error.backend, operation: error.operation };
+  if (error.code === "BREAKER_OPEN") {
+    const seconds = Math.max(1, Math.ceil((error.retryInMs ?? 0) / 1000));
+    return graphError(
+      "UPSTREAM_CIRCUIT_OPEN",
+      `${service} failed repeatedly, so the gateway is not calling it for now; it tries again in about ${seconds} s.`,
+      { ...extensions, retryAfterSeconds: seconds },
+    );
+  }
+  return graphError(
+    "UPSTREAM_BULKHEAD_FULL",
+    `Too many calls to ${service.charAt(0).toLowerCase()}${service.slice(1)} are in flight or waiting; this one was not sent.`,
+    extensions,
+  );
+}
+
 /** The field error of anything but a payload member; errors nobody typed pass unchanged (the server masks them). */
 export function fieldError(error: unknown): unknown {
   if (error instanceof GraphQLError) return error;
@@ -294,6 +316,7 @@ export function fieldError(error: unknown): unknown {
     return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
   if (error instanceof OwnershipError)
     return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
+  if (error instanceof BackendShedError) return shedFieldError(error);
   if (error instanceof LegacyError) return legacyFieldError(error);
   if (error instanceof CommerceForbiddenError) return commerceForbidden(error);
   if (error instanceof CommerceError) return commerceFieldError(error);

@@ -1,0 +1,372 @@
+/**
+ * What stands between the gateway and one backend besides the HTTP connection pool (cockatiel):
+ *
+ * - a bulkhead: at most `bulkheadLimit` calls in flight to the backend and `bulkheadQueue` waiting;
+ *   a call beyond that fails at once with BULKHEAD_FULL instead of piling up;
+ * - a circuit breaker: after `breakerFailures` consecutive failures of the backend itself (no
+ *   answer, a reset, a 5xx the backend means as such) calls fail fast with BREAKER_OPEN for
+ *   `breakerHalfOpenMs`; then one call goes through as a probe and its outcome closes or reopens it;
+ * - retries of reads only: a read that failed in a way another attempt may fix (a reset, a
+ *   timeout of one phase, 429, 502-504, a server fault) is sent again after a full-jitter
+ *   exponential delay, or after the reply's Retry-After when that is longer, as long as the wait
+ *   leaves room within the call's deadline. Writes are never sent twice.
+ *
+ * One BackendPolicy per backend lives as long as the gateway; its state is what readiness and
+ * metrics report. The HTTP layer (http.ts) runs each call through `run`.
+ */
+import {
+  BrokenCircuitError,
+  BulkheadRejectedError,
+  CircuitState,
+  ConsecutiveBreaker,
+  bulkhead,
+  circuitBreaker,
+  handleWhen,
+  retry,
+  type BulkheadPolicy,
+  type CircuitBreakerPolicy,
+  type IBackoff,
+  type IBackoffFactory,
+} from "cockatiel";
+import type { BackendReply, BackendRequest } from "./http.js";
+
+/** The backends the gateway calls. */
+export type BackendName = "legacy" | "commerce";
+
+/** The knobs of one backend's policy (config: `<BACKEND>_RETRY_*`, `_BREAKER_*`, `_BULKHEAD_*`). */
+export interface ResilienceSettings {
+  /** Attempts after the first for a read; 0 turns retries off. */
+  retryAttempts: number;
+  /** First backoff ceiling; the n-th retry waits a random time in [0, min(max, base·2ⁿ⁻¹)). */
+  retryBaseDelayMs: number;
+  /** Ceiling of one backoff, and the longest Retry-After honoured (a longer one is not waited for). */
+  retryMaxDelayMs: number;
+  /** Consecutive backend failures that open the breaker. */
+  breakerFailures: number;
+  /** How long the breaker stays open before one probe call is let through. */
+  breakerHalfOpenMs: number;
+  /** Calls in flight to the backend at once. */
+  bulkheadLimit: number;
+  /** Calls waiting for a slot; beyond this a call fails at once. */
+  bulkheadQueue: number;
+}
+
+/** Circuit states as reported (readiness, metrics). */
+export type CircuitName = "closed" | "open" | "half-open";
+
+/** What one attempt of a backend call came to, for metrics. */
+export interface AttemptObservation {
+  readonly backend: BackendName;
+  /** A bounded label: a legacy operation name, or a commerce route with ids replaced. */
+  readonly operation: string;
+  /** The HTTP status, or the failure: timeout, unavailable, failed, too-large, aborted, circuit_open, bulkhead_full. */
+  readonly outcome: string;
+  readonly seconds: number;
+}
+
+/** Who hears about attempts, retries and circuit changes (the metrics module). */
+export interface BackendObserver {
+  attempt(observation: AttemptObservation): void;
+  retry(backend: BackendName, operation: string): void;
+  circuit(backend: BackendName, state: CircuitName): void;
+}
+
+/** Why a call was not sent: the breaker is open, or the bulkhead is full. Not the caller's fault. */
+export type ShedCode = "BREAKER_OPEN" | "BULKHEAD_FULL";
+
+/** A call the gateway refused to send to a backend to protect it (or itself). */
+export class BackendShedError extends Error {
+  constructor(
+    readonly code: ShedCode,
+    readonly backend: BackendName,
+    readonly operation: string,
+    /** For BREAKER_OPEN: milliseconds until the breaker lets a probe through (0 when due). */
+    readonly retryInMs?: number,
+  ) {
+    super(
+      code === "BREAKER_OPEN"
+        ? `${backend} ${operation}: not sent, the circuit breaker is open after repeated failures of the backend`
+        : `${backend} ${operation}: not sent, too many calls to the backend are in flight or waiting`,
+    );
+    this.name = "BackendShedError";
+  }
+}
+
+/** How the HTTP layer describes one call to the policy. */
+export interface PolicyCall {
+  readonly request: BackendRequest;
+  /** May this request be sent more than once? Reads yes, writes never. */
+  readonly idempotent: boolean;
+  /** A bounded name for metrics and errors. */
+  readonly operation: string;
+  /** When the call's own deadline passes (ms since the epoch). */
+  readonly deadlineAt: number;
+  /** The call's whole budget, in ms. */
+  readonly deadlineMs: number;
+  /** The call's signal (the caller's and the deadline). */
+  readonly signal: AbortSignal;
+}
+
+/** One attempt: a reply, or a rejection with a failure that has a `kind` (BackendHttpError) or not. */
+export type Attempt = () => Promise<BackendReply>;
+
+/** The failure kinds of http.ts a policy reads (kept structural to avoid an import cycle). */
+interface KindedError {
+  readonly kind: string;
+  readonly code: string;
+}
+
+function kindOf(error: unknown): KindedError | undefined {
+  const e = error as Partial<KindedError> | null;
+  return e && typeof e.kind === "string" && typeof e.code === "string" ? (e as KindedError) : undefined;
+}
+
+/** The code http.ts gives a passed deadline. */
+const DEADLINE_CODE = "DEADLINE";
+
+/** A failure of the backend itself (counts for the breaker, may be retried for a read). */
+function isBackendFailure(error: unknown): boolean {
+  const failure = kindOf(error);
+  if (!failure) return false;
+  return failure.kind === "unavailable" || failure.kind === "failed" || failure.kind === "timeout";
+}
+
+/** Statuses that say "try again later" without meaning the backend is failing. */
+const RETRY_LATER = new Set([429]);
+
+/** Delay of a Retry-After header (seconds or an HTTP date), in ms; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
+  if (header === undefined) return undefined;
+  const value = header.trim();
+  if (/^\d{1,9}$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  if (!/[a-z]/i.test(value) || Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/** Whether a reply means the backend is failing: per backend, since the legacy service uses 500 for the caller's mistakes. */
+export type ReplyJudge = (reply: BackendReply) => boolean;
+
+/**
+ * The legacy service answers 500 for SOAP faults, most of them the caller's (soap:Client), and for
+ * GET/POST requests it cannot take (unknown method, missing parameter; plain text). A failing
+ * service shows as 502-504 from a proxy in front of it, a soap:Server fault, or an HTML error page.
+ */
+export const legacyReplyFails: ReplyJudge = (reply) => {
+  if (reply.status >= 502 && reply.status <= 504) return true;
+  if (reply.status !== 500) return false;
+  const head = reply.body.subarray(0, 4096).toString("utf8");
+  const type = (reply.headers["content-type"] ?? "").toLowerCase();
+  if (/<(?:[\w-]+:)?faultcode>\s*(?:[\w-]+:)?Server\b/.test(head)) return true;
+  return type.includes("html") || /^\s*<(?:!doctype\s+html|html)\b/i.test(head);
+};
+
+/** The commerce interface reports its own failures as 5xx (501 aside: not a transient state). */
+export const commerceReplyFails: ReplyJudge = (reply) =>
+  reply.status === 500 || (reply.status >= 502 && reply.status <= 504);
+
+/** Path words of the commerce interface; anything else in a path is an id. */
+const COMMERCE_WORDS = new Set([
+  "api",
+  "v1",
+  "customer-lists",
+  "subscriptions",
+  "subscribers",
+  "segments",
+  "async-export",
+  "async-jobs",
+  "result",
+  "coupons",
+  "partners",
+  "oauth",
+  "access-token",
+  "authorize",
+]);
+
+/** `GET /customer-lists/{id}/subscribers` for `GET /api/v1/customer-lists/42/subscribers?…`: no ids, no query. */
+export function commerceRoute(request: BackendRequest): string {
+  const path = request.path.split("?")[0] ?? "";
+  const parts = path
+    .split("/")
+    .filter((p, i, all) => p !== "" || i === all.length - 1)
+    .map((p) => (p === "" ? "" : COMMERCE_WORDS.has(p) ? p : "{id}"));
+  const route = parts.join("/").replace(/^api\/v1\/?/, "");
+  return `${request.method} /${route}`;
+}
+
+/** The legacy operation a request names (SOAPAction, or the last path segment for GET/POST). */
+export function legacyOperation(request: BackendRequest): string {
+  const action = request.headers.SOAPAction ?? request.headers.soapaction;
+  const raw = action ? action.replace(/"/g, "").split("/").pop() : (request.path.split("?")[0] ?? "").split("/").pop();
+  return raw && /^[A-Za-z][A-Za-z0-9.]{0,63}$/.test(raw) ? raw : "other";
+}
+
+/** A backoff whose next delay was decided by the retry filter (it knows the reply and the budget). */
+class DecidedBackoff implements IBackoffFactory<unknown>, IBackoff<unknown> {
+  duration = 0;
+  next(): IBackoff<unknown> {
+    return this;
+  }
+}
+
+/** The policy of one backend: bulkhead, circuit breaker and read retries (see the file comment). */
+export class BackendPolicy {
+  readonly #breaker: CircuitBreakerPolicy;
+  readonly #bulkhead: BulkheadPolicy;
+  readonly #observer: BackendObserver | undefined;
+  readonly #fails: ReplyJudge;
+  readonly #random: () => number;
+  #openedAt = 0;
+
+  constructor(
+    readonly backend: BackendName,
+    readonly settings: ResilienceSettings,
+    options: {
+      observer?: BackendObserver;
+      /** Source of the jitter; Math.random by default. */
+      random?: () => number;
+    } = {},
+  ) {
+    this.#observer = options.observer;
+    this.#random = options.random ?? Math.random;
+    this.#fails = backend === "legacy" ? legacyReplyFails : commerceReplyFails;
+    const failing = handleWhen((error) => isBackendFailure(error)).orWhenResult((reply) =>
+      this.#fails(reply as BackendReply),
+    );
+    this.#breaker = circuitBreaker(failing, {
+      halfOpenAfter: settings.breakerHalfOpenMs,
+      breaker: new ConsecutiveBreaker(settings.breakerFailures),
+    });
+    this.#bulkhead = bulkhead(settings.bulkheadLimit, settings.bulkheadQueue);
+    this.#breaker.onStateChange((state) => {
+      if (state === CircuitState.Open) this.#openedAt = Date.now();
+      this.#observer?.circuit(backend, circuitName(state));
+    });
+  }
+
+  /** The breaker's state now. An open breaker whose wait is over reads as half-open (the next call probes). */
+  get circuit(): CircuitName {
+    const state = circuitName(this.#breaker.state);
+    if (state === "open" && Date.now() - this.#openedAt >= this.settings.breakerHalfOpenMs) return "half-open";
+    return state;
+  }
+
+  /** Calls in flight and waiting. */
+  get load(): { active: number; queued: number } {
+    const active = this.settings.bulkheadLimit - this.#bulkhead.executionSlots;
+    const queued = this.settings.bulkheadQueue - this.#bulkhead.queueSlots;
+    return { active, queued };
+  }
+
+  /** The label of a request that names no operation itself. */
+  operationOf(request: BackendRequest): string {
+    return this.backend === "legacy" ? legacyOperation(request) : commerceRoute(request);
+  }
+
+  /** Runs one call: retries (reads only) around bulkhead around breaker around each attempt. */
+  async run(call: PolicyCall, attempt: Attempt): Promise<BackendReply> {
+    const backoff = new DecidedBackoff();
+    let retries = 0;
+    const decide = (outcome: { error?: unknown; reply?: BackendReply }): boolean => {
+      if (!call.idempotent || retries >= this.settings.retryAttempts || call.signal.aborted) return false;
+      let wait: number;
+      if (outcome.reply) {
+        const reply = outcome.reply;
+        if (!RETRY_LATER.has(reply.status) && !this.#fails(reply)) return false;
+        const asked = retryAfterMs(reply.headers["retry-after"]);
+        // A backend asking for a longer pause than we would ever wait: give its answer back now.
+        if (asked !== undefined && asked > this.settings.retryMaxDelayMs) return false;
+        wait = Math.max(asked ?? 0, this.#jitter(retries));
+      } else {
+        const failure = kindOf(outcome.error);
+        if (!isBackendFailure(outcome.error) || failure?.code === DEADLINE_CODE) return false;
+        wait = this.#jitter(retries);
+      }
+      // Only when the wait still leaves a tenth of the call's deadline for the attempt itself.
+      if (Date.now() + wait + call.deadlineMs / 10 >= call.deadlineAt) return false;
+      backoff.duration = wait;
+      retries++;
+      this.#observer?.retry(this.backend, call.operation);
+      return true;
+    };
+    const retrying = retry(
+      handleWhen((error) => decide({ error })).orWhenResult((reply) => decide({ reply: reply as BackendReply })),
+      { maxAttempts: this.settings.retryAttempts, backoff },
+    ).dangerouslyUnref();
+    return retrying.execute(() => this.#once(call, attempt), call.signal);
+  }
+
+  /** Full jitter: a random delay in [0, min(max, base·2ⁿ)) for the n-th retry (n from 0). */
+  #jitter(n: number): number {
+    const ceiling = Math.min(this.settings.retryMaxDelayMs, this.settings.retryBaseDelayMs * 2 ** n);
+    return Math.floor(this.#random() * ceiling);
+  }
+
+  async #once(call: PolicyCall, attempt: Attempt): Promise<BackendReply> {
+    if (call.signal.aborted) throw abortReason(call.signal);
+    try {
+      return await this.#bulkhead.execute(
+        () =>
+          this.#breaker.execute(async () => {
+            if (call.signal.aborted) throw abortReason(call.signal);
+            const started = performance.now();
+            try {
+              const reply = await attempt();
+              this.#observe(call, String(reply.status), started);
+              return reply;
+            } catch (error) {
+              this.#observe(call, kindOf(error)?.kind ?? "failed", started);
+              throw error;
+            }
+          }),
+        call.signal,
+      );
+    } catch (error) {
+      if (error instanceof BrokenCircuitError) {
+        this.#observer?.attempt({
+          backend: this.backend,
+          operation: call.operation,
+          outcome: "circuit_open",
+          seconds: 0,
+        });
+        const left = Math.max(0, this.settings.breakerHalfOpenMs - (Date.now() - this.#openedAt));
+        throw new BackendShedError("BREAKER_OPEN", this.backend, call.operation, left);
+      }
+      if (error instanceof BulkheadRejectedError) {
+        this.#observer?.attempt({
+          backend: this.backend,
+          operation: call.operation,
+          outcome: "bulkhead_full",
+          seconds: 0,
+        });
+        throw new BackendShedError("BULKHEAD_FULL", this.backend, call.operation);
+      }
+      throw error;
+    }
+  }
+
+  #observe(call: PolicyCall, outcome: string, started: number): void {
+    this.#observer?.attempt({
+      backend: this.backend,
+      operation: call.operation,
+      outcome,
+      seconds: (performance.now() - started) / 1000,
+    });
+  }
+}
+
+function circuitName(state: CircuitState): CircuitName {
+  switch (state) {
+    case CircuitState.Closed:
+      return "closed";
+    case CircuitState.HalfOpen:
+      return "half-open";
+    default:
+      return "open";
+  }
+}
+
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
+}

@@ -1,0 +1,319 @@
+/**
+ * Prometheus metrics of one gateway (prom-client, a registry per gateway so several can live in
+ * one process): GraphQL requests, errors and latency by operation name; backend calls by backend,
+ * operation and status, with latency, retries, circuit state and bulkhead load; webhook deliveries
+ * accepted and refused; live subscriptions; event-log lag; and the process's own default metrics.
+ *
+ * Every label is drawn from a bounded set: operation names are GraphQL names taken from validated
+ * documents, the first `maxOperationNames` of them and then "other"; backend operations are legacy
+ * operation names or commerce routes with ids replaced (resilience.ts); error codes are the graph's
+ * `extensions.code` values. No URL, id, address or key ever becomes a label.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getOperationAST, type DocumentNode, type ExecutionResult, type GraphQLError } from "graphql";
+import type { Plugin } from "graphql-yoga";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { BackendName, BackendObserver, BackendPolicy, CircuitName } from "../backends/resilience.js";
+import type { EventSource } from "../events/log/index.js";
+
+/** The prefix of every metric of the gateway itself. */
+const P = "mailgraph_";
+
+const NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
+const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
+const CIRCUITS: readonly CircuitName[] = ["closed", "open", "half-open"];
+
+/**
+ * A bounded set of label values: the first `max` acceptable values get their own label, every
+ * later one `overflow`. Values are only admitted where the caller says so (validated documents).
+ */
+export class BoundedLabels {
+  readonly #seen = new Set<string>();
+  constructor(
+    readonly max: number,
+    readonly pattern: RegExp,
+    readonly overflow: string,
+  ) {}
+
+  /** The label of `value`, admitting it when there is room and `admit` is set. */
+  label(value: string, admit = true): string {
+    if (!this.pattern.test(value)) return this.overflow;
+    if (this.#seen.has(value)) return value;
+    if (admit && this.#seen.size < this.max) {
+      this.#seen.add(value);
+      return value;
+    }
+    return this.overflow;
+  }
+}
+
+/** Options of createMetrics. */
+export interface MetricsOptions {
+  /** Operation names with a label of their own (METRICS_MAX_OPERATION_NAMES). */
+  maxOperationNames: number;
+  /** Node's default process metrics (CPU, memory, event loop, GC); default true. */
+  processMetrics?: boolean;
+}
+
+type OperationName = string | null | undefined;
+
+/** Per-request state between the yoga hooks. */
+interface RequestState {
+  readonly started: number;
+  operation?: string;
+  type?: string;
+}
+
+/** The metrics of one gateway. */
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  readonly #operations: BoundedLabels;
+  readonly #codes = new BoundedLabels(100, CODE, "OTHER");
+  readonly #policies: BackendPolicy[] = [];
+  readonly #requests = new WeakMap<Request, RequestState>();
+
+  readonly requests: Counter<"operation" | "type">;
+  readonly errors: Counter<"operation" | "code">;
+  readonly duration: Histogram<"operation" | "type">;
+  readonly backendCalls: Counter<"backend" | "operation" | "status">;
+  readonly backendDuration: Histogram<"backend" | "operation">;
+  readonly backendRetries: Counter<"backend" | "operation">;
+  readonly circuitTransitions: Counter<"backend" | "state">;
+  readonly webhooks: Counter<"source" | "outcome" | "status">;
+  readonly subscriptions: Gauge<"operation">;
+  readonly eventLag: Histogram<"source">;
+
+  constructor(options: MetricsOptions) {
+    this.#operations = new BoundedLabels(options.maxOperationNames, NAME, "other");
+    const registers = [this.registry];
+    this.requests = new Counter({
+      name: `${P}graphql_requests_total`,
+      help: "GraphQL requests by operation name and type (query, mutation, subscription; unknown before parsing).",
+      labelNames: ["operation", "type"],
+      registers,
+    });
+    this.errors = new Counter({
+      name: `${P}graphql_errors_total`,
+      help: "Errors in GraphQL responses by operation name and extensions.code.",
+      labelNames: ["operation", "code"],
+      registers,
+    });
+    this.duration = new Histogram({
+      name: `${P}graphql_request_duration_seconds`,
+      help: "Time from a GraphQL request's arrival to its response (subscriptions left out).",
+      labelNames: ["operation", "type"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.backendCalls = new Counter({
+      name: `${P}backend_calls_total`,
+      help: "Backend call attempts by backend, operation and outcome (HTTP status, or timeout, unavailable, failed, too-large, aborted, circuit_open, bulkhead_full).",
+      labelNames: ["backend", "operation", "status"],
+      registers,
+    });
+    this.backendDuration = new Histogram({
+      name: `${P}backend_call_duration_seconds`,
+      help: "Time of one backend call attempt, connect to last byte.",
+      labelNames: ["backend", "operation"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
+      registers,
+    });
+    this.backendRetries = new Counter({
+      name: `${P}backend_retries_total`,
+      help: "Reads sent again after a failure, by backend and operation.",
+      labelNames: ["backend", "operation"],
+      registers,
+    });
+    this.circuitTransitions = new Counter({
+      name: `${P}backend_circuit_transitions_total`,
+      help: "Circuit breaker state changes by backend and the state entered.",
+      labelNames: ["backend", "state"],
+      registers,
+    });
+    const policies = this.#policies;
+    new Gauge({
+      name: `${P}backend_circuit_state`,
+      help: "1 for the state each backend's circuit breaker is in (closed, open, half-open), 0 for the others.",
+      labelNames: ["backend", "state"],
+      registers,
+      collect() {
+        for (const policy of policies) {
+          const now = policy.circuit;
+          for (const state of CIRCUITS) this.set({ backend: policy.backend, state }, state === now ? 1 : 0);
+        }
+      },
+    });
+    new Gauge({
+      name: `${P}backend_bulkhead_active`,
+      help: "Backend calls in flight (bulkhead slots taken).",
+      labelNames: ["backend"],
+      registers,
+      collect() {
+        for (const policy of policies) this.set({ backend: policy.backend }, policy.load.active);
+      },
+    });
+    new Gauge({
+      name: `${P}backend_bulkhead_queued`,
+      help: "Backend calls waiting for a bulkhead slot.",
+      labelNames: ["backend"],
+      registers,
+      collect() {
+        for (const policy of policies) this.set({ backend: policy.backend }, policy.load.queued);
+      },
+    });
+    this.webhooks = new Counter({
+      name: `${P}webhook_deliveries_total`,
+      help: "Webhook deliveries by source and outcome (accepted: new events; duplicate: a retry already taken; refused) and HTTP status.",
+      labelNames: ["source", "outcome", "status"],
+      registers,
+    });
+    this.subscriptions = new Gauge({
+      name: `${P}subscriptions_active`,
+      help: "GraphQL subscriptions running now (SSE and graphql-ws), by operation name.",
+      labelNames: ["operation"],
+      registers,
+    });
+    this.eventLag = new Histogram({
+      name: `${P}event_log_lag_seconds`,
+      help: "Time from an event's append to the log to this instance's live reader taking it.",
+      labelNames: ["source"],
+      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** The observer a backend's policy reports to. */
+  backendObserver(): BackendObserver {
+    return {
+      attempt: ({ backend, operation, outcome, seconds }) => {
+        this.backendCalls.inc({ backend, operation, status: outcome });
+        if (outcome !== "circuit_open" && outcome !== "bulkhead_full") {
+          this.backendDuration.observe({ backend, operation }, seconds);
+        }
+      },
+      retry: (backend, operation) => this.backendRetries.inc({ backend, operation }),
+      circuit: (backend: BackendName, state) => this.circuitTransitions.inc({ backend, state }),
+    };
+  }
+
+  /** Reports this policy's circuit state and bulkhead load. */
+  track(policy: BackendPolicy): void {
+    this.#policies.push(policy);
+    for (const state of CIRCUITS) this.circuitTransitions.inc({ backend: policy.backend, state }, 0);
+  }
+
+  /** For the event log's `onRead`: how far behind the log this instance's reader is. */
+  readonly eventRead = (source: EventSource, id: string): void => {
+    const ms = Number(id.split("-")[0]);
+    if (Number.isFinite(ms)) this.eventLag.observe({ source }, Math.max(0, Date.now() - ms) / 1000);
+  };
+
+  /** Counts a webhook request once its answer is sent (call before the ingress handles it). */
+  webhook(req: IncomingMessage, res: ServerResponse): void {
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const source = path.startsWith("/webhooks/legacy/")
+      ? "legacy"
+      : path === "/webhooks/commerce"
+        ? "commerce"
+        : "unknown";
+    let counted = false;
+    const count = (status: string, outcome: string) => {
+      if (counted) return;
+      counted = true;
+      this.webhooks.inc({ source, outcome, status });
+    };
+    res.once("finish", () => {
+      const status = res.statusCode;
+      count(String(status), status === 202 ? "accepted" : status === 200 ? "duplicate" : "refused");
+    });
+    res.once("close", () => count("none", "refused"));
+  }
+
+  /** The yoga plugin counting requests, errors, latency and live subscriptions. */
+  plugin(): Plugin {
+    const operationOf = (document: DocumentNode, name: string | null | undefined) => {
+      const op = getOperationAST(document, name);
+      return {
+        operation: op?.name ? this.#operations.label(op.name.value) : "anonymous",
+        type: op?.operation ?? "unknown",
+      };
+    };
+    const stateOf = (contextValue: unknown) => {
+      const request = (contextValue as { request?: Request } | undefined)?.request;
+      return request ? this.#requests.get(request) : undefined;
+    };
+    return {
+      onRequest: ({ request }) => {
+        this.#requests.set(request, { started: performance.now() });
+      },
+      onParams: ({ params, request }) => {
+        const state = this.#requests.get(request);
+        if (!state) return;
+        const name = params.operationName;
+        // Until a document names it, a name only counts if a validated document named it before.
+        state.operation = typeof name === "string" && name ? this.#operations.label(name, false) : "anonymous";
+      },
+      onExecute: ({ args }) => {
+        const state = stateOf(args.contextValue);
+        if (state)
+          Object.assign(state, operationOf(args.document as DocumentNode, args.operationName as OperationName));
+      },
+      onSubscribe: ({ args }) => {
+        const { operation, type } = operationOf(args.document as DocumentNode, args.operationName as OperationName);
+        const state = stateOf(args.contextValue);
+        if (state) Object.assign(state, { operation, type });
+        return {
+          onSubscribeResult: ({ result }) => {
+            if (!isAsyncIterable(result)) return;
+            this.subscriptions.inc({ operation });
+            let ended = false;
+            return {
+              onEnd: () => {
+                if (ended) return;
+                ended = true;
+                this.subscriptions.dec({ operation });
+              },
+            };
+          },
+        };
+      },
+      onResultProcess: ({ request, result }) => {
+        const state = this.#requests.get(request);
+        if (!state || isAsyncIterable(result)) return;
+        for (const one of Array.isArray(result) ? result : [result]) this.#countErrors(state, one);
+      },
+      onResponse: ({ request }) => {
+        const state = this.#requests.get(request);
+        this.#requests.delete(request);
+        // Only GraphQL requests have an operation (readiness and GraphiQL pages do not).
+        if (!state || state.operation === undefined) return;
+        const labels = { operation: state.operation, type: state.type ?? "unknown" };
+        this.requests.inc(labels);
+        if (labels.type !== "subscription") {
+          this.duration.observe(labels, (performance.now() - state.started) / 1000);
+        }
+      },
+    };
+  }
+
+  #countErrors(state: RequestState, result: ExecutionResult): void {
+    const errors: readonly GraphQLError[] = result.errors ?? [];
+    for (const error of errors) {
+      const code = error.extensions?.code;
+      this.errors.inc({
+        operation: state.operation ?? "anonymous",
+        code: typeof code === "string" ? this.#codes.label(code) : "INTERNAL_SERVER_ERROR",
+      });
+    }
+  }
+
+  /** The exposition text and its content type. */
+  async render(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof (value as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] === "function";
+}
