@@ -7,7 +7,7 @@ import type { HttpLimits } from "../../config.js";
 import { operation as operationSpec, type LegacyTransport, type OperationName } from "./catalog.js";
 import { decodeReply, encodeRequest, type EncodeTarget } from "./codec.js";
 import { prepareParams } from "./params.js";
-import { redactorFor } from "../redact.js";
+import { redactorFor, type Redactor } from "../redact.js";
 import { LegacyHttp, type LegacyHttpReply } from "./transport.js";
 import type { LegacyParamsOf, LegacyResults } from "./types.js";
 
@@ -61,7 +61,7 @@ export class LegacyClient {
   ): Promise<LegacyResults[Op]> {
     const op = operationSpec(operation);
     const apiKey = options.apiKey ?? this.#apiKey;
-    const redact = redactorFor(apiKey);
+    const redact = lazyRedactor(apiKey);
     const sent = prepareParams(op, apiKey, params);
     const transport = options.transport ?? this.#transport;
     const sendOptions = { operation: op.name, idempotent: !op.write, signal: options.signal, redact };
@@ -92,6 +92,15 @@ export class LegacyClient {
   async close(): Promise<void> {
     await this.#http.close();
   }
+}
+
+/**
+ * The key's redactor, built the first time some text needs scrubbing: most calls succeed and never
+ * use it, and building one (the key's URL-encoded forms) costs more than the rest of a small call.
+ */
+function lazyRedactor(apiKey: string | undefined): Redactor {
+  let built: Redactor | undefined;
+  return (text) => (built ??= redactorFor(apiKey))(text);
 }
 
 /** ASMX's answer to a GET/POST path naming no method: 404, or 500 "… Web Service method name is not valid." */
