@@ -1,0 +1,227 @@
+/**
+ * AUTH_MODE=token over HTTP and graphql-ws: what a request without a valid gateway token gets
+ * (401 UNAUTHENTICATED, close code 4401), what a token's credentials reach, the credential
+ * headers rule, and that cookie sessions cannot be driven by other pages (no mutation over GET,
+ * CSRF prevention).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { sealGatewayToken, tokenKey, type GatewayClaims } from "../../src/auth/gateway-token.js";
+import { loadConfig } from "../../src/config.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { createGateway, type Gateway } from "../../src/server.js";
+import { GATEWAY_SECRET, query, startAuthStack, type AuthStack } from "./support.js";
+
+let stack: AuthStack;
+/** The same backends behind a gateway that also takes X-*-Api-Key headers. */
+let withHeaders: Gateway;
+beforeAll(async () => {
+  stack = await startAuthStack({ LEGACY_API_KEY: DEMO.apiKey, COMMERCE_API_KEY: "demo-commerce-key" });
+  withHeaders = await createGateway(
+    loadConfig({
+      HOST: "127.0.0.1",
+      PORT: "0",
+      LEGACY_URL: stack.legacy.url,
+      COMMERCE_URL: stack.commerce.baseUrl,
+      GATEWAY_SECRET,
+      ALLOW_CREDENTIAL_HEADERS: "true",
+      LOG_LEVEL: "silent",
+    }),
+  );
+});
+afterAll(async () => {
+  await withHeaders.close();
+  await stack.close();
+});
+
+const CLIENTS = "query AuthClients { clients { name } }";
+const SEGMENTS_AND_SUBSCRIBERS = `query AuthScopes { store { segments { segmentId } customerList(listId: "cl_newsletter") { subscribers(first: 1) { totalCount } } } }`;
+const key = tokenKey(GATEWAY_SECRET);
+const tokenFor = (claims: GatewayClaims, ttl = 600, now?: () => Date) => sealGatewayToken(claims, key, ttl, now);
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+function expectUnauthenticated(res: Awaited<ReturnType<typeof query>>, message: RegExp) {
+  expect(res.status).toBe(401);
+  expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
+  expect(res.body.data).toBeUndefined();
+  expect(res.body.errors).toEqual([
+    { message: expect.stringMatching(message), extensions: { code: "UNAUTHENTICATED" } },
+  ]);
+}
+
+describe("AUTH_MODE=token over HTTP", () => {
+  it("is the default with backend URLs, and needs GATEWAY_SECRET of 32 bytes", () => {
+    const env = { LEGACY_URL: stack.legacy.url };
+    expect(loadConfig({ ...env, GATEWAY_SECRET }).auth.mode).toBe("token");
+    expect(loadConfig({}).auth.mode).toBe("open");
+    expect(() => loadConfig(env)).toThrow(/GATEWAY_SECRET is required with AUTH_MODE=token \(the default/);
+    expect(() => loadConfig({ ...env, GATEWAY_SECRET: "short-secret" })).toThrow(
+      /GATEWAY_SECRET must have at least 32 bytes/,
+    );
+    try {
+      loadConfig({ ...env, GATEWAY_SECRET: "short-secret" });
+    } catch (error) {
+      expect(String(error)).not.toContain("short-secret");
+    }
+  });
+
+  it("refuses a request without a token with 401 UNAUTHENTICATED, and never calls a backend", async () => {
+    const before = stack.legacy.calls.entries().length;
+    expectUnauthenticated(await query(stack.gateway.url, CLIENTS), /gateway token is required/);
+    expectUnauthenticated(await query(stack.gateway.url, CLIENTS, { authorization: "Basic dXNlcjpwYXNz" }), /Bearer/);
+    expect(stack.legacy.calls.entries().length).toBe(before);
+  });
+
+  it("refuses tampered, expired and foreign-key tokens with 401 UNAUTHENTICATED", async () => {
+    const good = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] });
+    const parts = good.split(".");
+    const ciphertext = parts[3]!;
+    parts[3] = (ciphertext[0] === "A" ? "B" : "A") + ciphertext.slice(1);
+    expectUnauthenticated(await query(stack.gateway.url, CLIENTS, bearer(parts.join("."))), /not valid/);
+
+    const expired = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] }, 60, () => new Date(Date.now() - 61_000));
+    expectUnauthenticated(await query(stack.gateway.url, CLIENTS, bearer(expired)), /expired/);
+
+    const foreign = await sealGatewayToken(
+      { legacyApiKey: DEMO.apiKey, scopes: [] },
+      tokenKey("a-different-gateway-secret-32-bytes+"),
+      600,
+    );
+    expectUnauthenticated(await query(stack.gateway.url, CLIENTS, bearer(foreign)), /not valid/);
+    expectUnauthenticated(await query(stack.gateway.url, CLIENTS, bearer("not-a-token")), /not a token/);
+
+    const ok = await query(stack.gateway.url, CLIENTS, bearer(good));
+    expect(ok.status).toBe(200);
+    expect((ok.body.data?.clients as unknown[]).length).toBe(Object.keys(DEMO.clients).length);
+  });
+
+  it("uses only the token's credentials: the configured keys serve no caller", async () => {
+    // A commerce-only token: legacy fields have no key (the configured LEGACY_API_KEY is not used).
+    const commerceOnly = await tokenFor({ commerce: { kind: "apiKey", apiKey: "demo-commerce-key" }, scopes: "all" });
+    const res = await query(
+      stack.gateway.url,
+      "query AuthBoth { clients { name } store { segments { segmentId } } }",
+      bearer(commerceOnly),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.errors?.map((e) => [e.path?.join("."), e.extensions?.code])).toEqual([
+      ["clients", "UNAUTHENTICATED"],
+    ]);
+    expect((res.body.data?.store as { segments: unknown[] }).segments.length).toBeGreaterThan(0);
+  });
+
+  it("narrows a commerce API key to the token's scopes: FORBIDDEN on fields needing more", async () => {
+    const narrowed = await tokenFor({
+      commerce: { kind: "apiKey", apiKey: "demo-commerce-key" },
+      scopes: ["read_segments"],
+    });
+    stack.commerce.calls.reset();
+    const res = await query(stack.gateway.url, SEGMENTS_AND_SUBSCRIBERS, bearer(narrowed));
+    expect(res.body.errors?.map((e) => [e.path?.join("."), e.extensions?.code])).toEqual([
+      ["store.customerList.subscribers", "FORBIDDEN"],
+    ]);
+    expect(stack.commerce.calls.count("GET /customer-lists/:id/subscribers")).toBe(0);
+  });
+
+  it("refuses raw backend keys in headers unless ALLOW_CREDENTIAL_HEADERS=true", async () => {
+    expectUnauthenticated(
+      await query(stack.gateway.url, CLIENTS, { "x-legacy-api-key": DEMO.apiKey }),
+      /not accepted by this gateway/,
+    );
+    const token = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] });
+    expectUnauthenticated(
+      await query(stack.gateway.url, CLIENTS, { ...bearer(token), "x-commerce-api-key": "demo-commerce-key" }),
+      /not accepted/,
+    );
+    const allowed = await query(withHeaders.url, CLIENTS, { "x-legacy-api-key": DEMO.apiKey });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.errors).toBeUndefined();
+    expectUnauthenticated(await query(withHeaders.url, CLIENTS), /gateway token is required/);
+  });
+
+  it("still serves GraphiQL's page without a token (logging in starts from there)", async () => {
+    const res = await fetch(`${stack.gateway.url}/graphql`, { headers: { accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/<html/i);
+  });
+});
+
+describe("cookie sessions and cross-site requests", () => {
+  const MUTATION = `mutation AuthGetWrite { subscribeToCustomerList(input: { listId: "cl_newsletter", email: "get-write@example.org" }) { __typename } }`;
+
+  it("runs no mutation over GET, even with a valid session cookie", async () => {
+    const token = await tokenFor({ commerce: { kind: "apiKey", apiKey: "demo-commerce-key" }, scopes: "all" });
+    stack.commerce.calls.reset();
+    const res = await fetch(`${stack.gateway.url}/graphql?query=${encodeURIComponent(MUTATION)}`, {
+      headers: { cookie: `mailgraph_session=${token}`, "x-graphql-yoga-csrf": "1", accept: "application/json" },
+    });
+    expect(res.status).toBe(405);
+    expect(stack.commerce.calls.count("PUT /customer-lists/:id/subscriptions")).toBe(0);
+  });
+
+  it("refuses a simple cross-site form post carrying the cookie (CSRF prevention)", async () => {
+    const token = await tokenFor({ commerce: { kind: "apiKey", apiKey: "demo-commerce-key" }, scopes: "all" });
+    stack.commerce.calls.reset();
+    const res = await fetch(`${stack.gateway.url}/graphql`, {
+      method: "POST",
+      headers: { cookie: `mailgraph_session=${token}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams([["query", MUTATION]]).toString(),
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(stack.commerce.calls.count("PUT /customer-lists/:id/subscriptions")).toBe(0);
+  });
+
+  it("treats a stale session cookie as a 401 that says to log in again", async () => {
+    const stale = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] }, 60, () => new Date(Date.now() - 120_000));
+    expectUnauthenticated(
+      await query(stack.gateway.url, CLIENTS, { cookie: `other=1; mailgraph_session=${stale}` }),
+      /login session is no longer valid \(it has expired\): log in again/,
+    );
+  });
+});
+
+describe("AUTH_MODE=token over graphql-ws", () => {
+  /** Opens a graphql-ws socket, sends connection_init with `payload`, and reports how it ended. */
+  function connect(gateway: Gateway, payload: unknown, headers: Record<string, string> = {}) {
+    return new Promise<{ acked: boolean; code: number | undefined; socket: WebSocket }>((resolve, reject) => {
+      const socket = new WebSocket(`${gateway.url.replace("http", "ws")}/graphql`, "graphql-transport-ws", { headers });
+      socket.once("open", () => socket.send(JSON.stringify({ type: "connection_init", payload })));
+      socket.once("message", (data) => {
+        const message = JSON.parse((data as Buffer).toString("utf8")) as { type: string };
+        resolve({ acked: message.type === "connection_ack", code: undefined, socket });
+      });
+      socket.once("close", (code) => resolve({ acked: false, code, socket }));
+      socket.once("error", reject);
+    });
+  }
+
+  async function subscribeOnce(socket: WebSocket, source: string): Promise<unknown> {
+    return new Promise((resolve) => {
+      socket.on("message", (data) => {
+        const message = JSON.parse((data as Buffer).toString("utf8")) as { type: string; payload?: unknown };
+        if (message.type === "next" || message.type === "error") resolve(message.payload);
+      });
+      socket.send(JSON.stringify({ id: "1", type: "subscribe", payload: { query: source } }));
+    });
+  }
+
+  it("closes a connection without a token with 4401", async () => {
+    expect((await connect(stack.gateway, {})).code).toBe(4401);
+    expect((await connect(stack.gateway, { authorization: "Bearer not-a-token" })).code).toBe(4401);
+    const expired = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] }, 60, () => new Date(Date.now() - 61_000));
+    expect((await connect(stack.gateway, { authorization: `Bearer ${expired}` })).code).toBe(4401);
+  });
+
+  it("accepts the token in connection_init, or the session cookie, and runs with its credentials", async () => {
+    const token = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] });
+    const viaParams = await connect(stack.gateway, { authorization: `Bearer ${token}` });
+    expect(viaParams.acked).toBe(true);
+    expect(await subscribeOnce(viaParams.socket, CLIENTS)).toMatchObject({ data: { clients: expect.any(Array) } });
+    viaParams.socket.close();
+
+    const viaCookie = await connect(stack.gateway, {}, { cookie: `mailgraph_session=${token}` });
+    expect(viaCookie.acked).toBe(true);
+    expect(await subscribeOnce(viaCookie.socket, CLIENTS)).toMatchObject({ data: { clients: expect.any(Array) } });
+    viaCookie.socket.close();
+  });
+});
