@@ -12,5 +12,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",
+    // Every log line of every test is captured and, at the end of the run, checked for secrets
+    // and email addresses (test/support/log-*.ts).
+    globalSetup: ["test/support/log-global-setup.ts"],
+    setupFiles: ["test/support/log-capture.ts"],
   },
 });

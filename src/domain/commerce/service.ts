@@ -10,6 +10,7 @@
  * - wire → model mapping (models.ts). The client's own errors pass through unchanged.
  */
 import pLimit, { type LimitFunction } from "p-limit";
+import { inServiceSpan } from "../../tracing/batch-span.js";
 import type { CommerceSigner } from "../../backends/commerce/auth.js";
 import type { CallOptions, CommerceClient } from "../../backends/commerce/client.js";
 import { CommerceError, CommerceInputError } from "../../backends/commerce/errors.js";
@@ -533,11 +534,14 @@ export class CommerceService {
     const { signal } = this.#options;
     if (signal?.aborted) throw this.#abortedError();
     try {
-      return await this.#limit(() => {
-        // A call that waited for a slot is not started once the caller has gone.
-        if (signal?.aborted) return Promise.reject(this.#abortedError());
-        return send(signer, { signal });
-      });
+      // One span per call when tracing, from the wait for a slot to the last client call.
+      return await inServiceSpan(undefined, () =>
+        this.#limit(() => {
+          // A call that waited for a slot is not started once the caller has gone.
+          if (signal?.aborted) return Promise.reject(this.#abortedError());
+          return send(signer, { signal });
+        }),
+      );
     } catch (error) {
       // However the transport words it, every field waiting on this request reports the one abort.
       if (signal?.aborted || (error instanceof CommerceError && error.code === "COMMERCE_ABORTED"))

@@ -14,6 +14,7 @@ import { LegacyInputError, LegacyResultError } from "../../backends/legacy/error
 import type { LegacyParams, LegacyParamsOf, LegacyResults } from "../../backends/legacy/types.js";
 import { CredentialsError, RequestAbortedError } from "../errors.js";
 import { INVALID_API_KEY, LegacyOutcome } from "./outcome.js";
+import { inBatchSpan } from "../../tracing/batch-span.js";
 
 type Operation = (typeof OPERATIONS)[number];
 
@@ -78,8 +79,11 @@ export class LegacyLoaders {
     this.#limit = pLimit(Math.max(1, Math.floor(options.concurrency)));
     this.#reads = new DataLoader<ReadKey, unknown, string>(
       // The service has no batch operations: each distinct key is its own call, all started together.
+      // One span per batch when tracing (tracing/batch-span.ts); its calls are the children.
       (keys) =>
-        Promise.all(keys.map((key) => this.#send(key.op, key.params).catch((error: unknown) => asError(error)))),
+        inBatchSpan("legacy", keys, () =>
+          Promise.all(keys.map((key) => this.#send(key.op, key.params).catch((error: unknown) => asError(error)))),
+        ),
       { cacheKeyFn: (key) => cacheKey(key.op, key.params) },
     );
   }

@@ -1,0 +1,131 @@
+/**
+ * One log line per HTTP request the gateway serves: method, path (no query string; the legacy
+ * webhook's token censored), GraphQL operation name, status, duration, request id and the error
+ * codes answered, written when the reply is finished or the caller hangs up. The request id is
+ * taken from a sane X-Request-Id or made up, answered in X-Request-Id, and kept in the request's
+ * scope, from where the backend clients send it on.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Tracer } from "@opentelemetry/api";
+import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
+import type { Plugin } from "graphql-yoga";
+import { parseTraceparent } from "../tracing/propagation.js";
+import type { Logger } from "./logger.js";
+import { loggablePath } from "./redaction.js";
+import { currentScope, newRequestRecord, runInScope, type RequestRecord } from "./request-context.js";
+import { acceptRequestId, REQUEST_ID_HEADER } from "./request-id.js";
+
+/** Paths probes call every few seconds: logged at debug level only. */
+const PROBE_PATHS = new Set(["/health", "/livez", "/readyz"]);
+
+/** What observeRequest needs from the gateway. */
+export interface RequestObserver {
+  readonly logger: Logger;
+  /** Present when tracing is on. */
+  readonly tracer?: Tracer;
+}
+
+/**
+ * Serves one request through `route` inside its scope (request id, trace), answers the id in
+ * X-Request-Id, and logs the request's line once it ends.
+ */
+export function observeRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  observer: RequestObserver,
+  route: () => void,
+): void {
+  const started = performance.now();
+  const record = newRequestRecord(
+    acceptRequestId(req.headers[REQUEST_ID_HEADER]),
+    observer.tracer ? parseTraceparent(req.headers.traceparent) : undefined,
+  );
+  res.setHeader(REQUEST_ID_HEADER, record.id);
+  let logged = false;
+  const done = () => {
+    if (logged) return;
+    logged = true;
+    logRequest(observer.logger, {
+      method: req.method ?? "GET",
+      path: loggablePath(req.url),
+      record,
+      status: res.writableFinished ? res.statusCode : undefined,
+      durationMs: performance.now() - started,
+    });
+  };
+  res.once("finish", done);
+  res.once("close", done);
+  runInScope({ request: record, tracer: observer.tracer }, route);
+}
+
+/** The facts of one finished (or abandoned: no status) request. */
+export interface RequestFacts {
+  method: string;
+  path: string;
+  record: RequestRecord;
+  /** The status answered; undefined when the caller hung up before the reply was complete. */
+  status: number | undefined;
+  durationMs: number;
+}
+
+/** Writes a request's line: warn when abandoned, error on 5xx, debug for probes, else info. */
+export function logRequest(logger: Logger, facts: RequestFacts): void {
+  const { method, path, record, status } = facts;
+  const line = {
+    requestId: record.id,
+    method,
+    path,
+    operationName: record.operationName,
+    status,
+    durationMs: Math.round(facts.durationMs * 10) / 10,
+    errorCodes: record.errorCodes.size > 0 ? [...record.errorCodes] : undefined,
+  };
+  if (status === undefined) logger.warn({ ...line, abandoned: true }, "request abandoned by the caller");
+  else if (status >= 500) logger.error(line, "request failed");
+  else if (PROBE_PATHS.has(path)) logger.debug(line, "request");
+  else logger.info(line, "request");
+}
+
+/**
+ * Notes, for the request's log line, the operation name the caller gave and the extensions.code
+ * of every error answered (streamed results are not followed).
+ */
+export function useRequestRecording(): Plugin {
+  return {
+    onParams({ params }) {
+      const record = currentScope()?.request;
+      if (record && typeof params.operationName === "string" && params.operationName !== "") {
+        record.operationName = params.operationName;
+      }
+    },
+    // A document's one operation has its name even when the request's params give none.
+    onExecute({ args }) {
+      noteOperationName(args);
+    },
+    onSubscribe({ args }) {
+      noteOperationName(args);
+    },
+    onResultProcess({ result }) {
+      const record = currentScope()?.request;
+      if (!record) return;
+      for (const single of Array.isArray(result) ? result : [result]) {
+        if (!single || Symbol.asyncIterator in single) continue;
+        noteErrorCodes(record, single);
+      }
+    },
+  };
+}
+
+function noteOperationName({ document, operationName }: ExecutionArgs): void {
+  const record = currentScope()?.request;
+  const name = record && getOperationAST(document, operationName)?.name?.value;
+  if (record && name) record.operationName = name;
+}
+
+/** Adds the codes of a result's errors to the record. */
+export function noteErrorCodes(record: RequestRecord, result: ExecutionResult): void {
+  for (const error of result.errors ?? []) {
+    const code = error.extensions?.code;
+    record.errorCodes.add(typeof code === "string" ? code : "UNCODED");
+  }
+}

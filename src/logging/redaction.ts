@@ -1,0 +1,87 @@
+/**
+ * What never reaches a log line: credentials (API keys, tokens, secrets, cookies, Authorization
+ * headers) and email addresses. Two layers: pino's redact paths censor known fields of logged
+ * objects, and every finished line is scrubbed as text, for whatever reached it some other way
+ * (an error message echoing a request, a header dumped whole, a path holding an address).
+ */
+import { redactorFor } from "../backends/redact.js";
+
+/** What a censored field or scrubbed secret is replaced with. */
+export const CENSOR = "[redacted]";
+/** What an email address is replaced with. */
+export const EMAIL_CENSOR = "[email]";
+
+const SECRET_KEYS = [
+  "authorization",
+  "cookie",
+  '["set-cookie"]',
+  '["x-apikey"]',
+  '["x-legacy-api-key"]',
+  '["x-commerce-api-key"]',
+  "apiKey",
+  "accessToken",
+  "refreshToken",
+  "token",
+  "secret",
+  "clientSecret",
+  "password",
+  "email",
+  "emails",
+];
+
+/**
+ * pino redact paths: each secret key at the top level of a logged object, one level down (any
+ * parent) and in the headers of a logged request or reply.
+ */
+export const REDACT_PATHS: string[] = SECRET_KEYS.flatMap((key) => {
+  const member = key.startsWith("[") ? key : `.${key}`;
+  const top = key.startsWith("[") ? key.slice(2, -2) : key;
+  return [
+    key.startsWith("[") ? `["${top}"]` : top,
+    `*${member}`,
+    `req.headers${member}`,
+    `res.headers${member}`,
+    `headers${member}`,
+  ];
+});
+
+// Local part and domain of an address; no quotes, backslashes or white space, so a match never
+// runs across a JSON string's delimiters. `%40` is an address that went through URL encoding.
+const EMAIL = /[\p{L}\p{N}._%+'-]+(?:@|%40)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+// A credential after its scheme word (in a dumped header or an echoed request).
+const SCHEMED_CREDENTIAL = /\b(Bearer|PoP|Basic|Digest)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
+// A compact JWS/JWT: base64url JSON header ("eyJ"), payload and signature.
+const COMPACT_JWS = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
+
+/**
+ * Secrets shorter than this are not scrubbed as text: replacing every "abc" of every line would
+ * garble the log and hide nothing a guess would not find (pino's paths still censor the fields).
+ */
+export const SHORTEST_SCRUBBED_SECRET = 6;
+
+/** Scrubs text: the given secrets (as sent, URL- and JSON-encoded), credentials and addresses. */
+export function textScrubber(secrets: readonly (string | undefined)[] = []): (text: string) => string {
+  const forms: string[] = [];
+  for (const secret of secrets) {
+    if (!secret || secret.length < SHORTEST_SCRUBBED_SECRET) continue;
+    forms.push(secret);
+    // Inside a JSON line, quotes, backslashes and control characters of a secret are escaped.
+    const escaped = JSON.stringify(secret).slice(1, -1);
+    if (escaped !== secret) forms.push(escaped);
+  }
+  const known = redactorFor(forms);
+  return (text) =>
+    known(text)
+      .replace(COMPACT_JWS, CENSOR)
+      .replace(SCHEMED_CREDENTIAL, (_match, scheme: string) => `${scheme} ${CENSOR}`)
+      .replace(EMAIL, EMAIL_CENSOR);
+}
+
+/**
+ * A path for a log line: no query string (it may hold addresses and keys), and the secret
+ * segment of the legacy webhook path (the ingress token) censored.
+ */
+export function loggablePath(url: string | undefined): string {
+  const path = (url ?? "/").split("?")[0] ?? "/";
+  return path.replace(/^(\/webhooks\/legacy\/)[^/]+/, `$1${CENSOR}`);
+}

@@ -1,0 +1,65 @@
+/**
+ * The hook of the one backend HTTP layer (../backends/http.ts): every call of a request carries
+ * the request's id in X-Request-Id and, when tracing is on, runs in a client span whose
+ * traceparent goes along, so a backend that traces continues the gateway's trace. Outside a
+ * request (start-up checks, background work) calls go out unchanged.
+ */
+import { SpanKind, SpanStatusCode, type Attributes } from "@opentelemetry/api";
+import type { BackendReply, BackendRequest } from "../backends/http.js";
+import { currentScope } from "../logging/request-context.js";
+import { REQUEST_ID_HEADER } from "../logging/request-id.js";
+import { loggablePath, textScrubber } from "../logging/redaction.js";
+import { traceparentOf } from "./propagation.js";
+import { inSpan } from "./spans.js";
+
+const TRACEPARENT = "traceparent";
+const scrub = textScrubber();
+
+/** Sends `request` through `send` with the request id and trace headers, in a span when tracing. */
+export function observeBackendCall(
+  request: BackendRequest,
+  send: (request: BackendRequest) => Promise<BackendReply>,
+): Promise<BackendReply> {
+  const scope = currentScope();
+  if (!scope) return send(request);
+  const headers: Record<string, string> = { ...request.headers };
+  if (!hasHeader(headers, REQUEST_ID_HEADER)) headers[REQUEST_ID_HEADER] = scope.request.id;
+  if (!scope.tracer) return send({ ...request, headers });
+  const operation = legacyOperation(request);
+  return inSpan(
+    operation ? `${request.method} ${operation}` : request.method,
+    { kind: SpanKind.CLIENT, attributes: callAttributes(request, operation) },
+    async (span) => {
+      if (span && !hasHeader(headers, TRACEPARENT)) headers[TRACEPARENT] = traceparentOf(span);
+      const reply = await send({ ...request, headers });
+      span?.setAttribute("http.response.status_code", reply.status);
+      if (reply.status >= 500) span?.setStatus({ code: SpanStatusCode.ERROR, message: String(reply.status) });
+      return reply;
+    },
+  );
+}
+
+/** Bounded, secret-free attributes: no query string (legacy GET carries the API key there). */
+function callAttributes(request: BackendRequest, operation: string | undefined): Attributes {
+  const origin = new URL(request.origin);
+  const attributes: Attributes = {
+    "http.request.method": request.method,
+    "server.address": origin.hostname,
+    "server.port": Number(origin.port) || (origin.protocol === "https:" ? 443 : 80),
+    "url.path": scrub(loggablePath(request.path)),
+  };
+  if (operation) attributes["mailgraph.legacy.operation"] = operation;
+  return attributes;
+}
+
+/** The legacy operation of a call: the SOAPAction's last segment, or the HTTP GET/POST path's. */
+function legacyOperation(request: BackendRequest): string | undefined {
+  const action = Object.entries(request.headers).find(([name]) => name.toLowerCase() === "soapaction")?.[1];
+  const fromAction = action && /([A-Za-z]+\.[A-Za-z]+)"?$/.exec(action)?.[1];
+  if (fromAction) return fromAction;
+  return /\/api\.asmx\/([A-Za-z]+\.[A-Za-z]+)(?:\?|$)/.exec(request.path)?.[1];
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name);
+}

@@ -1,0 +1,77 @@
+/**
+ * A span per GraphQL operation (query, mutation, or the setting up of a subscription), named as
+ * the OpenTelemetry GraphQL conventions say ("query Overview"), under the caller's traceparent
+ * when it sent one; the loaders' batches and the backend calls the operation causes are its
+ * children. Errors answered are counted on it by code. Operations that arrive outside an HTTP
+ * request's scope (graphql-ws) get a scope of their own here.
+ */
+import { randomUUID } from "node:crypto";
+import { SpanKind, SpanStatusCode, type Span, type Tracer } from "@opentelemetry/api";
+import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
+import type { Plugin } from "graphql-yoga";
+import { currentScope, newRequestRecord, runInScope, type RequestScope } from "../logging/request-context.js";
+import { parentContext } from "./spans.js";
+
+type Run = (args: ExecutionArgs) => unknown;
+
+/** The operation-span plugin; `tracer` serves operations that come without a request scope. */
+export function useOperationSpans(tracer: Tracer | undefined): Plugin {
+  const wrap =
+    (run: Run): Run =>
+    (args) => {
+      const outer = currentScope();
+      const scope: RequestScope = outer ?? { request: newRequestRecord(randomUUID()), tracer };
+      if (!scope.tracer) return outer ? run(args) : runInScope(scope, () => run(args));
+      const operation = getOperationAST(args.document, args.operationName);
+      const type = operation?.operation ?? "query";
+      const name = operation?.name?.value;
+      const span = scope.tracer.startSpan(
+        name ? `${type} ${name}` : type,
+        {
+          kind: SpanKind.SERVER,
+          attributes: {
+            "graphql.operation.type": type,
+            ...(name ? { "graphql.operation.name": name } : {}),
+            "mailgraph.request_id": scope.request.id,
+          },
+        },
+        parentContext(scope),
+      );
+      return runInScope({ ...scope, span }, async () => {
+        try {
+          const result = await run(args);
+          if (isExecutionResult(result)) noteErrors(span, result);
+          return result;
+        } catch (error) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: "execution failed" });
+          throw error;
+        } finally {
+          span.end();
+        }
+      });
+    };
+  return {
+    onExecute({ executeFn, setExecuteFn }) {
+      setExecuteFn(wrap(executeFn as Run) as typeof executeFn);
+    },
+    onSubscribe({ subscribeFn, setSubscribeFn }) {
+      setSubscribeFn(wrap(subscribeFn as Run) as typeof subscribeFn);
+    },
+  };
+}
+
+function isExecutionResult(value: unknown): value is ExecutionResult {
+  return typeof value === "object" && value !== null && !(Symbol.asyncIterator in value);
+}
+
+/** The codes of a result's errors on its span; any error marks the span as failed. */
+function noteErrors(span: Span, result: ExecutionResult): void {
+  const errors = result.errors ?? [];
+  if (errors.length === 0) return;
+  const codes = [
+    ...new Set(errors.map((e) => (typeof e.extensions?.code === "string" ? e.extensions.code : "UNCODED"))),
+  ];
+  span.setAttribute("graphql.error.codes", codes);
+  span.setAttribute("graphql.error.count", errors.length);
+  span.setStatus({ code: SpanStatusCode.ERROR, message: codes.join(",") });
+}

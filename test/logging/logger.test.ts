@@ -1,0 +1,105 @@
+/**
+ * The logger's redaction on its own: pino's paths censor credential fields wherever a logged
+ * object holds them, and the text scrub catches configured secrets, credentials and addresses in
+ * any text (messages, error messages, values of fields nobody thought of).
+ */
+import { describe, expect, it } from "vitest";
+import { createLogger } from "../../src/logging/logger.js";
+import { loggablePath, textScrubber } from "../../src/logging/redaction.js";
+import { acceptRequestId } from "../../src/logging/request-id.js";
+
+function capture(secrets: string[] = [], level: "info" | "debug" = "info") {
+  const lines: string[] = [];
+  const logger = createLogger({ level, sink: (line) => lines.push(line), secrets });
+  return { logger, lines, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+describe("the logger", () => {
+  it("writes one JSON object per line with an ISO time and the level's name", () => {
+    const { logger, lines, parsed } = capture([], "info");
+    logger.info({ requestId: "r-1" }, "request");
+    logger.debug("not written at info");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.endsWith("\n")).toBe(true);
+    expect(parsed()[0]).toMatchObject({ level: "info", msg: "request", requestId: "r-1" });
+    expect(new Date(parsed()[0]!.time as string).toISOString()).toBe(parsed()[0]!.time);
+  });
+
+  it("censors credential fields of logged objects: headers, keys, tokens, secrets, cookies, addresses", () => {
+    const { logger, parsed } = capture();
+    logger.info(
+      {
+        req: {
+          headers: { authorization: "Basic dXNlcjpwYXNz", cookie: "sid=1", "x-legacy-api-key": "k1", accept: "*/*" },
+        },
+        headers: { "x-apikey": "k2", "set-cookie": "sid=2" },
+        backend: { apiKey: "k3", clientSecret: "k4", accessToken: "k5", email: "someone" },
+        password: "p",
+        token: "t",
+      },
+      "dump",
+    );
+    const line = parsed()[0]!;
+    expect(line).toMatchObject({
+      req: {
+        headers: { authorization: "[redacted]", cookie: "[redacted]", "x-legacy-api-key": "[redacted]", accept: "*/*" },
+      },
+      headers: { "x-apikey": "[redacted]", "set-cookie": "[redacted]" },
+      backend: { apiKey: "[redacted]", clientSecret: "[redacted]", accessToken: "[redacted]", email: "[redacted]" },
+      password: "[redacted]",
+      token: "[redacted]",
+    });
+  });
+
+  it("scrubs configured secrets, credentials and addresses from any text, encoded or not", () => {
+    const secret = 'sec"ret/with+chars and spaces';
+    const { logger, lines } = capture([secret, "short"]);
+    logger.warn(`upstream said: key=${encodeURIComponent(secret)} for ada.lovelace@example.com`);
+    logger.error({ err: new Error(`refused ${secret} (jose.muller%40example.com)`) }, "call failed");
+    logger.info({ note: "Authorization: Bearer abcdefghijklmnop, PoP eyJhbGciOiJIUzI1NiJ9.eyJhIjoxfQ.sig" }, "echo");
+    const text = lines.join("");
+    expect(text).not.toContain("sec");
+    expect(text).not.toContain(encodeURIComponent(secret));
+    expect(text).not.toContain("lovelace");
+    expect(text).not.toContain("muller");
+    expect(text).not.toContain("abcdefghijklmnop");
+    expect(text).not.toContain("eyJ");
+    // Every line is still JSON, and the scrubbed places say so.
+    for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
+    expect(text).toContain("[email]");
+    expect(text).toContain("Bearer [redacted]");
+    // Secrets too short to scrub as text are left alone rather than garbling every line.
+    expect(textScrubber(["short"])("a short line")).toBe("a short line");
+  });
+
+  it("logs errors by type, code and message only", () => {
+    const { logger, parsed } = capture();
+    const error = Object.assign(new TypeError("boom"), { code: "E_BOOM", detail: "internal" });
+    logger.error({ err: error }, "failed");
+    expect(parsed()[0]!.err).toEqual({ type: "TypeError", code: "E_BOOM", message: "boom" });
+  });
+});
+
+describe("paths and request ids", () => {
+  it("drops the query string and censors the legacy webhook token", () => {
+    expect(loggablePath("/graphql?query=x&email=a@b.c")).toBe("/graphql");
+    expect(loggablePath("/webhooks/legacy/abcDEF0123456789?x=1")).toBe("/webhooks/legacy/[redacted]");
+    expect(loggablePath("/webhooks/commerce")).toBe("/webhooks/commerce");
+    expect(loggablePath(undefined)).toBe("/");
+  });
+
+  it("accepts sane incoming ids and replaces anything else", () => {
+    for (const sane of [
+      "abc",
+      "01HZX3Y7",
+      "Root=1-5759e988-bd862e3fe1be46a994272793",
+      "a".repeat(128),
+      "k8s/pod:1+x=",
+    ]) {
+      expect(acceptRequestId(sane)).toBe(sane);
+    }
+    for (const insane of ["", "a b", "a@b.c", "x".repeat(129), "<script>", "a\nb", ["a", "b"], undefined]) {
+      expect(acceptRequestId(insane)).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+});
