@@ -10,6 +10,7 @@ import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.
 import { ConfigError, configWarnings, loadConfig, type Config } from "./config.js";
 import { randomBytes } from "node:crypto";
 import { createGateway } from "./server.js";
+import { flushLogs } from "./logging/logger.js";
 import { CALLBACK_PATH } from "./auth/login.js";
 
 /** A backend started in-process: the config that points at it, a banner line, and its stop. */
@@ -173,6 +174,9 @@ async function main(): Promise<void> {
     throw error;
   }
 }
+
+// Log lines still on their way to stdout are written before the process ends (process.exit too).
+process.once("exit", flushLogs);
 
 main().catch((error: unknown) => {
   console.error(

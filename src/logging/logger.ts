@@ -89,5 +89,9 @@ function stdoutSink(): LogSink {
 
 /** Writes out whatever the stdout writer still holds (before the process exits). */
 export function flushLogs(): void {
-  (stdout as { flushSync?: () => void } | undefined)?.flushSync?.();
+  try {
+    (stdout as { flushSync?: () => void } | undefined)?.flushSync?.();
+  } catch {
+    // Nothing written yet (the writer is not open): nothing to flush.
+  }
 }
