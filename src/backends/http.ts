@@ -141,14 +141,17 @@ export class BackendHttp {
     const deadlineAt = Date.now() + this.#deadlineMs;
     const deadline = AbortSignal.timeout(this.#deadlineMs);
     const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const policy = this.#policy;
+    // Where the policy retries reads, its retry (after a full-jitter wait of [0, base)) stands in for
+    // the immediate resend after a stale keep-alive socket, so a failing backend is not sent each attempt twice.
+    const resendStale = options.retryStaleSocket === true && !(policy && policy.settings.retryAttempts > 0);
     const attempt = async () => {
       try {
-        return await this.#exchange(request, signal, options.retryStaleSocket === true);
+        return await this.#exchange(request, signal, resendStale);
       } catch (err) {
         throw failure(err, options, deadline, this.#maxBytes);
       }
     };
-    const policy = this.#policy;
     const work = policy
       ? policy.run(
           {

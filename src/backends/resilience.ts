@@ -269,6 +269,8 @@ export class BackendPolicy {
     let retries = 0;
     const decide = (outcome: { error?: unknown; reply?: BackendReply }): boolean => {
       if (!call.idempotent || retries >= this.settings.retryAttempts || call.signal.aborted) return false;
+      // The failure just opened the breaker: another attempt would not be sent.
+      if (this.#breaker.state === CircuitState.Open) return false;
       let wait: number;
       if (outcome.reply) {
         const reply = outcome.reply;
