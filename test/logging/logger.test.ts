@@ -1,9 +1,11 @@
 /**
  * The logger's redaction on its own: pino's paths censor credential fields wherever a logged
  * object holds them, and the text scrub catches configured secrets, credentials and addresses in
- * any text (messages, error messages, values of fields nobody thought of).
+ * any text (messages, error messages, values of fields nobody thought of); paths, request ids,
+ * and the LOG_LEVEL and OTEL_* settings.
  */
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { loggablePath, textScrubber } from "../../src/logging/redaction.js";
 import { acceptRequestId } from "../../src/logging/request-id.js";
@@ -101,5 +103,25 @@ describe("paths and request ids", () => {
     for (const insane of ["", "a b", "a@b.c", "x".repeat(129), "<script>", "a\nb", ["a", "b"], undefined]) {
       expect(acceptRequestId(insane)).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+});
+
+describe("LOG_LEVEL and the OTEL_* settings", () => {
+  it("reads LOG_LEVEL (default info, any case) and refuses unknown levels", () => {
+    expect(loadConfig({}).logging).toEqual({ level: "info" });
+    expect(loadConfig({ LOG_LEVEL: "DEBUG" }).logging).toEqual({ level: "debug" });
+    expect(loadConfig({ LOG_LEVEL: "silent" }).logging).toEqual({ level: "silent" });
+    expect(() => loadConfig({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL must be one of trace, debug, info/);
+  });
+
+  it("traces only with an http(s) OTLP endpoint, without credentials in it", () => {
+    expect(loadConfig({}).tracing).toEqual({ otlpEndpoint: undefined, serviceName: "mailgraph" });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/", OTEL_SERVICE_NAME: "edge-gw" }).tracing,
+    ).toEqual({ otlpEndpoint: "http://collector:4318", serviceName: "edge-gw" });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "https://user:pw@collector" })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must not carry credentials/,
+    );
   });
 });
