@@ -281,12 +281,14 @@ const hosts = z
       .filter(Boolean),
   );
 
-const limitsOf = (prefix: string) => ({
+// Connections default to twice the per-request concurrency: one request alone gets every call it
+// may run at once, and a second one as wide still finds a connection (docs/decisions.md).
+const limitsOf = (prefix: string, connections: number) => ({
   [`${prefix}_CONNECT_TIMEOUT_MS`]: intIn(5_000, 1, 600_000),
   [`${prefix}_HEADERS_TIMEOUT_MS`]: intIn(15_000, 1, 600_000),
   [`${prefix}_BODY_TIMEOUT_MS`]: intIn(15_000, 1, 600_000),
   [`${prefix}_MAX_RESPONSE_BYTES`]: intIn(8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-  [`${prefix}_CONNECTIONS`]: intIn(16, 1, 1024),
+  [`${prefix}_CONNECTIONS`]: intIn(connections, 1, 1024),
   [`${prefix}_CALL_DEADLINE_MS`]: intIn(20_000, 1, 600_000),
 });
 
@@ -320,8 +322,13 @@ const ENV = z.object({
     .optional()
     .refine((ns) => ns === undefined || ns.endsWith("/"), { error: "must end in a slash" }),
   LEGACY_API_KEY: text,
-  LEGACY_CONCURRENCY: intIn(8, 1, 256),
-  ...limitsOf("LEGACY"),
+  /**
+   * Legacy calls one GraphQL request runs at once. 32 lets the widest level of a dashboard query
+   * (the Overview's 28 detail calls) run in one wave, so a query takes its critical path; the cap
+   * still bounds what one request can ask of the service at a time (docs/decisions.md).
+   */
+  LEGACY_CONCURRENCY: intIn(32, 1, 256),
+  ...limitsOf("LEGACY", 64),
   ...resilienceOf("LEGACY"),
 
   COMMERCE_URL: httpUrl.refine((url) => url === undefined || /\/api\/v1$/.test(new URL(url).pathname), {
@@ -348,8 +355,9 @@ const ENV = z.object({
       }
     })
     .transform((raw) => (raw === undefined ? [...COMMERCE_SCOPES] : raw.split(/\s+/).filter(Boolean))),
+  /** Commerce calls one GraphQL request runs at once (its sandbox rate-limits per credential). */
   COMMERCE_CONCURRENCY: intIn(8, 1, 256),
-  ...limitsOf("COMMERCE"),
+  ...limitsOf("COMMERCE", 16),
   ...resilienceOf("COMMERCE"),
 
   SANDBOX_HOST: text,
@@ -598,6 +606,17 @@ export function loadConfig(env: Env = process.env): Config {
   if (e.AUTH_RETURN_ORIGINS.includes("*")) problems.push("AUTH_RETURN_ORIGINS must name origins one by one, not *");
   if (config.shutdown.delayMs >= config.shutdown.deadlineMs) {
     problems.push("SHUTDOWN_DELAY_MS must be shorter than SHUTDOWN_DEADLINE_MS (the delay is part of the deadline)");
+  }
+  // A pool smaller than the per-request cap would silently hold a request below its concurrency.
+  for (const [prefix, backend] of [
+    ["LEGACY", config.legacy],
+    ["COMMERCE", config.commerce],
+  ] as const) {
+    if (backend.limits.connections < backend.concurrency) {
+      problems.push(
+        `${prefix}_CONNECTIONS (${backend.limits.connections}) must be at least ${prefix}_CONCURRENCY (${backend.concurrency}): a smaller keep-alive pool would silently cap the calls one request runs at once`,
+      );
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

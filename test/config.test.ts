@@ -26,10 +26,10 @@ describe("legacy configuration", () => {
         headersTimeoutMs: 15_000,
         bodyTimeoutMs: 15_000,
         maxResponseBytes: 8 * 1024 * 1024,
-        connections: 16,
+        connections: 64,
         deadlineMs: 20_000,
       },
-      concurrency: 8,
+      concurrency: 32,
     });
     expect(config.sandbox).toMatchObject({ legacyPort: 4101, legacyApiKey: "demo-legacy-key" });
   });
@@ -45,8 +45,8 @@ describe("legacy configuration", () => {
       LEGACY_HEADERS_TIMEOUT_MS: "2000",
       LEGACY_BODY_TIMEOUT_MS: "3000",
       LEGACY_MAX_RESPONSE_BYTES: "65536",
-      LEGACY_CONNECTIONS: "2",
-      LEGACY_CONCURRENCY: "3",
+      LEGACY_CONNECTIONS: "3",
+      LEGACY_CONCURRENCY: "2",
       SANDBOX_LEGACY_PORT: "0",
       SANDBOX_LEGACY_API_KEY: "my-sandbox-key",
     });
@@ -60,13 +60,21 @@ describe("legacy configuration", () => {
         headersTimeoutMs: 2000,
         bodyTimeoutMs: 3000,
         maxResponseBytes: 65536,
-        connections: 2,
+        connections: 3,
         deadlineMs: 20_000,
       },
-      concurrency: 3,
+      concurrency: 2,
     });
     expect(config.sandbox).toMatchObject({ legacyPort: 0, legacyApiKey: "my-sandbox-key" });
     expect(loadConfig({ LEGACY_TRANSPORT: "post" }).legacy.transport).toBe("post");
+  });
+
+  it("refuses a keep-alive pool smaller than the per-request concurrency of either backend", () => {
+    expect(problemsOf({ LEGACY_CONCURRENCY: "32", LEGACY_CONNECTIONS: "16" })).toEqual([
+      "LEGACY_CONNECTIONS (16) must be at least LEGACY_CONCURRENCY (32): a smaller keep-alive pool would silently cap the calls one request runs at once",
+    ]);
+    expect(problemsOf({ COMMERCE_CONCURRENCY: "20" })[0]).toMatch(/^COMMERCE_CONNECTIONS \(16\) must be at least/);
+    expect(loadConfig({ LEGACY_CONCURRENCY: "64", LEGACY_CONNECTIONS: "64" }).legacy.concurrency).toBe(64);
   });
 
   it("reports every problem at once, naming the variable", () => {

@@ -10,6 +10,7 @@ import { postGraphQL } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
 import { callCounts, startGateway, startStack, type Stack } from "./support/stack.js";
+import { LIST_IDS_QUERY, runSuite, suiteCases, suiteIds, type Answer } from "../../bench/call-suite.js";
 
 const ManySubscribers = graphql(`
   query ManySubscribers($newsletter: ID!, $vip: ID!, $a: String!, $b: String!, $c: String!, $d: String!) {
@@ -145,13 +146,31 @@ describe("concurrency", () => {
   it("never has more than LEGACY_CONNECTIONS calls open across concurrent requests", async () => {
     proxy.script("List.GetStats", await held("List.GetStats"));
     proxy.script("List.GetCustomFields", await held("List.GetCustomFields"));
-    const gateway = await startGateway(proxy.url, { LEGACY_CONCURRENCY: "8", LEGACY_CONNECTIONS: "3" });
+    // Each request may run 2 at once; three of them together would run 6 without the pool.
+    const gateway = await startGateway(proxy.url, { LEGACY_CONCURRENCY: "2", LEGACY_CONNECTIONS: "3" });
     try {
       proxy.resetCounts();
       const responses = await Promise.all([1, 2, 3].map(() => postGraphQL(gateway.url, StatsOfEveryList)));
       for (const { errors } of responses) expect(errors).toEqual([]);
       expect(proxy.seen("List.GetStats")).toBe(3 * Object.keys(DEMO.lists).length);
       expect(proxy.maxInFlight()).toBe(3);
+    } finally {
+      proxy.clear();
+      await gateway.close();
+    }
+  });
+
+  it("runs a whole level of a query at once with the default settings (the pool does not cap it)", async () => {
+    // Held long enough that every client's lists are known before the first of them answers.
+    proxy.script("List.GetStats", { ...(await held("List.GetStats")), delayMs: 400 });
+    proxy.script("List.GetCustomFields", { ...(await held("List.GetCustomFields")), delayMs: 400 });
+    const gateway = await startGateway(proxy.url);
+    try {
+      proxy.resetCounts();
+      const { errors } = await postGraphQL(gateway.url, StatsOfEveryList);
+      expect(errors).toEqual([]);
+      // Every list's stats and custom fields: one level, 2 × 12 calls, all open together.
+      expect(proxy.maxInFlight()).toBe(2 * Object.keys(DEMO.lists).length);
     } finally {
       proxy.clear();
       await gateway.close();
@@ -166,6 +185,44 @@ describe("concurrency", () => {
       expect(await maxInFlightWith("6")).toBe(6);
     } finally {
       proxy.clear();
+    }
+  });
+});
+
+describe("backend calls of nested queries", () => {
+  let both: Stack;
+  beforeAll(async () => {
+    both = await startStack({ commerce: true });
+  });
+  afterAll(() => both.close());
+
+  // bench/call-suite.ts works out each query's minimum from its answer and says why no fewer
+  // calls would do; bench/backend-calls.ts prints the same comparison as a table.
+  it("makes exactly the fewest calls that answer each query of the suite, over both backends", async () => {
+    const query = async (text: string, variables: Record<string, unknown> = {}): Promise<Answer> => {
+      const res = await fetch(`${both.gateway.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: text, variables }),
+      });
+      const body = (await res.json()) as { data?: Answer; errors?: unknown[] };
+      expect(body.errors).toBeUndefined();
+      return body.data ?? {};
+    };
+    const commerce = both.commerce!;
+    const rows = await runSuite(suiteCases(suiteIds(await query(LIST_IDS_QUERY))), query, {
+      reset: () => {
+        both.sandbox.calls.reset();
+        commerce.calls.reset();
+      },
+      legacy: () => callCounts(both.sandbox),
+      commerce: (key) => commerce.calls.count(key),
+      commerceTotal: () => commerce.calls.total(),
+    });
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of rows) {
+      expect({ query: row.name, differences: row.differences }).toEqual({ query: row.name, differences: [] });
+      expect(row.calls).toBeGreaterThan(0);
     }
   });
 });
