@@ -47,6 +47,7 @@ export async function launchBrowser(executablePath = CHROMIUM_PATH): Promise<Bro
     throw new Error(
       `No browser could be started for the browser tests: ${executablePath} did not launch (${reason}). ` +
         "Install Debian's chromium package (apt-get install -y chromium; .ci/run does this).",
+      { cause: error },
     );
   }
   return {
