@@ -1,7 +1,9 @@
 /**
  * `npm start`: reads the configuration, starts the embedded sandbox of every backend that has no
  * URL configured, then the gateway, and prints where everything listens and anything in the
- * configuration that is probably not meant. SIGINT/SIGTERM close all.
+ * configuration that is probably not meant. SIGINT/SIGTERM shut the gateway down gracefully
+ * (gateway.shutdown(): readiness 503, in-flight requests finished, websockets closed with 1001),
+ * then the sandboxes, exiting 0, or 1 when SHUTDOWN_DEADLINE_MS cut something off.
  *
  * The sandboxes are imported only when they are to run, so a gateway in front of real backends
  * never loads them, and they listen on loopback (SANDBOX_HOST) since they accept demo keys.
@@ -157,9 +159,18 @@ async function main(): Promise<void> {
     const stop = async () => {
       if (stopping) return;
       stopping = true;
-      await gateway.close();
+      // The drain ends by SHUTDOWN_DEADLINE_MS; should anything hang past it, the process goes anyway.
+      setTimeout(() => {
+        console.error(`mailgraph did not stop within SHUTDOWN_DEADLINE_MS=${config.shutdown.deadlineMs}`);
+        process.exit(1);
+      }, config.shutdown.deadlineMs).unref();
+      const report = await gateway.shutdown();
       await closeAll();
-      process.exit(0);
+      console.log(
+        `mailgraph stopped in ${report.ms} ms: ${report.inFlight - report.cut} of ${report.inFlight} requests in flight finished, ` +
+          `${report.streams} SSE streams ended`,
+      );
+      process.exit(report.inTime && report.cut === 0 ? 0 : 1);
     };
     const onSignal = () => {
       stop().catch((error: unknown) => {

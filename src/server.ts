@@ -40,7 +40,7 @@ import { persistedRules } from "./persisted/index.js";
 import { drain, trackRequests, type DrainReport } from "./shutdown/drain.js";
 import { requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
 import type { Tracer } from "@opentelemetry/api";
-import { observeRequest, useRequestRecording } from "./logging/access-log.js";
+import { noteErrorCode, observeRequest, useRequestRecording } from "./logging/access-log.js";
 import { gatewayLogger, yogaLogging } from "./logging/gateway.js";
 import type { Logger } from "./logging/logger.js";
 import { startTracing } from "./tracing/setup.js";
@@ -355,6 +355,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       webhook ? config.events.maxBodyBytes : config.limits.maxBodyBytes,
     );
     if (refusal) {
+      noteErrorCode(refusal.code);
       // The body is not read: close the connection after answering rather than drain it.
       sendJson(
         res,
@@ -433,7 +434,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     fanout: websocket.fanout,
     shutdown() {
       const closeWebSockets = () => websocket.close();
-      const close = () => this.close();
+      const close = () => (this as Gateway).close();
       return drain({ readiness, server: server.server, requests, closeWebSockets, close }, config.shutdown);
     },
     async close() {

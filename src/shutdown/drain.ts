@@ -1,0 +1,167 @@
+/**
+ * Graceful shutdown of the gateway's HTTP server, in the order a load balancer needs:
+ * readiness 503 (and SHUTDOWN_DELAY_MS for the balancer to notice, still serving) → stop accepting
+ * connections → let the requests in flight finish → close graphql-ws sockets with 1001 and end SSE
+ * streams → close Redis and the backend pools → done before SHUTDOWN_DEADLINE_MS, cutting whatever
+ * still runs at the deadline rather than waiting past it.
+ *
+ * Requests are counted from the server's `request` event: a request is in flight until its
+ * response closes. An SSE response (the caller asked for text/event-stream and headers went out) is
+ * a stream, not in flight: it would never finish by itself, so it is ended instead, cleanly (the
+ * chunked body terminated, no `complete` event), which tells an SSE client to reconnect elsewhere,
+ * resuming with `after` where the subscription has one.
+ */
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+
+/** The requests of one server. */
+export interface RequestTracker {
+  /** Requests whose response has not closed, streams excluded. */
+  readonly inFlight: number;
+  /** SSE responses open now. */
+  readonly streams: number;
+  /** From now on responses carry `Connection: close`, and idle keep-alive sockets are closed. */
+  startDraining(): void;
+  /** Resolves when no request is in flight (streams do not count), or when `signal` aborts. */
+  settled(signal: AbortSignal): Promise<void>;
+  /** Ends every SSE response; returns how many. */
+  endStreams(): number;
+}
+
+interface Tracked {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+function isStream({ req, res }: Tracked): boolean {
+  return res.headersSent && (req.headers.accept ?? "").includes("text/event-stream");
+}
+
+/** Starts counting the requests of `server`. */
+export function trackRequests(server: Server): RequestTracker {
+  const open = new Set<Tracked>();
+  let draining = false;
+  let changed: (() => void) | undefined;
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const tracked = { req, res };
+    open.add(tracked);
+    // Node closes the socket after this response: no new request arrives on it.
+    if (draining && !res.headersSent) res.setHeader("connection", "close");
+    res.once("close", () => {
+      open.delete(tracked);
+      if (draining) server.closeIdleConnections();
+      changed?.();
+    });
+  });
+  const count = (stream: boolean) => [...open].filter((t) => isStream(t) === stream).length;
+  return {
+    get inFlight() {
+      return count(false);
+    },
+    get streams() {
+      return count(true);
+    },
+    startDraining() {
+      draining = true;
+      for (const { res } of open) if (!res.headersSent) res.setHeader("connection", "close");
+      server.closeIdleConnections();
+    },
+    settled(signal) {
+      return new Promise<void>((resolve) => {
+        const check = () => {
+          // A stream's headers go out a moment after its request arrives: check again on each change.
+          if (count(false) === 0 || signal.aborted) {
+            changed = undefined;
+            clearInterval(poll);
+            resolve();
+          }
+        };
+        const poll = setInterval(check, 50);
+        changed = check;
+        signal.addEventListener("abort", check, { once: true });
+        check();
+      });
+    },
+    endStreams() {
+      let ended = 0;
+      for (const tracked of open) {
+        if (!isStream(tracked)) continue;
+        // The SSE body may still try to write after the end; that is not worth a crash.
+        tracked.res.on("error", () => undefined);
+        tracked.res.end();
+        ended++;
+      }
+      return ended;
+    },
+  };
+}
+
+/** What a shutdown did, for the log line of `npm start`. */
+export interface DrainReport {
+  /** Requests in flight when the listener closed. */
+  inFlight: number;
+  /** Requests still in flight at the deadline, cut off. */
+  cut: number;
+  /** SSE streams ended. */
+  streams: number;
+  /** Whether the whole shutdown finished before the deadline. */
+  inTime: boolean;
+  ms: number;
+}
+
+/** The parts of a gateway a shutdown works through. */
+export interface Drainable {
+  readiness: { setDraining(): void };
+  server: Server;
+  requests: RequestTracker;
+  /** Closes every graphql-ws socket with 1001 and refuses upgrades. */
+  closeWebSockets(): Promise<void>;
+  /** Everything else: the listener, Redis, the backend pools, tracing. */
+  close(): Promise<void>;
+}
+
+/** Timing of a shutdown (SHUTDOWN_DELAY_MS, SHUTDOWN_DEADLINE_MS). */
+export interface DrainTiming {
+  delayMs: number;
+  deadlineMs: number;
+}
+
+/** Time kept back from the deadline for closing sockets, Redis and pools after the wait for requests. */
+const CLOSE_RESERVE_MS = 1_000;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/** Shuts the gateway down gracefully within `deadlineMs`. */
+export async function drain(gateway: Drainable, { delayMs, deadlineMs }: DrainTiming): Promise<DrainReport> {
+  const started = Date.now();
+  const deadline = AbortSignal.timeout(deadlineMs);
+  // Requests get the time left after the delay, less what closing everything else needs.
+  const reserve = Math.min(CLOSE_RESERVE_MS, Math.floor(deadlineMs / 4));
+  const requestsDue = AbortSignal.timeout(Math.max(0, deadlineMs - reserve));
+
+  gateway.readiness.setDraining();
+  if (delayMs > 0) await sleep(delayMs, requestsDue);
+
+  // No new connections; sockets in keep-alive close as soon as they are idle.
+  gateway.server.close();
+  gateway.requests.startDraining();
+  const inFlight = gateway.requests.inFlight;
+  await gateway.requests.settled(requestsDue);
+  const cut = gateway.requests.inFlight;
+  if (cut > 0) gateway.server.closeAllConnections();
+
+  const streams = gateway.requests.endStreams();
+  const closing = (async () => {
+    await gateway.closeWebSockets();
+    await gateway.close();
+  })();
+  const inTime = await Promise.race([
+    closing.then(() => true),
+    new Promise<boolean>((resolve) => deadline.addEventListener("abort", () => resolve(false), { once: true })),
+  ]);
+  if (!inTime) gateway.server.closeAllConnections();
+  return { inFlight, cut, streams, inTime, ms: Date.now() - started };
+}
