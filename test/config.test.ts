@@ -30,6 +30,16 @@ describe("legacy configuration", () => {
         deadlineMs: 20_000,
       },
       concurrency: 32,
+      resilience: {
+        retryAttempts: 2,
+        retryBaseDelayMs: 100,
+        retryMaxDelayMs: 2_000,
+        breakerFailures: 5,
+        breakerHalfOpenMs: 10_000,
+        // As many calls in flight as the pool has connections.
+        bulkheadLimit: 64,
+        bulkheadQueue: 512,
+      },
     });
     expect(config.sandbox).toMatchObject({ legacyPort: 4101, legacyApiKey: "demo-legacy-key" });
   });
@@ -47,6 +57,13 @@ describe("legacy configuration", () => {
       LEGACY_MAX_RESPONSE_BYTES: "65536",
       LEGACY_CONNECTIONS: "3",
       LEGACY_CONCURRENCY: "2",
+      LEGACY_RETRY_ATTEMPTS: "0",
+      LEGACY_RETRY_BASE_DELAY_MS: "50",
+      LEGACY_RETRY_MAX_DELAY_MS: "500",
+      LEGACY_BREAKER_FAILURES: "3",
+      LEGACY_BREAKER_HALF_OPEN_MS: "1000",
+      LEGACY_BULKHEAD_LIMIT: "2",
+      LEGACY_BULKHEAD_QUEUE: "0",
       SANDBOX_LEGACY_PORT: "0",
       SANDBOX_LEGACY_API_KEY: "my-sandbox-key",
     });
@@ -64,6 +81,15 @@ describe("legacy configuration", () => {
         deadlineMs: 20_000,
       },
       concurrency: 2,
+      resilience: {
+        retryAttempts: 0,
+        retryBaseDelayMs: 50,
+        retryMaxDelayMs: 500,
+        breakerFailures: 3,
+        breakerHalfOpenMs: 1000,
+        bulkheadLimit: 2,
+        bulkheadQueue: 0,
+      },
     });
     expect(config.sandbox).toMatchObject({ legacyPort: 0, legacyApiKey: "my-sandbox-key" });
     expect(loadConfig({ LEGACY_TRANSPORT: "post" }).legacy.transport).toBe("post");
