@@ -47,6 +47,13 @@ describe("documents/gql", () => {
       expect(printedDocuments, `documents/ lacks GraphiQL's ${name}`).toContain(print(parse(example)));
     }
   });
+
+  it("has the id README's example sends", () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const ids = [...readme.matchAll(/"documentId":"(sha256:[0-9a-f]{64})"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(manifest[id!], id).toMatch(/^query Overview /);
+  });
 });
 
 describe("loading a manifest", () => {
