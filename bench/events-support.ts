@@ -13,6 +13,8 @@ export const INGRESS_TOKEN = "bench-ingress-token-0123456789";
 /** A child process serving HTTP on loopback. */
 export interface Child {
   readonly url: string;
+  /** The process id (to read its memory from /proc). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startChild(role: "legacy-sandbox" | "gateway", env: Record
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`${role} is not on loopback: ${url}`);
   return {
     url,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.stdin?.end();

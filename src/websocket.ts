@@ -6,10 +6,10 @@
  * its connection_init payload (`x-legacy-api-key`, `x-commerce-api-key`). The upgrade passes the
  * same Host and Origin checks as every HTTP request before the socket is accepted.
  *
- * graphql-ws's `makeServer` runs the protocol; the ws glue below (what `useServer` would do) gives
- * it sockets whose `send` splices a once-serialized payload into each message: live subscriptions
- * of the same document, variables and caller scope share one execution and one serialized payload
- * per event (src/events/fanout.ts).
+ * graphql-ws's `makeServer` runs the protocol over the ws glue below (what `useServer` would do).
+ * Live subscriptions of the same document, variables and caller scope share one execution and one
+ * serialized payload per event (src/events/fanout.ts): the shared execution writes each payload,
+ * wrapped in the subscriber's own `next` message, straight to every subscriber's socket.
  *
  * Hook point for connection_init authorization: `onConnect` in the makeServer options below
  * (return false or throw to refuse); `requestOf` builds every operation's Request from the upgrade
@@ -30,7 +30,14 @@ import {
 import { CloseCode, handleProtocols, makeServer } from "graphql-ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER } from "./context.js";
-import { Fanout, RawPayload, shareableField, shareKey, spliceRawPayload, type FanoutStats } from "./events/fanout.js";
+import {
+  Fanout,
+  shareableField,
+  shareKey,
+  type FanoutSink,
+  type FanoutStats,
+  type ShareRequest,
+} from "./events/fanout.js";
 import { slowConsumerResult } from "./schema/events/subscriptions.js";
 import { limitError } from "./plugins/limit-error.js";
 import type { Refusal } from "./plugins/http-access.js";
@@ -79,6 +86,20 @@ function scopeOf(request: Request, params: Record<string, unknown> | undefined):
   return [CREDENTIAL_HEADERS.map((name) => request.headers.get(name)), params ?? null];
 }
 
+/**
+ * Where a shared execution writes a subscriber's payloads: `{"id":…,"type":"next","payload":…}`,
+ * the message graphql-ws would write, made around the payload's text without parsing it again.
+ */
+function sinkOf(socket: WebSocket, id: string): FanoutSink {
+  const head = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
+  return {
+    send: (raw) => {
+      if (socket.readyState === socket.OPEN) socket.send(`${head}${raw}}`);
+    },
+    buffered: () => socket.bufferedAmount,
+  };
+}
+
 /** How often an idle socket is pinged; one that does not answer by the next ping is dropped. */
 const KEEP_ALIVE_MS = 12_000;
 
@@ -123,7 +144,7 @@ function requestOf(req: IncomingMessage, params: Record<string, unknown> | undef
 /** What onSubscribe hands execute/subscribe: how to run the operation, and whether it may share. */
 interface Prepared {
   readonly run: (signal: AbortSignal | undefined) => Promise<OperationResult>;
-  readonly share: { readonly key: string; readonly responseKey: string } | undefined;
+  readonly share: ShareRequest | undefined;
   readonly signal: AbortSignal;
 }
 
@@ -176,7 +197,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       const prepared = args.rootValue as Prepared;
       return fanout.run(prepared.share, prepared.run, prepared.signal) as Promise<OperationResult>;
     },
-    onSubscribe: (ctx, _id, payload) => {
+    onSubscribe: (ctx, id, payload) => {
       // Each running subscription holds a log subscription and a buffer: one socket gets a bounded
       // number. graphql-ws has already registered this operation's id when it asks us.
       const running = Object.keys(ctx.subscriptions).length;
@@ -212,6 +233,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
                 variables,
                 scope: scopeOf(request, ctx.connectionParams),
               }),
+              sink: sinkOf(ctx.extra.socket, id),
             };
       let used = false;
       // The subscriber's own run uses the pipeline made above; a shared execution (which must not
@@ -237,8 +259,6 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       const prepared: Prepared = { run, share, signal };
       return { schema: enveloped.schema, operationName: payload.operationName, document, rootValue: prepared };
     },
-    // A shared payload goes out as the text made once (the socket's send splices it in).
-    onNext: (_ctx, _id, _payload, _args, result) => (result instanceof RawPayload ? result : undefined),
   });
 
   wss.on("connection", (socket: WebSocket, request: IncomingMessage) => {
@@ -259,12 +279,11 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
         protocol: socket.protocol,
         send: (data) =>
           new Promise<void>((resolve, reject) => {
-            const message = spliceRawPayload(data);
             if (socket.readyState !== socket.OPEN) {
               resolve();
               return;
             }
-            socket.send(message, (error) => (error ? reject(error) : resolve()));
+            socket.send(data, (error) => (error ? reject(error) : resolve()));
           }),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (cb) =>

@@ -10,15 +10,17 @@
  *   shared one instead.
  * - The shared execution does not belong to the subscriber that started it: it runs under its own
  *   signal, a subscriber leaving does not end it, the last one leaving does.
- * - Each subscriber reads the shared results through its own bounded queue with the feed's stall
- *   rule (src/events/feed.ts): a slow socket fills only its own queue and is ended alone with the
- *   SLOW_CONSUMER error; the shared execution never waits for a subscriber.
+ * - The shared execution never waits for a subscriber: a slow one fills only its own buffer (its
+ *   socket's, or its queue with the feed's stall rule, src/events/feed.ts) and is ended alone with
+ *   the SLOW_CONSUMER error.
  * - Only live streams are shared: the root fields in LIVE_FIELDS without `after` (a replay
  *   starts where its subscriber says, and asyncJob opens with the job's state at that moment).
  *
- * The payload is a `RawPayload`: its JSON text made once. A transport that writes JSON itself
- * (graphql-ws builds `{"id":…,"type":"next","payload":…}` per subscriber) splices that text in with
- * `spliceRawPayload` instead of serializing the result again for every subscriber.
+ * Each result is serialized once (`RawPayload`). A subscriber with a sink (a websocket) has that
+ * text written to it directly, wrapped in its own message, in the same loop for every subscriber,
+ * with no per-subscriber iteration in between; its bound is the sink's unsent bytes
+ * (`maxBufferedBytes`, `sinkStallMs`). A subscriber without one reads the shared result objects
+ * through a bounded queue (the feed's rule) and serializes them itself.
  */
 import { createHash } from "node:crypto";
 import {
@@ -117,39 +119,14 @@ export function serializeResult(result: ExecutionResult): string {
   return JSON.stringify(errors ? { ...rest, errors: errors.map((error) => error.toJSON()) } : rest);
 }
 
-let pending: { readonly tail: string; readonly raw: string } | undefined;
-let serial = 0;
-
-/**
- * A result whose JSON text was made once. `JSON.stringify` of a message holding it writes a
- * placeholder (and remembers the text); `spliceRawPayload`, given that message's text right after,
- * puts the real payload in the placeholder's place.
- */
+/** A result and its JSON text, made once for every subscriber of a shared execution. */
 export class RawPayload {
   constructor(
     /** The result's JSON text. */
     readonly raw: string,
-    /** The result itself, for transports that serialize on their own. */
+    /** The result itself, for subscribers that serialize on their own. */
     readonly result: ExecutionResult,
   ) {}
-
-  toJSON(): string {
-    const placeholder = `\u0000raw-payload:${(serial = (serial + 1) % Number.MAX_SAFE_INTEGER)}`;
-    pending = { tail: `${JSON.stringify(placeholder)}}`, raw: this.raw };
-    return placeholder;
-  }
-}
-
-/**
- * `data` with the payload of the RawPayload serialized last (as the message's final member)
- * spliced in; `data` unchanged when the last serialization wrote none.
- */
-export function spliceRawPayload(data: string): string {
-  const last = pending;
-  if (last === undefined) return data;
-  pending = undefined;
-  if (!data.endsWith(last.tail)) return data;
-  return `${data.slice(0, data.length - last.tail.length)}${last.raw}}`;
 }
 
 // --- the shared executions ---------------------------------------------------------------------------
@@ -157,14 +134,35 @@ export function spliceRawPayload(data: string): string {
 /** What a subscriber's queue carries: a payload, or the failure that ended the shared execution. */
 type Delivery = { readonly payload: RawPayload } | { readonly error: unknown };
 
+/**
+ * Where a subscriber's payloads can be written directly (a websocket): the shared execution
+ * writes each one as it comes, with no per-subscriber queue or iteration in between.
+ */
+export interface FanoutSink {
+  /** Writes one payload (its JSON text) as the subscriber's next message. */
+  send(raw: string): void;
+  /** Bytes written that the network has not taken yet. */
+  buffered(): number;
+}
+
+/** Bytes a sink may hold unsent before its stall is watched; default of `maxBufferedBytes`. */
+export const DEFAULT_SINK_BUFFER_BYTES = 1024 * 1024;
+
+/** How long a sink over its bound may send nothing before it is given up on; default of `sinkStallMs`. */
+export const DEFAULT_SINK_STALL_MS = 1_000;
+
 /** Options of a Fanout. */
 export interface FanoutOptions {
   /** The last result of a subscriber given up on for reading too slowly (its root field's response key). */
   readonly slowConsumerResult: (responseKey: string) => ExecutionResult;
-  /** Unread results past which a subscriber that stalls is given up on (default DEFAULT_FEED_BUFFER). */
+  /** Unread results past which a queued subscriber that stalls is given up on (default DEFAULT_FEED_BUFFER). */
   readonly maxBuffer?: number;
   /** How long such a subscriber may take nothing before it is given up on (default DEFAULT_FEED_STALL_MS). */
   readonly stallMs?: number;
+  /** Unsent bytes past which a sink's stall is watched (default DEFAULT_SINK_BUFFER_BYTES). */
+  readonly maxBufferedBytes?: number;
+  /** How long a sink past that may send nothing before it is given up on (default DEFAULT_SINK_STALL_MS). */
+  readonly sinkStallMs?: number;
 }
 
 /** Counters of a Fanout. */
@@ -192,8 +190,17 @@ async function closeStream(stream: AsyncIterable<ExecutionResult>): Promise<void
 
 const DONE = { value: undefined, done: true } as const;
 
-/** One subscriber's view of a shared execution. */
-class Member implements AsyncIterableIterator<ExecutionResult | RawPayload, undefined> {
+/** What a shared execution hands each of its subscribers. */
+interface Subscriber {
+  deliver(payload: RawPayload): void;
+  /** The execution ended (with `error` when it failed). */
+  end(error?: unknown): void;
+}
+
+type Step = IteratorResult<ExecutionResult, undefined>;
+
+/** A subscriber reading the shared results through its own bounded queue (the feed's stall rule). */
+class QueuedSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResult, undefined> {
   readonly #queue: FeedQueue<Delivery>;
   readonly #slowConsumerResult: () => ExecutionResult;
 
@@ -202,22 +209,155 @@ class Member implements AsyncIterableIterator<ExecutionResult | RawPayload, unde
     this.#slowConsumerResult = slowConsumerResult;
   }
 
-  next(): Promise<IteratorResult<ExecutionResult | RawPayload, undefined>> {
+  deliver(payload: RawPayload): void {
+    this.#queue.push({ payload });
+  }
+
+  end(error?: unknown): void {
+    if (error !== undefined) this.#queue.push({ error });
+    this.#queue.end();
+  }
+
+  next(): Promise<Step> {
     return this.#queue.next().then((step) => {
       if (step.done) return step;
       const item = step.value;
       if (item.kind === "overflow") return { value: this.#slowConsumerResult(), done: false };
       if ("error" in item.value) throw item.value.error;
-      return { value: item.value.payload, done: false };
+      return { value: item.value.payload.result, done: false };
     });
   }
 
-  return(): Promise<IteratorResult<ExecutionResult | RawPayload, undefined>> {
+  return(): Promise<Step> {
     return this.#queue.return().then(() => DONE);
   }
 
-  throw(error?: unknown): Promise<IteratorResult<ExecutionResult | RawPayload, undefined>> {
+  throw(error?: unknown): Promise<Step> {
     return this.#queue.throw(error).then(() => DONE);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+/**
+ * A subscriber whose payloads are written straight to its sink. As an iterator it yields nothing
+ * while the execution runs: it ends when the execution does (or throws its failure), and yields
+ * the slow-consumer result first when it is given up on: more than `maxBufferedBytes` unsent and
+ * nothing sent for `stallMs`.
+ */
+class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResult, undefined> {
+  readonly #sink: FanoutSink;
+  readonly #maxBufferedBytes: number;
+  readonly #stallMs: number;
+  readonly #slowConsumerResult: () => ExecutionResult;
+  readonly #leave: (subscriber: SinkSubscriber) => void;
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort = () => void this.return();
+  /** Bytes handed to the sink so far. */
+  #written = 0;
+  #stallCheck: ReturnType<typeof setTimeout> | undefined;
+  #ended = false;
+  /** What the next `next()` gets once ended: the slow-consumer result, or the execution's failure. */
+  #last: { readonly result: ExecutionResult } | { readonly error: unknown } | undefined;
+  #waiter: ((step: IteratorResult<ExecutionResult, undefined>) => void) | undefined;
+  #failer: ((error: unknown) => void) | undefined;
+
+  constructor(
+    sink: FanoutSink,
+    options: { maxBufferedBytes: number; stallMs: number; signal: AbortSignal | undefined },
+    slowConsumerResult: () => ExecutionResult,
+    leave: (subscriber: SinkSubscriber) => void,
+  ) {
+    this.#sink = sink;
+    this.#maxBufferedBytes = options.maxBufferedBytes;
+    this.#stallMs = options.stallMs;
+    this.#slowConsumerResult = slowConsumerResult;
+    this.#leave = leave;
+    this.#signal = options.signal;
+    this.#signal?.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  deliver(payload: RawPayload): void {
+    if (this.#ended) return;
+    this.#sink.send(payload.raw);
+    this.#written += payload.raw.length;
+    if (this.#stallCheck === undefined && this.#sink.buffered() > this.#maxBufferedBytes) {
+      this.#watchStall(this.#written - this.#sink.buffered());
+    }
+  }
+
+  /** Gives up on the sink if it sends nothing for stallMs while over its bound. */
+  #watchStall(sent: number): void {
+    this.#stallCheck = setTimeout(() => {
+      this.#stallCheck = undefined;
+      if (this.#ended) return;
+      const buffered = this.#sink.buffered();
+      if (buffered <= this.#maxBufferedBytes) return;
+      // Bytes the network took since the last look (`#written` counts characters, at most the bytes).
+      const now = this.#written - buffered;
+      if (now > sent) {
+        this.#watchStall(now);
+        return;
+      }
+      this.#last = { result: this.#slowConsumerResult() };
+      this.#finish();
+    }, this.#stallMs);
+    this.#stallCheck.unref?.();
+  }
+
+  end(error?: unknown): void {
+    if (error !== undefined && !this.#ended) this.#last = { error };
+    this.#finish();
+  }
+
+  /** Leaves the execution; the reader gets what `#last` holds, then the end. */
+  #finish(): void {
+    if (!this.#ended) {
+      this.#ended = true;
+      clearTimeout(this.#stallCheck);
+      this.#signal?.removeEventListener("abort", this.#onAbort);
+      this.#leave(this);
+    }
+    if (this.#waiter) this.#settle();
+  }
+
+  /** Answers the waiting `next()` from `#last` (or with the end). */
+  #settle(): void {
+    const waiter = this.#waiter;
+    const failer = this.#failer;
+    this.#waiter = undefined;
+    this.#failer = undefined;
+    const last = this.#last;
+    this.#last = undefined;
+    if (last && "error" in last) failer?.(last.error);
+    else waiter?.(last ? { value: last.result, done: false } : DONE);
+  }
+
+  next(): Promise<IteratorResult<ExecutionResult, undefined>> {
+    if (this.#ended) {
+      const last = this.#last;
+      this.#last = undefined;
+      if (last && "error" in last)
+        return Promise.reject(last.error instanceof Error ? last.error : new Error(String(last.error)));
+      return Promise.resolve(last ? { value: last.result, done: false } : DONE);
+    }
+    this.#waiter?.(DONE);
+    return new Promise((resolve, reject) => {
+      this.#waiter = resolve;
+      this.#failer = reject;
+    });
+  }
+
+  return(): Promise<IteratorResult<ExecutionResult, undefined>> {
+    this.#last = undefined;
+    this.#finish();
+    return Promise.resolve(DONE);
+  }
+
+  throw(): Promise<IteratorResult<ExecutionResult, undefined>> {
+    return this.return();
   }
 
   [Symbol.asyncIterator](): this {
@@ -227,7 +367,7 @@ class Member implements AsyncIterableIterator<ExecutionResult | RawPayload, unde
 
 /** One shared execution and the subscribers reading it. */
 class Group {
-  readonly #members = new Set<FeedQueue<Delivery>>();
+  readonly #members = new Set<Subscriber>();
   readonly #controller = new AbortController();
   readonly #onEnd: (group: Group) => void;
   #iterator: AsyncIterator<ExecutionResult> | undefined;
@@ -270,23 +410,37 @@ class Group {
     this.#onEnd(this);
   }
 
-  join(
-    options: Pick<FanoutOptions, "maxBuffer" | "stallMs">,
-    signal: AbortSignal | undefined,
-    last: () => ExecutionResult,
-  ) {
+  /** A subscriber reading through a queue. */
+  joinQueued(options: FanoutOptions, signal: AbortSignal | undefined, last: () => ExecutionResult) {
     const queue: FeedQueue<Delivery> = createFeedQueue<Delivery>({
       maxBuffer: options.maxBuffer ?? DEFAULT_FEED_BUFFER,
       stallMs: options.stallMs ?? DEFAULT_FEED_STALL_MS,
       signal,
-      onStop: () => this.#leave(queue),
+      onStop: () => this.#leave(member),
     });
-    this.#members.add(queue);
-    return new Member(queue, last);
+    const member = new QueuedSubscriber(queue, last);
+    this.#members.add(member);
+    return member;
   }
 
-  #leave(queue: FeedQueue<Delivery>): void {
-    this.#members.delete(queue);
+  /** A subscriber written to through `sink`. */
+  joinSink(options: FanoutOptions, sink: FanoutSink, signal: AbortSignal | undefined, last: () => ExecutionResult) {
+    const member = new SinkSubscriber(
+      sink,
+      {
+        maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_SINK_BUFFER_BYTES,
+        stallMs: options.sinkStallMs ?? DEFAULT_SINK_STALL_MS,
+        signal,
+      },
+      last,
+      (left) => this.#leave(left),
+    );
+    this.#members.add(member);
+    return member;
+  }
+
+  #leave(member: Subscriber): void {
+    if (!this.#members.delete(member)) return;
     if (this.#members.size === 0) this.#end(undefined, false);
   }
 
@@ -296,7 +450,7 @@ class Group {
         const step = await iterator.next();
         if (step.done || this.#ended) break;
         const payload = new RawPayload(serializeResult(step.value), step.value);
-        for (const member of this.#members) member.push({ payload });
+        for (const member of this.#members) member.deliver(payload);
       }
       this.#end(undefined, true);
     } catch (error) {
@@ -311,12 +465,20 @@ class Group {
     this.#onEnd(this);
     this.#controller.abort(new DOMException("The shared subscription ended.", "AbortError"));
     if (!drained) void this.#iterator?.return?.().catch(() => undefined);
-    for (const member of [...this.#members]) {
-      if (error !== undefined) member.push({ error });
-      member.end();
-    }
+    const members = [...this.#members];
     this.#members.clear();
+    for (const member of members) member.end(error);
   }
+}
+
+/** How a subscriber takes part in a shared execution. */
+export interface ShareRequest {
+  /** The shared execution's key (`shareKey`). */
+  readonly key: string;
+  /** The root field's response key (for the slow-consumer result's path). */
+  readonly responseKey: string;
+  /** Write payloads here directly; without one, the subscriber reads them as RawPayloads. */
+  readonly sink?: FanoutSink | undefined;
 }
 
 /** The shared executions of one gateway instance. */
@@ -342,12 +504,11 @@ export class Fanout {
    * others join it. A check that answers one result (an error) is that subscriber's answer.
    */
   async run(
-    share: { readonly key: string; readonly responseKey: string } | undefined,
+    share: ShareRequest | undefined,
     execute: (signal: AbortSignal | undefined) => Promise<OperationResult>,
     signal?: AbortSignal,
-  ): Promise<OperationResult | AsyncIterableIterator<ExecutionResult | RawPayload, undefined>> {
+  ): Promise<OperationResult> {
     if (share === undefined) return execute(signal);
-    const last = () => this.#options.slowConsumerResult(share.responseKey);
     const existing = this.#groups.get(share.key);
     if (existing) {
       await existing.ready;
@@ -355,7 +516,7 @@ export class Fanout {
       if (!isAsyncIterable(checked)) return checked;
       if (!existing.live) return checked;
       // Joined before the check's own stream closes, so nothing appended in between is missed.
-      const member = existing.join(this.#options, signal, last);
+      const member = this.#join(existing, share, signal);
       void closeStream(checked);
       return member;
     }
@@ -376,6 +537,13 @@ export class Fanout {
     }
     this.#started++;
     group.start(result);
-    return group.join(this.#options, signal, last);
+    return this.#join(group, share, signal);
+  }
+
+  #join(group: Group, share: ShareRequest, signal: AbortSignal | undefined) {
+    const last = () => this.#options.slowConsumerResult(share.responseKey);
+    return share.sink
+      ? group.joinSink(this.#options, share.sink, signal, last)
+      : group.joinQueued(this.#options, signal, last);
   }
 }

@@ -1,18 +1,11 @@
 /**
  * Shared executions of live subscriptions (src/events/fanout.ts), in parts: which operations share
- * and under which key, the payload serialized once and spliced into each message, a slow reader
- * given up on alone, and the last reader ending the execution.
+ * and under which key, the payload serialized once and written to every sink, a slow reader or
+ * sink given up on alone, and the last reader ending the execution.
  */
-import { parse, type ExecutionResult } from "graphql";
+import { GraphQLError, parse, type ExecutionResult } from "graphql";
 import { describe, expect, it } from "vitest";
-import {
-  Fanout,
-  RawPayload,
-  serializeResult,
-  shareableField,
-  shareKey,
-  spliceRawPayload,
-} from "../../src/events/fanout.js";
+import { Fanout, serializeResult, shareableField, shareKey, type FanoutSink } from "../../src/events/fanout.js";
 import { slowConsumerResult } from "../../src/schema/events/subscriptions.js";
 
 const LIST_FEED = `subscription F($list: ID!, $after: ID) { feed: listEvents(listId: $list, after: $after) { id } }`;
@@ -59,20 +52,16 @@ describe("shareKey", () => {
   });
 });
 
-describe("RawPayload", () => {
-  it("is written once and spliced into each message as graphql-ws would have written it", () => {
-    const result: ExecutionResult = { data: { feed: { id: "1-0", text: 'quote " and \u2028' } } };
-    const payload = new RawPayload(serializeResult(result), result);
-    for (const id of ["a", "b-2", 'c"3']) {
-      const text = spliceRawPayload(JSON.stringify({ id, type: "next", payload }));
-      expect(JSON.parse(text)).toEqual({ id, type: "next", payload: result });
-    }
-  });
-
-  it("leaves a message without one unchanged, also right after one was spliced", () => {
-    const payload = new RawPayload("{}", {});
-    spliceRawPayload(JSON.stringify({ id: "a", type: "next", payload }));
-    expect(spliceRawPayload('{"id":"b","type":"complete"}')).toBe('{"id":"b","type":"complete"}');
+describe("serializeResult", () => {
+  it("writes a result as graphql-ws would, errors in their JSON form", () => {
+    const result: ExecutionResult = {
+      data: { feed: null },
+      errors: [new GraphQLError("gone", { path: ["feed"], extensions: { code: "X" } })],
+    };
+    expect(JSON.parse(serializeResult(result))).toEqual({
+      data: { feed: null },
+      errors: [{ message: "gone", path: ["feed"], extensions: { code: "X" } }],
+    });
   });
 });
 
@@ -163,8 +152,7 @@ describe("Fanout", () => {
     for (let i = 0; i < 200; i++) emit({ data: { feed: { id: `${i}-0` } } });
     const got = await read;
     expect(got).toHaveLength(200);
-    expect(got.every((value) => value instanceof RawPayload)).toBe(true);
-    expect(JSON.parse((got[199] as RawPayload).raw)).toEqual({ data: { feed: { id: "199-0" } } });
+    expect(got[199]).toEqual({ data: { feed: { id: "199-0" } } });
     await new Promise((resolve) => setTimeout(resolve, 40));
     const [last] = await take(sleeper, 1);
     expect((last as ExecutionResult).errors?.[0]?.extensions).toMatchObject({ reason: "SLOW_CONSUMER" });
@@ -224,5 +212,46 @@ describe("Fanout", () => {
     };
     const c = (await failing.run(share, () => Promise.resolve(broken))) as AsyncIterableIterator<unknown>;
     await expect(c.next()).rejects.toThrow("log gone");
+  });
+
+  it("writes each payload once serialized to every sink; a sink that stops sending is given up on alone", async () => {
+    const fanout = new Fanout({ slowConsumerResult, maxBufferedBytes: 100, sinkStallMs: 20 });
+    const { emit, execute } = source();
+    /** A sink that sends what it is given at once (`stuck` false) or keeps it (`stuck` true). */
+    const sink = (stuck: boolean) => {
+      const sent: string[] = [];
+      let held = 0;
+      const made: FanoutSink & { sent: string[] } = {
+        sent,
+        send: (raw) => {
+          sent.push(raw);
+          if (stuck) held += raw.length;
+        },
+        buffered: () => held,
+      };
+      return made;
+    };
+    const fast = sink(false);
+    const stuck = sink(true);
+    const a = (await fanout.run({ ...share, sink: fast }, execute)) as AsyncIterableIterator<ExecutionResult>;
+    const b = (await fanout.run({ ...share, sink: stuck }, execute)) as AsyncIterableIterator<ExecutionResult>;
+    const aEnd = a.next();
+    const bEnd = b.next();
+    for (let i = 0; i < 10; i++) emit({ data: { feed: { id: `${i}-0` } } });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(fast.sent).toHaveLength(10);
+    expect(fast.sent[3]).toBe('{"data":{"feed":{"id":"3-0"}}}');
+    // The stuck sink is over its bound and sent nothing for sinkStallMs: the slow-consumer result, then the end.
+    const last = await bEnd;
+    expect(last.value?.errors?.[0]?.extensions).toMatchObject({ reason: "SLOW_CONSUMER" });
+    expect(await b.next()).toEqual({ value: undefined, done: true });
+    expect(fanout.stats.subscribers).toBe(1);
+    emit({ data: { feed: { id: "10-0" } } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fast.sent).toHaveLength(11);
+    expect(stuck.sent.length).toBeLessThan(11);
+    await a.return?.();
+    expect(await aEnd).toEqual({ value: undefined, done: true });
+    expect(fanout.stats.executions).toBe(0);
   });
 });
