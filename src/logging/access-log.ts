@@ -122,6 +122,11 @@ function noteOperationName({ document, operationName }: ExecutionArgs): void {
   if (record && name) record.operationName = name;
 }
 
+/** Adds a code to the current request's line (a refusal answered before GraphQL). */
+export function noteErrorCode(code: string): void {
+  currentScope()?.request.errorCodes.add(code);
+}
+
 /** Adds the codes of a result's errors to the record. */
 export function noteErrorCodes(record: RequestRecord, result: ExecutionResult): void {
   for (const error of result.errors ?? []) {

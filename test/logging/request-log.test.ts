@@ -139,9 +139,16 @@ describe("request log lines", () => {
       headers: { "content-type": "application/json", origin: "https://evil.example" },
       body: "{}",
     });
-    await refused.text();
+    const refusedBody = refused.json();
     const id = refused.headers.get("x-request-id")!;
-    expect(await lineOf(id)).toMatchObject({ method: "POST", path: "/graphql", status: refused.status });
+    expect(refused.status).toBe(403);
+    const { errors } = (await refusedBody) as { errors: { extensions: { code: string } }[] };
+    expect(await lineOf(id)).toMatchObject({
+      method: "POST",
+      path: "/graphql",
+      status: 403,
+      errorCodes: [errors[0]!.extensions.code],
+    });
     expect(logged(before).some((l) => l.path === "/health")).toBe(false);
   });
 

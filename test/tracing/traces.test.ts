@@ -46,7 +46,7 @@ afterAll(async () => {
   await commerce?.close();
 });
 
-function gatewayWith(env: Record<string, string>, legacyKey = DEMO.apiKey): Promise<Gateway> {
+function gatewayWith(env: Record<string, string>, legacyKey: string = DEMO.apiKey): Promise<Gateway> {
   return createGateway(
     loadConfig({
       HOST: "127.0.0.1",
