@@ -295,7 +295,23 @@ export class BackendPolicy {
       handleWhen((error) => decide({ error })).orWhenResult((reply) => decide({ reply: reply as BackendReply })),
       { maxAttempts: this.settings.retryAttempts, backoff },
     ).dangerouslyUnref();
-    return retrying.execute(() => this.#once(call, attempt), call.signal);
+    // A retry the breaker or the bulkhead refuses gives back what the previous attempt met: that is
+    // what went wrong, the refusal only ended the retries.
+    let previous: { error: unknown } | { reply: BackendReply } | undefined;
+    return retrying.execute(async () => {
+      try {
+        const reply = await this.#once(call, attempt);
+        previous = { reply };
+        return reply;
+      } catch (error) {
+        if (error instanceof BackendShedError && previous) {
+          if ("reply" in previous) return previous.reply;
+          throw previous.error;
+        }
+        previous = { error };
+        throw error;
+      }
+    }, call.signal);
   }
 
   /** Full jitter: a random delay in [0, min(max, base·2ⁿ)) for the n-th retry (n from 0). */

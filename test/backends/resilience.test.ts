@@ -287,6 +287,20 @@ describe("the circuit breaker", () => {
     expect(c.policy.circuit).toBe("open");
   });
 
+  it("a retry the open breaker refuses gives back what the previous attempt met", async () => {
+    const c = client({ breakerFailures: 2, retryBaseDelayMs: 300 }, { random: () => 0.999 });
+    script = [status(503)];
+    // A fails once and waits ~300 ms to retry; meanwhile B's failure opens the breaker.
+    const a = send(c.http);
+    await new Promise((r) => setTimeout(r, 50));
+    const b = await send(c.http);
+    expect(b.status).toBe(503);
+    expect(c.policy.circuit).toBe("open");
+    expect((await a).status).toBe(503);
+    expect(seen).toHaveLength(2);
+    expect(c.attempts.map((x) => x.outcome)).toEqual(["503", "503", "circuit_open"]);
+  });
+
   it("counts only the backend's own failures: not 4xx, not 429, not a caller that went away", async () => {
     const c = client({ retryAttempts: 0, breakerFailures: 2 });
     script = [status(404), status(429), status(500), status(400), status(500), status(422)];
