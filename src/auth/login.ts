@@ -318,8 +318,26 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
       if (url.pathname === TOKEN_PATH) await exchange(req, res);
       else if (url.pathname === LOGOUT_PATH) logout(req, res);
       else if (route === `GET ${LOGIN_PATH}` || route === `HEAD ${LOGIN_PATH}`) login(req, res, url);
-      else if (route === `GET ${CALLBACK_PATH}`) await callback(req, res, url);
-      else sendJson(res, 404, { error: "not_found", message: "No such path." });
+      else if (route === `GET ${CALLBACK_PATH}`) {
+        try {
+          await callback(req, res, url);
+        } catch (error) {
+          // Something nobody planned for: a page in words, the details only in the log.
+          if (res.headersSent) throw error;
+          options.log(`login failed: unexpected ${(error as Error)?.name ?? "error"}`);
+          sendPage(
+            res,
+            {
+              status: 500,
+              title: "The login could not be completed",
+              message: "Something went wrong on the gateway. Nothing was granted; try again.",
+              reason: "internal_error",
+              retryUrl: LOGIN_PATH,
+            },
+            [clearState()],
+          );
+        }
+      } else sendJson(res, 404, { error: "not_found", message: "No such path." });
       return true;
     },
   };

@@ -8,12 +8,9 @@ import { createGraphQLError } from "graphql-yoga";
 import type { GraphQLError } from "graphql";
 import { apiKeySigner, popSigner, type HmacAlgorithm } from "../backends/commerce/auth.js";
 import { apiKeyCredential, oauthCredential, type CommerceCredential } from "../domain/commerce/scopes.js";
+import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER } from "../context.js";
 import { readCookie, SESSION_COOKIE } from "./cookies.js";
 import { GatewayTokenError, openGatewayToken, type GatewayCaller } from "./gateway-token.js";
-
-/** Header names of raw backend keys (also in context.ts, which reads them in open mode). */
-const LEGACY_KEY_HEADER = "x-legacy-api-key";
-const COMMERCE_KEY_HEADER = "x-commerce-api-key";
 
 /** The backend credentials one request uses. */
 export interface RequestCredentials {
@@ -110,8 +107,8 @@ export function createRequestAuthenticator(options: RequestAuthOptions): Request
       }
     }
 
-    const legacyHeader = blankless(headers.get(LEGACY_KEY_HEADER));
-    const commerceHeader = blankless(headers.get(COMMERCE_KEY_HEADER));
+    const legacyHeader = blankless(headers.get(LEGACY_API_KEY_HEADER));
+    const commerceHeader = blankless(headers.get(COMMERCE_API_KEY_HEADER));
     if (mode === "token") {
       if ((legacyHeader || commerceHeader) && !allowCredentialHeaders) {
         throw unauthenticated(
