@@ -69,7 +69,13 @@ try {
   await flushRedis(redisUrl);
   const sandbox = await startChild("legacy-sandbox");
   children.push(sandbox);
-  const env = { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, INGRESS_TOKEN, REDIS_URL: redisUrl, AUTH_MODE: "open" };
+  const env = {
+    LEGACY_URL: sandbox.url,
+    LEGACY_API_KEY: DEMO.apiKey,
+    INGRESS_TOKEN,
+    REDIS_URL: redisUrl,
+    AUTH_MODE: "open",
+  };
   const a = await startChild("gateway", env);
   children.push(a);
   const b = await startChild("gateway", env);
