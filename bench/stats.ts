@@ -57,3 +57,11 @@ export function report(title: string, series: readonly Series[]): string {
   ];
   return lines.join("\n");
 }
+
+/** The median of `values` (NaN when empty). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
