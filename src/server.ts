@@ -85,7 +85,7 @@ export interface Gateway {
   /**
    * Graceful shutdown (SIGTERM): readiness 503, then after SHUTDOWN_DELAY_MS no new connections,
    * requests in flight finished, websockets closed with 1001 and SSE streams ended, then close();
-   * all within SHUTDOWN_DEADLINE_MS (src/shutdown/drain.ts).
+   * all within SHUTDOWN_DEADLINE_MS (src/shutdown/drain.ts). Runs once; it ends with close().
    */
   shutdown(): Promise<DrainReport>;
   close(): Promise<void>;
@@ -293,6 +293,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const events = createEventLog(config.events.redisUrl, {
     maxLength: config.events.logMaxLength,
     retentionMs: config.events.logRetentionMs,
+    keyPrefix: config.events.logKeyPrefix,
     onError: (error) => logger.error({ err: error }, "event log failure"),
     onRead: metrics.eventRead,
   });
@@ -414,6 +415,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     throw error;
   }
   const requests = trackRequests(server.server);
+  let draining: Promise<DrainReport> | undefined;
   // The upgrade passes the same Host and Origin checks (it has no body).
   const websocket = attachWebSocket(server.server, yoga, {
     path: GRAPHQL_PATH,
@@ -435,7 +437,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     shutdown() {
       const closeWebSockets = () => websocket.close();
       const close = () => (this as Gateway).close();
-      return drain({ readiness, server: server.server, requests, closeWebSockets, close }, config.shutdown);
+      draining ??= drain({ readiness, server: server.server, requests, closeWebSockets, close }, config.shutdown);
+      return draining;
     },
     async close() {
       await websocket.close();

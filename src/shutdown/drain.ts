@@ -19,8 +19,10 @@ export interface RequestTracker {
   readonly inFlight: number;
   /** SSE responses open now. */
   readonly streams: number;
-  /** From now on responses carry `Connection: close`, and idle keep-alive sockets are closed. */
-  startDraining(): void;
+  /** From now on responses carry `Connection: close`: callers open new connections (elsewhere). */
+  closeAfterResponses(): void;
+  /** Closes idle keep-alive sockets now and each one that turns idle from now on. */
+  closeIdle(): void;
   /** Resolves when no request is in flight (streams do not count), or when `signal` aborts. */
   settled(signal: AbortSignal): Promise<void>;
   /** Ends every SSE response; returns how many. */
@@ -39,16 +41,17 @@ function isStream({ req, res }: Tracked): boolean {
 /** Starts counting the requests of `server`. */
 export function trackRequests(server: Server): RequestTracker {
   const open = new Set<Tracked>();
-  let draining = false;
+  let closing = false;
+  let closingIdle = false;
   let changed: (() => void) | undefined;
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const tracked = { req, res };
     open.add(tracked);
     // Node closes the socket after this response: no new request arrives on it.
-    if (draining && !res.headersSent) res.setHeader("connection", "close");
+    if (closing && !res.headersSent) res.setHeader("connection", "close");
     res.once("close", () => {
       open.delete(tracked);
-      if (draining) server.closeIdleConnections();
+      if (closingIdle) server.closeIdleConnections();
       changed?.();
     });
   });
@@ -60,9 +63,12 @@ export function trackRequests(server: Server): RequestTracker {
     get streams() {
       return count(true);
     },
-    startDraining() {
-      draining = true;
+    closeAfterResponses() {
+      closing = true;
       for (const { res } of open) if (!res.headersSent) res.setHeader("connection", "close");
+    },
+    closeIdle() {
+      closingIdle = true;
       server.closeIdleConnections();
     },
     settled(signal) {
@@ -143,11 +149,14 @@ export async function drain(gateway: Drainable, { delayMs, deadlineMs }: DrainTi
   const requestsDue = AbortSignal.timeout(Math.max(0, deadlineMs - reserve));
 
   gateway.readiness.setDraining();
+  // Sockets idle in keep-alive are left alone during the delay: closing one races a request the
+  // caller may be writing on it; each response closes its own socket instead.
+  gateway.requests.closeAfterResponses();
   if (delayMs > 0) await sleep(delayMs, requestsDue);
 
   // No new connections; sockets in keep-alive close as soon as they are idle.
   gateway.server.close();
-  gateway.requests.startDraining();
+  gateway.requests.closeIdle();
   const inFlight = gateway.requests.inFlight;
   await gateway.requests.settled(requestsDue);
   const cut = gateway.requests.inFlight;
