@@ -126,6 +126,8 @@ export interface EventsConfig {
   /** Events kept per source, and for how long. */
   logMaxLength: number;
   logRetentionMs: number;
+  /** Prefix of every Redis key of the event log (streams and dedupe keys), so deployments can share a Redis. */
+  logKeyPrefix: string;
 }
 
 /** How callers prove who they are (src/auth): the mode, the gateway token key, the OAuth login. */
@@ -401,6 +403,13 @@ const ENV = z.object({
   WEBHOOK_MAX_BODY_BYTES: intIn(8 * 1024 * 1024, 1024, 100 * 1024 * 1024),
   EVENT_LOG_MAX_LENGTH: intIn(10_000, 100, 10_000_000),
   EVENT_LOG_RETENTION_MS: intIn(24 * 3600 * 1000, 60_000, 30 * 24 * 3600 * 1000),
+  /** Prefix of the event log's Redis keys (`<prefix>events:<source>`, `<prefix>dedupe:…`): one per deployment sharing a Redis. */
+  EVENT_LOG_KEY_PREFIX: z
+    .string()
+    .default("mailgraph:")
+    .refine((prefix) => /^[A-Za-z0-9_.:{}-]{1,64}$/.test(prefix), {
+      error: "must be 1 to 64 letters, digits or _ . : { } -",
+    }),
 
   CORS_ORIGINS: origins,
   ALLOWED_HOSTS: hosts,
@@ -585,6 +594,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxBodyBytes: e.WEBHOOK_MAX_BODY_BYTES,
       logMaxLength: e.EVENT_LOG_MAX_LENGTH,
       logRetentionMs: e.EVENT_LOG_RETENTION_MS,
+      logKeyPrefix: e.EVENT_LOG_KEY_PREFIX,
     },
   };
 
