@@ -28,16 +28,21 @@ describe("the logger", () => {
   });
 
   it("censors credential fields of logged objects: headers, keys, tokens, secrets, cookies, addresses", () => {
-    const { logger, parsed } = capture();
+    const { logger, parsed } = capture(["configured-key-value"]);
     logger.info(
       {
         req: {
           headers: { authorization: "Basic dXNlcjpwYXNz", cookie: "sid=1", "x-legacy-api-key": "k1", accept: "*/*" },
         },
         headers: { "x-apikey": "k2", "set-cookie": "sid=2" },
-        backend: { apiKey: "k3", clientSecret: "k4", accessToken: "k5", email: "someone" },
+        apiKey: "k3",
+        clientSecret: "k4",
+        accessToken: "k5",
+        email: "someone",
         password: "p",
         token: "t",
+        // Deeper down, what the text scrub knows is still caught.
+        backend: { settings: { apiKey: "configured-key-value" } },
       },
       "dump",
     );
@@ -47,9 +52,13 @@ describe("the logger", () => {
         headers: { authorization: "[redacted]", cookie: "[redacted]", "x-legacy-api-key": "[redacted]", accept: "*/*" },
       },
       headers: { "x-apikey": "[redacted]", "set-cookie": "[redacted]" },
-      backend: { apiKey: "[redacted]", clientSecret: "[redacted]", accessToken: "[redacted]", email: "[redacted]" },
+      apiKey: "[redacted]",
+      clientSecret: "[redacted]",
+      accessToken: "[redacted]",
+      email: "[redacted]",
       password: "[redacted]",
       token: "[redacted]",
+      backend: { settings: { apiKey: "[redacted]" } },
     });
   });
 
