@@ -255,14 +255,29 @@ export class GatewayMetrics {
         state.operation = typeof name === "string" && name ? this.#operations.label(name, false) : "anonymous";
       },
       onExecute: ({ args }) => {
+        const labels = operationOf(args.document as DocumentNode, args.operationName as OperationName);
         const state = stateOf(args.contextValue);
-        if (state)
-          Object.assign(state, operationOf(args.document as DocumentNode, args.operationName as OperationName));
+        if (state) {
+          Object.assign(state, labels);
+          return;
+        }
+        // Over graphql-ws there is no HTTP request: the operation is counted when it is done.
+        const started = performance.now();
+        return {
+          onExecuteDone: ({ result }) => {
+            if (isAsyncIterable(result)) return;
+            this.requests.inc(labels);
+            this.duration.observe(labels, (performance.now() - started) / 1000);
+            this.#countErrors({ started, ...labels }, result);
+          },
+        };
       },
       onSubscribe: ({ args }) => {
         const { operation, type } = operationOf(args.document as DocumentNode, args.operationName as OperationName);
         const state = stateOf(args.contextValue);
         if (state) Object.assign(state, { operation, type });
+        // Over graphql-ws (no HTTP request) a subscription counts as a request when it starts.
+        else this.requests.inc({ operation, type });
         return {
           onSubscribeResult: ({ result }) => {
             if (!isAsyncIterable(result)) return;

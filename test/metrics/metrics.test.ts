@@ -201,6 +201,21 @@ describe("what /metrics counts", () => {
       value(before, "mailgraph_event_log_lag_seconds_count", { source: "legacy" }),
     );
 
+    // Each subscription counted once as a request, over either transport; a query over graphql-ws too.
+    expect(value(samples, "mailgraph_graphql_requests_total", { operation: "ListFeed", type: "subscription" })).toBe(
+      value(before, "mailgraph_graphql_requests_total", { operation: "ListFeed", type: "subscription" }) + 2,
+    );
+    const wsQuery = stack.track(subscribeWs(stack.client, "query MetricsOverWs { clients { id } }"));
+    await until(
+      () => wsQuery.ended === "complete",
+      () => wsQuery,
+    );
+    await untilScrape(
+      (s) =>
+        value(s, "mailgraph_graphql_requests_total", { operation: "MetricsOverWs", type: "query" }) === 1 &&
+        value(s, "mailgraph_graphql_request_duration_seconds_count", { operation: "MetricsOverWs" }) === 1,
+    );
+
     ws.stop();
     sse.stop();
     await untilScrape((s) => value(s, "mailgraph_subscriptions_active", { operation: "ListFeed" }) === 0);
