@@ -104,6 +104,38 @@ describe("request log lines", () => {
       expect(call.headers["x-request-id"]).toBe("frontend-7f3a.42");
   });
 
+  it.each(["get", "post"])("sends the request id with the legacy HTTP %s transport too", async (transport) => {
+    const other = await createGateway(
+      loadConfig({
+        HOST: "127.0.0.1",
+        PORT: "0",
+        AUTH_MODE: "open",
+        LEGACY_URL: legacyProxy.url,
+        LEGACY_API_KEY: DEMO.apiKey,
+        LEGACY_TRANSPORT: transport,
+      }),
+      { log: () => {} },
+    );
+    const seen = legacyProxy.seen.length;
+    try {
+      const res = await fetch(`${other.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-request-id": `via-${transport}` },
+        body: JSON.stringify({ query: "query Clients { clients { id } }" }),
+      });
+      expect(res.status).toBe(200);
+      await res.text();
+    } finally {
+      await other.close();
+    }
+    const calls = legacyProxy.seen.slice(seen);
+    expect(calls.map((c) => c.method)).toContain(transport.toUpperCase());
+    for (const call of calls) {
+      expect(call.path).toMatch(/^\/api\/api\.asmx\/\w+\.\w+/);
+      expect(call.headers["x-request-id"]).toBe(`via-${transport}`);
+    }
+  });
+
   it.each([
     ["white space", "two words"],
     ["an address", "ada.lovelace@example.com"],
