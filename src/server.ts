@@ -48,6 +48,7 @@ import { useOperationSpans } from "./tracing/operation-span.js";
 import { attachWebSocket, type WebSocketEndpoint } from "./websocket.js";
 import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH } from "./auth/login.js";
 import { loginAccess, requestAuthenticatorFor, websocketGate } from "./auth/gateway-auth.js";
+import { loginAvailable, withLoginBar } from "./auth/graphiql-login.js";
 
 /** Where webhooks of both backends arrive (events/ingress). */
 const WEBHOOK_PREFIX = "/webhooks/";
@@ -219,7 +220,8 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     // on the GraphQL pipeline; readiness (/readyz) is yoga's check, below.
     // GraphiQL's scripts and styles are served inline rather than from a CDN, so the IDE also
     // works offline and behind firewalls that block third-party hosts.
-    renderGraphiQL,
+    // With the commerce login available, the page gets a corner bar to log in and out (src/auth).
+    renderGraphiQL: loginAvailable(config) ? withLoginBar(renderGraphiQL) : renderGraphiQL,
     cors: corsOptions(config.http),
     plugins: [
       // Requests, errors and latency by operation, live subscriptions (src/metrics).

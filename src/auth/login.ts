@@ -301,12 +301,17 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
   };
 
   const logout = (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method !== "POST")
+    if (req.method !== "POST") {
       return sendJson(res, 405, { error: "method_not_allowed", message: "Use POST." }, { allow: "POST" });
-    res.writeHead(204, {
-      "cache-control": "no-store",
-      "set-cookie": setCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0, secure: secure() }),
-    });
+    }
+    req.resume();
+    const cleared = setCookie(SESSION_COOKIE, "", { path: "/", maxAge: 0, secure: secure() });
+    // A form on GraphiQL's page goes back there (303: as a GET); a script gets a bare 204.
+    if ((req.headers.accept ?? "").includes("text/html")) {
+      res.writeHead(303, { location: options.graphqlPath, "cache-control": "no-store", "set-cookie": cleared });
+    } else {
+      res.writeHead(204, { "cache-control": "no-store", "set-cookie": cleared });
+    }
     res.end();
   };
 

@@ -268,3 +268,27 @@ describe("PoP on every commerce call for an OAuth user", () => {
     expect((await ok()).errors).toBeUndefined();
   });
 });
+
+describe("POST /auth/logout", () => {
+  it("forgets the session cookie: back to GraphiQL for its form, 204 for a script; GET does nothing", async () => {
+    const form = await new UserAgent().post(`${stack.gateway.url}/auth/logout`, "", {
+      accept: "text/html",
+      "content-type": "application/x-www-form-urlencoded",
+    });
+    expect(form.status).toBe(303);
+    expect(form.location).toBe("/graphql");
+    expect(form.setCookies).toEqual(["mailgraph_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"]);
+    const script = await new UserAgent().post(`${stack.gateway.url}/auth/logout`, "");
+    expect(script.status).toBe(204);
+    expect(script.setCookies).toHaveLength(1);
+    const get = await new UserAgent().get(`${stack.gateway.url}/auth/logout`);
+    expect(get.status).toBe(405);
+    expect(get.setCookies).toEqual([]);
+  });
+
+  it("GraphiQL's page carries the login bar when the login is available", async () => {
+    const page = await (await fetch(`${stack.gateway.url}/graphql`, { headers: { accept: "text/html" } })).text();
+    expect(page).toContain('<a id="mailgraph-login" href="/auth/commerce/login">');
+    expect(page).toContain('<form method="post" action="/auth/logout"');
+  });
+});

@@ -41,12 +41,11 @@ beforeEach(() => browser.context.clearCookies());
 describe("the OAuth login in Chromium", () => {
   it("logs in from GraphiQL through the authorize page, approves, and queries subscribers (read_customers)", async () => {
     const page = await browser.context.newPage();
-    // Not logged in yet: the gateway answers 401 UNAUTHENTICATED (what GraphiQL would show).
-    const before = await page.request.post(`${url}/graphql`, { data: { query: SUBSCRIBERS } });
-    expect(before.status()).toBe(401);
-    expect(JSON.stringify(await before.json())).toContain("UNAUTHENTICATED");
+    await page.goto(`${url}/graphql`);
+    // Not logged in yet: GraphiQL shows the gateway's 401 UNAUTHENTICATED.
+    expect(await runInGraphiQL(page, SUBSCRIBERS, /UNAUTHENTICATED/)).toContain("gateway token is required");
 
-    await page.goto(`${url}/auth/commerce/login`);
+    await page.locator("#mailgraph-login").click();
     await expect.poll(() => page.title()).toBe("Authorize Demo Partner App");
     // The sandbox registered the gateway's own callback, on the port it actually listens on.
     const redirectUri = await page.locator('input[name="redirect_uri"]').inputValue();
