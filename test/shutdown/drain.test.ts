@@ -1,10 +1,12 @@
 /**
  * gateway.shutdown() in process, step by step: during SHUTDOWN_DELAY_MS /readyz says "draining"
  * (503) while GraphQL is still answered, with `Connection: close` so the caller's keep-alive socket
- * is not reused; then the listener is closed; the report counts what was in flight. And the
- * configuration refuses a delay that does not fit in the deadline.
+ * is not reused; then the listener is closed, the request in flight finishes, and the event log's
+ * Redis connections are closed. And the configuration refuses a delay that does not fit in the
+ * deadline. Redis database 15.
  */
 import { request as httpRequest, Agent } from "node:http";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
@@ -14,6 +16,19 @@ import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
 import { slowProxy, type SlowProxy } from "./support.js";
 
 const DELAY_MS = 600;
+const REDIS_DB15 = "redis://127.0.0.1:6379/15";
+
+/** Connections to Redis database 15 now (the test's own checker uses database 0). */
+async function db15Clients(): Promise<number> {
+  const redis = new Redis("redis://127.0.0.1:6379/0", { lazyConnect: true });
+  try {
+    await redis.connect();
+    const list = (await redis.client("LIST")) as string;
+    return list.split("\n").filter((line) => / db=15 /.test(line)).length;
+  } finally {
+    redis.disconnect();
+  }
+}
 
 let legacy: LegacySandbox;
 let slow: SlowProxy;
@@ -29,6 +44,7 @@ beforeAll(async () => {
     LEGACY_API_KEY: DEMO.apiKey,
     SHUTDOWN_DELAY_MS: String(DELAY_MS),
     SHUTDOWN_DEADLINE_MS: "5000",
+    REDIS_URL: REDIS_DB15,
   });
 });
 afterAll(async () => {
@@ -66,6 +82,8 @@ describe("gateway.shutdown()", () => {
     const query = JSON.stringify({ query: "{ clients { id } }" });
     const before = await get(agent, "/readyz");
     expect(before.status).toBe(200);
+    expect(JSON.parse(before.body)).toMatchObject({ redis: { status: "up" } });
+    expect(await db15Clients()).toBeGreaterThan(0);
     // One request in flight at the backend when the shutdown starts.
     const inFlight = get(agent, "/graphql", { method: "POST", body: query });
     while (slow.calls === 0) await new Promise((r) => setTimeout(r, 10));
@@ -86,6 +104,7 @@ describe("gateway.shutdown()", () => {
     expect(report).toMatchObject({ cut: 0, inTime: true });
     expect(report.ms).toBeGreaterThanOrEqual(DELAY_MS);
     expect(gateway.server.listening).toBe(false);
+    expect(await db15Clients()).toBe(0);
     await expect(get(new Agent(), "/livez")).rejects.toMatchObject({ code: "ECONNREFUSED" });
     agent.destroy();
   });
