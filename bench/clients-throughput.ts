@@ -2,10 +2,12 @@
  * `{ clients { id name } }` requests per second through the gateway against a bare node:http
  * server making the same User.GetClients call with undici and fast-xml-parser per request
  * (bench/bare-clients.ts). The legacy sandbox, the gateway and the bare server each run in a
- * process of their own, and autocannon loads them from another; the two sides alternate round by
- * round (ABBA order), and each round's ratio compares neighbours in time. Also the CPU each
- * server process spends per request, read from /proc, which drifts less than rates on a shared
- * machine. Target: gateway/bare ≥ 0.5.
+ * process of their own, and autocannon loads them from another; the sides take turns round by
+ * round, in reversed order every other round, and each round's ratio compares neighbours in
+ * time. Also the CPU each server process spends per request, read from /proc, which drifts less
+ * than rates do on a shared machine. Target: gateway / bare ≥ 0.5.
+ * For a before/after in one run, BENCH_BEFORE_BUILD names another build's output directory (an
+ * earlier commit compiled with bench/tsconfig.processes.json), whose gateway joins the rotation.
  * Run: npx tsx bench/clients-throughput.ts [rounds] [seconds per round]
  */
 import { DEMO } from "../src/sandbox/demo-data.js";
@@ -19,71 +21,84 @@ const seconds = Number(process.argv[3] ?? 5);
 const CONNECTIONS = 10;
 const TARGET = 0.5;
 const QUERY = "{ clients { id name } }";
+const beforeBuild = process.env.BENCH_BEFORE_BUILD;
+
+interface Round extends LoadResult {
+  cpuUsPerRequest: number;
+}
 
 await withProcesses(async () => {
   const sandbox = await startProcess("legacy-sandbox");
-  const bare = await startProcess("bare-clients", { args: [sandbox.url] });
-  const gateway = await startProcess("gateway", {
-    env: { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
-  });
-  const body = JSON.stringify({ query: QUERY });
-  await check(`${gateway.url}/graphql`, body);
-  await check(`${bare.url}/`, body);
-
-  interface Round extends LoadResult {
-    cpuUsPerRequest: number;
+  const env = { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" };
+  const sides: { name: string; process: BenchProcess; path: string }[] = [
+    { name: "gateway", process: await startProcess("gateway", { env }), path: "/graphql" },
+    { name: "bare", process: await startProcess("bare-clients", { args: [sandbox.url] }), path: "/" },
+  ];
+  if (beforeBuild) {
+    const before = await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/process-child.js` });
+    sides.push({ name: "gateway before", process: before, path: "/graphql" });
   }
-  const run = async (target: BenchProcess, path: string, durationS: number): Promise<Round> => {
-    const cpuBefore = cpuTimeMs(target.pid);
-    const result = await load(`${target.url}${path}`, {
+  const body = JSON.stringify({ query: QUERY });
+  for (const side of sides) await check(`${side.process.url}${side.path}`, body);
+
+  const run = async (side: (typeof sides)[number], durationS: number): Promise<Round> => {
+    const cpuBefore = cpuTimeMs(side.process.pid);
+    const result = await load(`${side.process.url}${side.path}`, {
       connections: CONNECTIONS,
       durationS,
       method: "POST",
       headers: { "content-type": "application/json" },
       body,
     });
-    if (result.failed > 0) throw new Error(`${result.failed} requests failed at ${target.url}`);
-    return { ...result, cpuUsPerRequest: ((cpuTimeMs(target.pid) - cpuBefore) * 1000) / result.ok };
+    if (result.failed > 0) throw new Error(`${result.failed} requests failed at ${side.name}`);
+    return { ...result, cpuUsPerRequest: ((cpuTimeMs(side.process.pid) - cpuBefore) * 1000) / result.ok };
   };
-  const sides = { gateway: () => run(gateway, "/graphql", seconds), bare: () => run(bare, "/", seconds) };
 
   // Warm-up: JIT, keep-alive pools, yoga's caches.
-  await run(gateway, "/graphql", 2);
-  await run(bare, "/", 2);
+  for (const side of sides) await run(side, 2);
 
-  const rows: { gateway: Round; bare: Round }[] = [];
+  const rows: Round[][] = [];
   for (let i = 0; i < rounds; i++) {
-    const order = i % 2 === 0 ? (["gateway", "bare"] as const) : (["bare", "gateway"] as const);
-    const round: Partial<Record<"gateway" | "bare", Round>> = {};
-    for (const side of order) round[side] = await sides[side]();
-    rows.push(round as { gateway: Round; bare: Round });
+    const order = i % 2 === 0 ? sides.map((_, j) => j) : sides.map((_, j) => sides.length - 1 - j);
+    const row: Round[] = [];
+    for (const j of order) row[j] = await run(sides[j]!, seconds);
+    rows.push(row);
   }
 
-  const ratios = rows.map((r) => r.gateway.rps / r.bare.rps);
-  const cpuRatios = rows.map((r) => r.gateway.cpuUsPerRequest / r.bare.cpuUsPerRequest);
-  const fmt = (n: number, d = 0) => n.toFixed(d).padStart(8);
   console.log(
-    `node ${process.version}; ${rounds} rounds of ${seconds} s per side, alternating (ABBA); autocannon -c ${CONNECTIONS} ` +
-      `in its own process; sandbox, gateway and bare server in their own processes\n`,
+    `node ${process.version}; ${rounds} rounds of ${seconds} s per side, the order reversed every other round; ` +
+      `autocannon -c ${CONNECTIONS} in its own process; sandbox, gateway and bare server compiled, each in its own process\n`,
   );
-  console.log(`${QUERY}: gateway against the bare undici + fast-xml-parser server`);
-  console.log(`round  gw req/s  bare req/s  ratio  gw p50 ms  bare p50 ms  gw CPU µs/req  bare CPU µs/req  CPU ratio`);
-  rows.forEach((r, i) =>
+  console.log(`${QUERY}: requests per second and CPU per request, each side against the bare server in the same round`);
+  const head = ["round", ...sides.flatMap((s) => [`${s.name} req/s`, `CPU µs/req`])];
+  console.log(head.join("  "));
+  rows.forEach((row, i) =>
     console.log(
-      `${String(i + 1).padStart(5)}  ${fmt(r.gateway.rps)}  ${fmt(r.bare.rps, 0).padStart(10)}  ${ratios[i]!.toFixed(2).padStart(5)}` +
-        `  ${fmt(r.gateway.latencyP50Ms, 1).padStart(9)}  ${fmt(r.bare.latencyP50Ms, 1).padStart(11)}` +
-        `  ${fmt(r.gateway.cpuUsPerRequest).padStart(13)}  ${fmt(r.bare.cpuUsPerRequest).padStart(15)}  ${cpuRatios[i]!.toFixed(2).padStart(9)}`,
+      [
+        String(i + 1).padStart(5),
+        ...row.flatMap((r, j) => [
+          r.rps.toFixed(0).padStart(head[1 + 2 * j]!.length),
+          r.cpuUsPerRequest.toFixed(0).padStart(10),
+        ]),
+      ].join("  "),
     ),
   );
-  const ratio = median(ratios);
+  const ratioOf = (j: number, pick: (r: Round) => number) => median(rows.map((row) => pick(row[j]!) / pick(row[1]!)));
+  for (const [j, side] of sides.entries()) {
+    if (j === 1) continue;
+    const ratios = rows.map((row) => row[j]!.rps / row[1]!.rps);
+    console.log(
+      `${side.name} / bare: median req/s ratio ${ratioOf(j, (r) => r.rps).toFixed(2)} (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}), ` +
+        `median CPU per request ${median(rows.map((row) => row[j]!.cpuUsPerRequest)).toFixed(0)} µs against ` +
+        `${median(rows.map((row) => row[1]!.cpuUsPerRequest)).toFixed(0)} µs (${ratioOf(j, (r) => r.cpuUsPerRequest).toFixed(2)}×)`,
+    );
+  }
+  const ratio = ratioOf(0, (r) => r.rps);
   console.log(
-    `median req/s ratio ${ratio.toFixed(2)} (range ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) ` +
-      `against the target of ≥ ${TARGET}: ${ratio >= TARGET ? "met" : "NOT met"}; ` +
-      `median CPU per request ${median(rows.map((r) => r.gateway.cpuUsPerRequest)).toFixed(0)} µs against ` +
-      `${median(rows.map((r) => r.bare.cpuUsPerRequest)).toFixed(0)} µs (${median(cpuRatios).toFixed(2)}×)`,
+    `gateway req/s ratio ${ratio.toFixed(2)} against the target of ≥ ${TARGET}: ${ratio >= TARGET ? "met" : "NOT met"}`,
   );
 
-  await Promise.all([gateway.stop(), bare.stop(), sandbox.stop()]);
+  await Promise.all([...sides.map((s) => s.process.stop()), sandbox.stop()]);
 });
 
 async function check(url: string, body: string): Promise<void> {

@@ -52,10 +52,17 @@ const running = new Set<ChildProcess>();
  */
 export async function startProcess(
   role: Role,
-  options: { args?: string[]; env?: Record<string, string>; nodeArgs?: string[] } = {},
+  options: {
+    args?: string[];
+    env?: Record<string, string>;
+    nodeArgs?: string[];
+    /** Another build's bench/process-child.js (e.g. an earlier commit's, for before/after). */
+    childScript?: string;
+  } = {},
 ): Promise<BenchProcess> {
-  buildProcesses();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CHILD_SCRIPT, role, ...(options.args ?? [])], {
+  if (!options.childScript) buildProcesses();
+  const script = options.childScript ?? CHILD_SCRIPT;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, role, ...(options.args ?? [])], {
     env: { ...process.env, ...options.env },
     stdio: ["pipe", "pipe", "inherit"],
   });
