@@ -8,7 +8,7 @@ import { createLogger, type LogSink, type Logger } from "./logger.js";
 
 /** The secrets of a configuration: never logged, whatever text they turn up in. */
 export function configSecrets(config: Config): string[] {
-  const { legacy, commerce, sandbox, events } = config;
+  const { legacy, commerce, sandbox, events, auth } = config;
   return [
     legacy.apiKey,
     commerce.apiKey,
@@ -18,14 +18,20 @@ export function configSecrets(config: Config): string[] {
     sandbox.commerceApiKey,
     events.ingressToken,
     events.commerceWebhookSecret,
-    ...otherSecrets(config),
+    auth.secret,
+    redisPassword(events.redisUrl),
   ].filter((s): s is string => typeof s === "string" && s.length > 0);
 }
 
-/** Secrets of sections other parts of the gateway add (the gateway token key). */
-function otherSecrets(config: Config): (string | undefined)[] {
-  const auth = (config as { auth?: { secret?: unknown } }).auth;
-  return [typeof auth?.secret === "string" ? auth.secret : undefined];
+/** The password of a redis:// URL (a Redis error may echo its connection options). */
+function redisPassword(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const password = new URL(url).password;
+    return password ? decodeURIComponent(password) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The logger of one gateway, writing to `sink` or stdout. */

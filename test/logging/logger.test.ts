@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
+import { configSecrets, gatewayLogger } from "../../src/logging/gateway.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { loggablePath, textScrubber } from "../../src/logging/redaction.js";
 import { acceptRequestId } from "../../src/logging/request-id.js";
@@ -132,5 +133,40 @@ describe("LOG_LEVEL and the OTEL_* settings", () => {
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "https://user:pw@collector" })).toThrow(
       /OTEL_EXPORTER_OTLP_ENDPOINT must not carry credentials/,
     );
+  });
+});
+
+describe("the gateway's secrets", () => {
+  it("are every configured key, secret, token and the Redis password", () => {
+    const config = loadConfig({
+      AUTH_MODE: "open",
+      LEGACY_API_KEY: "legacy-key-1",
+      COMMERCE_API_KEY: "commerce-key-1",
+      COMMERCE_CLIENT_ID: "app",
+      COMMERCE_CLIENT_SECRET: "client-secret-1-".padEnd(40, "x"),
+      COMMERCE_ACCESS_TOKEN: "access-token-1",
+      INGRESS_TOKEN: "ingress-token-0123456789",
+      COMMERCE_WEBHOOK_SECRET: "webhook-secret-".padEnd(40, "y"),
+      GATEWAY_SECRET: "gateway-secret-".padEnd(40, "z"),
+      REDIS_URL: "redis://:p%40ss-word-9@redis.internal:6379/3",
+    });
+    expect(configSecrets(config)).toEqual(
+      expect.arrayContaining([
+        "legacy-key-1",
+        "commerce-key-1",
+        "client-secret-1-".padEnd(40, "x"),
+        "access-token-1",
+        "ingress-token-0123456789",
+        "webhook-secret-".padEnd(40, "y"),
+        "gateway-secret-".padEnd(40, "z"),
+        "p@ss-word-9",
+        "demo-legacy-key",
+        "demo-commerce-key",
+      ]),
+    );
+    const lines: string[] = [];
+    const logger = gatewayLogger(config, (line) => lines.push(line));
+    logger.error({ err: new Error("NOAUTH p@ss-word-9 refused; token ingress-token-0123456789") }, "event log failure");
+    expect(lines.join("")).not.toMatch(/ss-word-9|ingress-token-0123456789/);
   });
 });
