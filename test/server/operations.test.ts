@@ -21,7 +21,14 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 function gatewayConfig(legacyUrl: string, env: Record<string, string> = {}) {
-  return loadConfig({ HOST: "127.0.0.1", PORT: "0", LEGACY_URL: legacyUrl, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open", ...env });
+  return loadConfig({
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LEGACY_URL: legacyUrl,
+    LEGACY_API_KEY: DEMO.apiKey,
+    AUTH_MODE: "open",
+    ...env,
+  });
 }
 
 /** A stand-in for the legacy service that forwards to the sandbox after `delayMs`, counting operations. */
@@ -121,7 +128,9 @@ describe("start-up", () => {
         /^LEGACY_URL is set without LEGACY_API_KEY: every legacy field fails as UNAUTHENTICATED unless the caller sends X-Legacy-Api-Key/,
       ),
     ]);
-    expect(configWarnings(loadConfig({ LEGACY_URL: "https://lists.example.com", LEGACY_API_KEY: "k", AUTH_MODE: "open" }))).toEqual([]);
+    expect(
+      configWarnings(loadConfig({ LEGACY_URL: "https://lists.example.com", LEGACY_API_KEY: "k", AUTH_MODE: "open" })),
+    ).toEqual([]);
   });
 
   it("warns when listening beyond loopback without ALLOWED_HOSTS", () => {
