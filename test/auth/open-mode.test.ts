@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sealGatewayToken, tokenKey } from "../../src/auth/gateway-token.js";
-import { ConfigError, loadConfig } from "../../src/config.js";
+import { ConfigError, configWarnings, loadConfig } from "../../src/config.js";
 import { startStack, type Stack } from "../e2e/support/stack.js";
 import { GATEWAY_SECRET, query } from "./support.js";
 
@@ -87,6 +87,14 @@ describe("auth settings", () => {
       sessionTtlSeconds: 8 * 3600,
     });
     expect(loadConfig({ LEGACY_URL: "https://lists.example.com", AUTH_MODE: "open" }).auth.mode).toBe("open");
+  });
+
+  it("warns at start-up that configured backend keys serve nobody in token mode", () => {
+    const env = { LEGACY_URL: "https://lists.example.com", GATEWAY_SECRET };
+    expect(configWarnings(loadConfig({ ...env, LEGACY_API_KEY: "k" }))).toEqual([
+      expect.stringMatching(/^AUTH_MODE=token: the configured LEGACY_API_KEY .* serve no caller/),
+    ]);
+    expect(configWarnings(loadConfig(env))).toEqual([]);
   });
 
   it("names each broken rule, never echoing the secret", () => {
