@@ -12,6 +12,9 @@ import { launchBrowser, runInGraphiQL, type Browser } from "./support.js";
 const SUBSCRIBERS = `query BrowserSubscribers { store { customerList(listId: "cl_newsletter") { subscribers(first: 2) { totalCount edges { node { email } } } } } }`;
 const SEGMENTS_AND_SUBSCRIBERS = `query BrowserScoped { store { segments { segmentId } customerList(listId: "cl_newsletter") { subscribers(first: 2) { totalCount } } } }`;
 
+/** A page test's time limit: GraphiQL is a large page, and the machine may be busy with other suites. */
+const BROWSER_TEST_MS = 60_000;
+
 let gateway: ChildProcessWithoutNullStreams;
 let exited: Promise<{ code: number | null; stderr: string }>;
 let url: string;
@@ -39,62 +42,75 @@ afterAll(async () => {
 beforeEach(() => browser.context.clearCookies());
 
 describe("the OAuth login in Chromium", () => {
-  it("logs in from GraphiQL through the authorize page, approves, and queries subscribers (read_customers)", async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${url}/graphql`);
-    // Not logged in yet: GraphiQL shows the gateway's 401 UNAUTHENTICATED.
-    expect(await runInGraphiQL(page, SUBSCRIBERS, /UNAUTHENTICATED/)).toContain("gateway token is required");
+  it(
+    "logs in from GraphiQL through the authorize page, approves, and queries subscribers (read_customers)",
+    async () => {
+      const page = await browser.context.newPage();
+      await page.goto(`${url}/graphql`);
+      // Not logged in yet: GraphiQL shows the gateway's 401 UNAUTHENTICATED.
+      expect(await runInGraphiQL(page, SUBSCRIBERS, /UNAUTHENTICATED/)).toContain("gateway token is required");
 
-    await page.locator("#mailgraph-login").click();
-    await expect.poll(() => page.title()).toBe("Authorize Demo Partner App");
-    // The sandbox registered the gateway's own callback, on the port it actually listens on.
-    const redirectUri = await page.locator('input[name="redirect_uri"]').inputValue();
-    expect(redirectUri).toBe(`${url}/auth/commerce/callback`);
-    await page.getByRole("button", { name: "Approve" }).click();
-    await page.waitForURL(`${url}/graphql`);
+      await page.locator("#mailgraph-login").click();
+      await page.waitForURL(/\/oauth\/authorize\?/);
+      expect(await page.title()).toBe("Authorize Demo Partner App");
+      // The sandbox registered the gateway's own callback, on the port it actually listens on.
+      const redirectUri = await page.locator('input[name="redirect_uri"]').inputValue();
+      expect(redirectUri).toBe(`${url}/auth/commerce/callback`);
+      await page.getByRole("button", { name: "Approve" }).click();
+      await page.waitForURL(`${url}/graphql`);
 
-    const cookies = await browser.context.cookies(url);
-    const session = must(
-      cookies.find((c) => c.name === "mailgraph_session"),
-      "the session cookie",
-    );
-    expect({ httpOnly: session.httpOnly, sameSite: session.sameSite }).toEqual({ httpOnly: true, sameSite: "Lax" });
-    expect(await page.evaluate(() => document.cookie)).not.toContain("mailgraph_session");
+      const cookies = await browser.context.cookies(url);
+      const session = must(
+        cookies.find((c) => c.name === "mailgraph_session"),
+        "the session cookie",
+      );
+      expect({ httpOnly: session.httpOnly, sameSite: session.sameSite }).toEqual({ httpOnly: true, sameSite: "Lax" });
+      expect(await page.evaluate(() => document.cookie)).not.toContain("mailgraph_session");
 
-    const response = await runInGraphiQL(page, SUBSCRIBERS, /totalCount/);
-    expect(response).toMatch(/"totalCount":\s*\d+/);
-    expect(response).toMatch(/"email":\s*"[^"]+@[^"]+"/);
-    expect(response).not.toContain("errors");
-    await page.close();
-  });
+      const response = await runInGraphiQL(page, SUBSCRIBERS, /totalCount/);
+      expect(response).toMatch(/"totalCount":\s*\d+/);
+      expect(response).toMatch(/"email":\s*"[^"]+@[^"]+"/);
+      expect(response).not.toContain("errors");
+      await page.close();
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it("a rejection on the authorize page ends on a page saying access was not granted", async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${url}/auth/commerce/login`);
-    await page.getByRole("button", { name: "Reject" }).click();
-    await page.waitForURL(/\/auth\/commerce\/callback\?/);
-    await expect.poll(() => page.locator("h1").innerText()).toBe("Access was not granted");
-    expect(await page.locator("#message").innerText()).toContain("rejected");
-    expect(await page.getByRole("link", { name: "Log in again" }).getAttribute("href")).toBe("/auth/commerce/login");
-    expect((await browser.context.cookies(url)).map((c) => c.name)).not.toContain("mailgraph_session");
-    await page.close();
-  });
+  it(
+    "a rejection on the authorize page ends on a page saying access was not granted",
+    async () => {
+      const page = await browser.context.newPage();
+      await page.goto(`${url}/auth/commerce/login`);
+      await page.getByRole("button", { name: "Reject" }).click();
+      await page.waitForURL(/\/auth\/commerce\/callback\?/);
+      expect(await page.locator("h1").innerText()).toBe("Access was not granted");
+      expect(await page.locator("#message").innerText()).toContain("rejected");
+      expect(await page.getByRole("link", { name: "Log in again" }).getAttribute("href")).toBe("/auth/commerce/login");
+      expect((await browser.context.cookies(url)).map((c) => c.name)).not.toContain("mailgraph_session");
+      await page.close();
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it("a login granting only read_segments gets FORBIDDEN on subscribers, and the segments", async () => {
-    const page = await browser.context.newPage();
-    await page.goto(`${url}/auth/commerce/login`);
-    const boxes = page.locator('input[type="checkbox"][name="grant"]');
-    for (const box of await boxes.all()) {
-      if ((await box.getAttribute("value")) !== "read_segments") await box.uncheck();
-    }
-    await page.getByRole("button", { name: "Approve" }).click();
-    await page.waitForURL(`${url}/graphql`);
-    const response = await runInGraphiQL(page, SEGMENTS_AND_SUBSCRIBERS, /FORBIDDEN/);
-    expect(response).toContain('"seg_all"');
-    expect(response).toMatch(/"subscribers":\s*null/);
-    expect(response).toContain("read_customers");
-    await page.close();
-  });
+  it(
+    "a login granting only read_segments gets FORBIDDEN on subscribers, and the segments",
+    async () => {
+      const page = await browser.context.newPage();
+      await page.goto(`${url}/auth/commerce/login`);
+      const boxes = page.locator('input[type="checkbox"][name="grant"]');
+      for (const box of await boxes.all()) {
+        if ((await box.getAttribute("value")) !== "read_segments") await box.uncheck();
+      }
+      await page.getByRole("button", { name: "Approve" }).click();
+      await page.waitForURL(`${url}/graphql`);
+      const response = await runInGraphiQL(page, SEGMENTS_AND_SUBSCRIBERS, /FORBIDDEN/);
+      expect(response).toContain('"seg_all"');
+      expect(response).toMatch(/"subscribers":\s*null/);
+      expect(response).toContain("read_customers");
+      await page.close();
+    },
+    BROWSER_TEST_MS,
+  );
 });
 
 describe("the browser suite", () => {
