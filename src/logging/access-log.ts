@@ -45,11 +45,13 @@ export function observeRequest(
   const done = () => {
     if (logged) return;
     logged = true;
+    // A subscription's event stream (SSE) ends when the caller leaves: its normal end, not an abandoned request.
+    const streamed = res.headersSent && String(res.getHeader("content-type") ?? "").startsWith("text/event-stream");
     logRequest(observer.logger, {
       method: req.method ?? "GET",
       path: loggablePath(req.url),
       record,
-      status: res.writableFinished ? res.statusCode : undefined,
+      status: res.writableFinished || streamed ? res.statusCode : undefined,
       durationMs: performance.now() - started,
     });
   };
