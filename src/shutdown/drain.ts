@@ -34,8 +34,14 @@ interface Tracked {
   res: ServerResponse;
 }
 
+/** Whether the response went out as text/event-stream (a request may accept it and get JSON). */
 function isStream({ req, res }: Tracked): boolean {
-  return res.headersSent && (req.headers.accept ?? "").includes("text/event-stream");
+  if (!res.headersSent || !(req.headers.accept ?? "").includes("text/event-stream")) return false;
+  const type = res.getHeader("content-type");
+  if (type !== undefined) return String(type).startsWith("text/event-stream");
+  // Headers passed to writeHead() alone are not readable with getHeader(): read what was sent.
+  const sent = (res as { _header?: unknown })._header;
+  return typeof sent === "string" && /^content-type:\s*text\/event-stream/im.test(sent);
 }
 
 /** Starts counting the requests of `server`. */
