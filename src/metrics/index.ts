@@ -2,7 +2,7 @@
  * Prometheus metrics of one gateway (prom-client, a registry per gateway so several can live in
  * one process): GraphQL requests, errors and latency by operation name; backend calls by backend,
  * operation and status, with latency, retries, circuit state and bulkhead load; webhook deliveries
- * accepted and refused; live subscriptions; event-log lag; and the process's own default metrics.
+ * accepted and refused; live subscriptions; event-log lag; and the process's default metrics.
  *
  * Every label is drawn from a bounded set: operation names are GraphQL names taken from validated
  * documents, the first `maxOperationNames` of them and then "other"; backend operations are legacy
@@ -180,8 +180,10 @@ export class GatewayMetrics {
       buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
       registers,
     });
-    if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
+    this.#processMetrics = options.processMetrics !== false;
   }
+
+  readonly #processMetrics: boolean;
 
   /** The observer a backend's policy reports to. */
   backendObserver(): BackendObserver {
@@ -325,8 +327,23 @@ export class GatewayMetrics {
 
   /** The exposition text and its content type. */
   async render(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const registry = this.#processMetrics ? Registry.merge([processRegistry(), this.registry]) : this.registry;
+    return { contentType: registry.contentType, body: await registry.metrics() };
   }
+}
+
+/**
+ * Node's default metrics (CPU, memory, event loop, GC) describe the process, and prom-client's
+ * collectors for them (a GC observer, an event-loop monitor) cannot be stopped: one registry for
+ * the process, made on first use and merged into each gateway's output.
+ */
+let processMetrics: Registry | undefined;
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
