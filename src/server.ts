@@ -42,6 +42,7 @@ import { requestSignals as signalsOf, type RequestSignals } from "./util/request
 import type { Tracer } from "@opentelemetry/api";
 import { noteErrorCode, observeRequest, useRequestRecording } from "./logging/access-log.js";
 import { gatewayLogger, yogaLogging } from "./logging/gateway.js";
+import { observeWebSocket } from "./logging/websocket-log.js";
 import type { Logger } from "./logging/logger.js";
 import { startTracing } from "./tracing/setup.js";
 import { useOperationSpans } from "./tracing/operation-span.js";
@@ -426,6 +427,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     maxOperations: config.limits.maxOperationsPerConnection,
     authenticate: websocketGate(config),
     persisted: (payload) => persistedRules(config.persisted, schema).resolve(payload),
+    onConnection: (req, socket) => observeWebSocket(req, socket, logger),
   });
   return {
     url: server.url,

@@ -62,6 +62,8 @@ export interface WebSocketOptions {
   authenticate?: (headers: Headers) => Promise<boolean>;
   /** Persisted documents (src/persisted): the payload to run (an id replaced by its document), or errors. */
   persisted?: <P extends { query: string }>(payload: P) => P | readonly GraphQLError[];
+  /** Told of each accepted connection before its first message (logging/websocket-log.ts). */
+  onConnection?: (req: IncomingMessage, socket: WebSocket) => void;
 }
 
 /** The websocket side of the gateway. */
@@ -176,7 +178,10 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       refuseUpgrade(socket, refusal.status, refusal.status === 403 ? "Forbidden" : "Refused", body);
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      options.onConnection?.(req, ws);
+      wss.emit("connection", ws, req);
+    });
   };
   server.on("upgrade", onUpgrade);
 

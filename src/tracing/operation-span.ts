@@ -5,11 +5,11 @@
  * children. Errors answered are counted on it by code. Operations that arrive outside an HTTP
  * request's scope (graphql-ws) get a scope of their own here.
  */
-import { randomUUID } from "node:crypto";
 import { SpanKind, SpanStatusCode, type Span, type Tracer } from "@opentelemetry/api";
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { currentScope, newRequestRecord, runInScope, type RequestScope } from "../logging/request-context.js";
+import { acceptRequestId, REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { parentContext } from "./spans.js";
 
 type Run = (args: ExecutionArgs) => unknown;
@@ -20,7 +20,7 @@ export function useOperationSpans(tracer: Tracer | undefined): Plugin {
     (run: Run): Run =>
     (args) => {
       const outer = currentScope();
-      const scope: RequestScope = outer ?? { request: newRequestRecord(randomUUID()), tracer };
+      const scope: RequestScope = outer ?? { request: newRequestRecord(connectionRequestId(args)), tracer };
       if (!scope.tracer) return outer ? run(args) : runInScope(scope, () => run(args));
       const operation = getOperationAST(args.document, args.operationName);
       const type = operation?.operation ?? "query";
@@ -58,6 +58,12 @@ export function useOperationSpans(tracer: Tracer | undefined): Plugin {
       setSubscribeFn(wrap(subscribeFn as Run) as typeof subscribeFn);
     },
   };
+}
+
+/** The id of the connection an operation came over (set on its upgrade), else a new one. */
+function connectionRequestId(args: ExecutionArgs): string {
+  const request = (args.contextValue as { request?: Request } | undefined)?.request;
+  return acceptRequestId(request?.headers.get(REQUEST_ID_HEADER));
 }
 
 function isExecutionResult(value: unknown): value is ExecutionResult {

@@ -3,7 +3,9 @@
  * status, duration, request id, error codes), the request id accepted or made up, answered, and
  * sent to both backends; no key, token, cookie or address in any line.
  */
+import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { loadConfig } from "../../src/config.js";
 import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
@@ -134,6 +136,43 @@ describe("request log lines", () => {
       expect(call.path).toMatch(/^\/api\/api\.asmx\/\w+\.\w+/);
       expect(call.headers["x-request-id"]).toBe(`via-${transport}`);
     }
+  });
+
+  it("logs one line per websocket connection, whose operations send its request id to the backends", async () => {
+    class WithRequestId extends WebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols, { headers: { "x-request-id": "ws-connection-1" } });
+      }
+    }
+    const client = createClient({
+      url: `${gateway.url.replace(/^http/, "ws")}/graphql`,
+      webSocketImpl: WithRequestId,
+      retryAttempts: 0,
+      lazy: true,
+    });
+    const seen = legacyProxy.seen.length;
+    try {
+      const result = await new Promise<unknown>((resolve, reject) => {
+        let data: unknown;
+        client.subscribe(
+          { query: "query Clients { clients { id } }" },
+          { next: (value) => void (data = value), error: reject, complete: () => resolve(data) },
+        );
+      });
+      expect(result).toMatchObject({ data: { clients: expect.any(Array) } });
+    } finally {
+      await client.dispose();
+    }
+    const calls = legacyProxy.seen.slice(seen);
+    expect(calls.length).toBeGreaterThan(0);
+    for (const call of calls) expect(call.headers["x-request-id"]).toBe("ws-connection-1");
+    expect(await lineOf("ws-connection-1")).toMatchObject({
+      msg: "websocket closed",
+      path: "/graphql",
+      status: 101,
+      closeCode: 1000,
+      durationMs: expect.any(Number),
+    });
   });
 
   it.each([
