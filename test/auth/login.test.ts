@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openGatewayToken, tokenKey } from "../../src/auth/gateway-token.js";
+import { loadConfig } from "../../src/config.js";
+import { createGateway } from "../../src/server.js";
 import { consentForm, GATEWAY_SECRET, query, startAuthStack, UserAgent, walkLogin, type AuthStack } from "./support.js";
 
 const APP_ORIGIN = "http://app.example.test:5173";
@@ -41,6 +43,34 @@ describe("GET /auth/commerce/login", () => {
     // The cookie is signed: its state is not readable as is, and a second login gets another state.
     const again = new URL((await new UserAgent().get(`${stack.gateway.url}/auth/commerce/login`)).location!);
     expect(again.searchParams.get("state")).not.toBe(target.searchParams.get("state"));
+  });
+
+  it("marks its cookies Secure when its callback is served over https (COMMERCE_REDIRECT_URI)", async () => {
+    const behindTls = await createGateway(
+      loadConfig({
+        HOST: "127.0.0.1",
+        PORT: "0",
+        LEGACY_URL: stack.legacy.url,
+        COMMERCE_URL: stack.commerce.baseUrl,
+        COMMERCE_CLIENT_ID: stack.commerce.demo.app.clientId,
+        COMMERCE_CLIENT_SECRET: stack.commerce.demo.app.clientSecret,
+        COMMERCE_REDIRECT_URI: "https://mailgraph.example.com/auth/commerce/callback",
+        GATEWAY_SECRET,
+        AUTH_MODE: "open",
+        LOG_LEVEL: "silent",
+      }),
+    );
+    try {
+      const start = await new UserAgent().get(`${behindTls.url}/auth/commerce/login`);
+      expect(new URL(start.location!).searchParams.get("redirect_uri")).toBe(
+        "https://mailgraph.example.com/auth/commerce/callback",
+      );
+      expect(start.setCookies).toEqual([
+        expect.stringMatching(/^mailgraph_oauth_state=.*; HttpOnly; SameSite=Lax; Secure$/),
+      ]);
+    } finally {
+      await behindTls.close();
+    }
   });
 
   it("refuses a return_to outside AUTH_RETURN_ORIGINS with a page, and sets no cookie", async () => {
