@@ -39,7 +39,8 @@ export const COMMERCE_DEMO: CommerceDemo = {
   app: {
     clientId: "demo-partner-app",
     clientSecret: "dcs_7f3a9c1e5b8d2f4a6c0e9b7d5f3a1c8e2b4d6f0a9c7e5b3d1f8a6c4e",
-    redirectUri: "http://127.0.0.1:4000/oauth/callback",
+    // The gateway's own callback at its default address (npm start registers its actual one).
+    redirectUri: "http://127.0.0.1:4000/auth/commerce/callback",
     name: "Demo Partner App",
   },
   user: { id: "usr_demo", email: "owner@demo-store.test", name: "Dana Demo" },
