@@ -40,19 +40,31 @@ export interface SseStream {
   stop(): void;
 }
 
-/** POSTs a body asking for text/event-stream and reads the events as they come. */
-export function sse(origin: string, body: Record<string, unknown>): SseStream {
+/**
+ * Asks for text/event-stream and reads the events as they come: a POST of `body` as JSON, or with
+ * `method: "GET"` the same parameters in the URL (objects as JSON).
+ */
+export function sse(origin: string, body: Record<string, unknown>, method: "POST" | "GET" = "POST"): SseStream {
   const controller = new AbortController();
   let resolveStatus!: (status: number) => void;
   const status = new Promise<number>((resolve) => (resolveStatus = resolve));
   const results: SseStream["results"] = [];
   const ended = (async (): Promise<"complete" | "end"> => {
-    const res = await fetch(`${origin}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify(body),
-      signal: controller.signal,
-    });
+    const search = new URLSearchParams(
+      Object.entries(body).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)]),
+    );
+    const res =
+      method === "GET"
+        ? await fetch(`${origin}/graphql?${search}`, {
+            headers: { accept: "text/event-stream", "x-graphql-yoga-csrf": "1" },
+            signal: controller.signal,
+          })
+        : await fetch(`${origin}/graphql`, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "text/event-stream" },
+            body: JSON.stringify(body),
+            signal: controller.signal,
+          });
     resolveStatus(res.status);
     if (!(res.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
       results.push(JSON.parse(await res.text()) as SseStream["results"][number]);

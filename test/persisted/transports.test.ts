@@ -160,14 +160,15 @@ async function addSubscriber(email: string): Promise<void> {
 }
 
 describe("PERSISTED_ONLY over SSE", () => {
-  it("streams a persisted subscription named by id", async () => {
-    const stream = sse(only.url, { documentId: idOf(ListFeedDocument), variables: { list: demo.newsletter } });
+  it.each(["POST", "GET"] as const)("streams a persisted subscription named by id (%s)", async (method) => {
+    const email = `persisted.sse.${method.toLowerCase()}@example.com`;
+    const stream = sse(only.url, { documentId: idOf(ListFeedDocument), variables: { list: demo.newsletter } }, method);
     try {
       expect(await stream.status).toBe(200);
       await sleep(SETTLE_MS);
-      await addSubscriber("persisted.sse@example.com");
+      await addSubscriber(email);
       await until(
-        () => stream.results.some((r) => JSON.stringify(r.data).includes("persisted.sse@example.com")),
+        () => stream.results.some((r) => JSON.stringify(r.data).includes(email)),
         () => stream.results,
       );
       expect(stream.results[0]?.data?.listEvents).toMatchObject({ __typename: "SubscribeEvent" });
