@@ -2,6 +2,7 @@
  * The suite-wide log check itself: the capture reaches the run's directory, and the checker
  * finds each kind of leak (and passes clean lines), so the check at the end of the run can fail.
  */
+import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { createLogger } from "../../src/logging/logger.js";
 import { COMMERCE_DEMO } from "../../src/sandbox/commerce/demo-data.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { checkLogDirectory, LINES_SUFFIX, SECRETS_SUFFIX } from "../support/log-check.js";
+import { tapChildOutput } from "../support/log-capture.js";
 import { checkAndRemove } from "../support/log-global-setup.js";
 
 const CLEAN = [
@@ -43,6 +45,20 @@ describe("the suite-wide log check", () => {
       .map((f) => readFileSync(join(dir, f), "utf8"))
       .join("");
     expect(secrets).toContain("registered-secret-value");
+  });
+
+  it("captures what child processes print, stdout and stderr", async () => {
+    const dir = inject("logDir");
+    const marker = `child-marker-${Date.now()}`;
+    const child = spawn(process.execPath, ["-e", `console.log("${marker}-out"); console.error("${marker}-err")`]);
+    tapChildOutput(child);
+    await new Promise((resolve) => child.once("close", resolve));
+    const text = readdirSync(dir)
+      .filter((f) => f.endsWith(LINES_SUFFIX))
+      .map((f) => readFileSync(join(dir, f), "utf8"))
+      .join("");
+    expect(text).toContain(`${marker}-out\n`);
+    expect(text).toContain(`${marker}-err\n`);
   });
 
   it("passes clean lines", () => {

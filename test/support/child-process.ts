@@ -5,6 +5,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { tapChildOutput } from "./log-capture.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -13,7 +14,10 @@ export function runEntry(entry: string, env: Record<string, string>): ChildProce
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !/^(LEGACY|COMMERCE|SANDBOX|PORT|HOST)/.test(k)),
   );
-  return spawn(process.execPath, ["--import", "tsx", entry], { cwd: ROOT, env: { ...clean, ...env } });
+  const child = spawn(process.execPath, ["--import", "tsx", entry], { cwd: ROOT, env: { ...clean, ...env } });
+  // What the child prints joins the suite's log check (log-capture.ts).
+  tapChildOutput(child);
+  return child;
 }
 
 /** Resolves with stdout once it matches `marker`; rejects with stdout and stderr if the process exits first. */
