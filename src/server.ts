@@ -9,7 +9,7 @@
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { createYoga, useReadinessCheck, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { apiKeySigner, partnerSigner, popSigner } from "./backends/commerce/auth.js";
 import { CommerceClient } from "./backends/commerce/client.js";
 import { LegacyClient } from "./backends/legacy/client.js";
@@ -27,6 +27,7 @@ import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
 import { useRequestLimits } from "./plugins/limits.js";
 import { useQueryParamsCheck } from "./plugins/query-params.js";
+import { useReadinessEndpoint } from "./plugins/readiness-endpoint.js";
 import { createReadiness, type Readiness } from "./readiness.js";
 import { BackendPolicy } from "./backends/resilience.js";
 import { GatewayMetrics } from "./metrics/index.js";
@@ -227,15 +228,12 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     plugins: [
       // Requests, errors and latency by operation, live subscriptions (src/metrics).
       ...(clients.metrics ? [clients.metrics.plugin()] : []),
-      useReadinessCheck({
-        endpoint: "/readyz",
-        check: async ({ fetchAPI }) => {
-          const report = await readiness.check();
-          return new fetchAPI.Response(JSON.stringify(report), {
-            status: report.status === "ready" ? 200 : 503,
-            headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-          });
-        },
+      useReadinessEndpoint("/readyz", async (fetchAPI) => {
+        const report = await readiness.check();
+        return new fetchAPI.Response(JSON.stringify(report), {
+          status: report.status === "ready" ? 200 : 503,
+          headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+        });
       }),
       // A browser sends "simple" requests (form posts, plain GETs) to any site without asking
       // first; requiring a non-simple content type or this header stops pages driving the graph.
