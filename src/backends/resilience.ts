@@ -124,11 +124,15 @@ function kindOf(error: unknown): KindedError | undefined {
 /** The code http.ts gives a passed deadline. */
 const DEADLINE_CODE = "DEADLINE";
 
+/** Codes of a request undici would not send as built (our fault, not the backend's). */
+const REQUEST_REFUSED = /^(?:UND_ERR_INVALID_ARG|UND_ERR_NOT_SUPPORTED|ERR_INVALID_)/;
+
 /** A failure of the backend itself (counts for the breaker, may be retried for a read). */
 function isBackendFailure(error: unknown): boolean {
   const failure = kindOf(error);
   if (!failure) return false;
-  return failure.kind === "unavailable" || failure.kind === "failed" || failure.kind === "timeout";
+  if (failure.kind === "failed") return !REQUEST_REFUSED.test(failure.code);
+  return failure.kind === "unavailable" || failure.kind === "timeout";
 }
 
 /** Statuses that say "try again later" without meaning the backend is failing. */
