@@ -53,6 +53,20 @@ describe("AUTH_MODE=open", () => {
   });
 });
 
+describe("a gateway that cannot run the login", () => {
+  it("says so on a page, and GraphiQL offers no login", async () => {
+    // This gateway has a GATEWAY_SECRET and a commerce backend, but no partner application.
+    const res = await fetch(`${stack.gateway.url}/auth/commerce/login`, { redirect: "manual" });
+    expect(res.status).toBe(503);
+    const page = await res.text();
+    expect(page).toContain("Login is not available");
+    expect(page).toContain("COMMERCE_CLIENT_ID and COMMERCE_CLIENT_SECRET");
+    const graphiql = await (await fetch(`${stack.gateway.url}/graphql`, { headers: { accept: "text/html" } })).text();
+    expect(graphiql).toMatch(/<html/i);
+    expect(graphiql).not.toContain("mailgraph-login");
+  });
+});
+
 describe("auth settings", () => {
   const problems = (env: Record<string, string>) => {
     try {
