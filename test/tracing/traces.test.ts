@@ -6,7 +6,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { createClient } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { loadConfig } from "../../src/config.js";
 import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
@@ -148,6 +150,37 @@ describe("traces over OTLP", () => {
     );
     expect(spans.every((s) => s.traceId === operation.traceId)).toBe(true);
     expect(spans.filter((s) => s.kind === CLIENT).length).toBeGreaterThan(0);
+  });
+});
+
+describe("traces of graphql-ws operations", () => {
+  it("exports an operation over a websocket as its own trace, with the connection's request id", async () => {
+    const gateway = await gatewayWith({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+    const before = receiver.spans.length;
+    const client = createClient({
+      url: `${gateway.url.replace(/^http/, "ws")}/graphql`,
+      webSocketImpl: WebSocket,
+      retryAttempts: 0,
+      lazy: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        client.subscribe(
+          { query: "query Clients { clients { id } }" },
+          { next: () => {}, error: reject, complete: resolve },
+        );
+      });
+    } finally {
+      await client.dispose();
+      await gateway.close();
+    }
+    const spans = receiver.spans.slice(before);
+    const operation = spans.find((s) => s.name === "query Clients")!;
+    expect(operation).toMatchObject({ kind: SERVER, parentSpanId: undefined });
+    expect(operation.attributes["mailgraph.request_id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const calls = spans.filter((s) => s.kind === CLIENT);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((s) => s.traceId === operation.traceId)).toBe(true);
   });
 });
 
