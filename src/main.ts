@@ -43,9 +43,8 @@ async function embedLegacySandbox(config: Config): Promise<Embedded | undefined>
     wire(gatewayUrl, events) {
       if (!events.ingressToken) return;
       const url = `${gatewayUrl}/webhooks/legacy/${events.ingressToken}`;
-      for (const list of sandbox.store.lists()) {
-        sandbox.webhooks.add({ listId: list.id, url, format: "json", events: LIST_EVENT_TYPES });
-      }
+      // Every list, also those created later (through the graph): each gets its registration at its first event.
+      sandbox.webhooks.addForEveryList({ url, format: "json", events: LIST_EVENT_TYPES });
     },
     close: () => sandbox.close(),
   };

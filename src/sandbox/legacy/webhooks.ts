@@ -109,6 +109,8 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 /** The webhooks of one sandbox. */
 export class LegacyWebhooks {
   private readonly hooks = new Map<string, Webhook>();
+  /** Registrations for every list: each list gets its own registration from it at its first event. */
+  private readonly everyList: { readonly template: Omit<NewWebhook, "listId">; readonly lists: Set<string> }[] = [];
   private seq = 0;
   private chain: Promise<void> = Promise.resolve();
   private scheduled = false;
@@ -128,6 +130,10 @@ export class LegacyWebhooks {
   /** Registers a webhook; throws when the sandbox already holds MAX_WEBHOOKS. */
   add(input: NewWebhook): WebhookView {
     if (this.hooks.size >= MAX_WEBHOOKS) throw new Error(`at most ${MAX_WEBHOOKS} webhooks`);
+    return this.view(this.register(input));
+  }
+
+  private register(input: NewWebhook): Webhook {
     this.seq += 1;
     const hook: Webhook = {
       id: `wh_${this.seq}`,
@@ -144,7 +150,17 @@ export class LegacyWebhooks {
       lastStatus: null,
     };
     this.hooks.set(hook.id, hook);
-    return this.view(hook);
+    return hook;
+  }
+
+  /**
+   * Registers a webhook for every list, those that exist now and those created later: a list gets
+   * a registration of its own (as `add` makes, listed and retried like any other) when its first
+   * event is emitted, so each request still carries the events of one list. Not bounded by
+   * MAX_WEBHOOKS: there is one per list.
+   */
+  addForEveryList(input: Omit<NewWebhook, "listId">): void {
+    this.everyList.push({ template: { ...input, events: [...input.events] }, lists: new Set() });
   }
 
   list(listId?: string): WebhookView[] {
@@ -174,6 +190,11 @@ export class LegacyWebhooks {
 
   /** Queues an event for every active webhook of the list registered for its type. */
   emit(listId: string, event: ListEvent): void {
+    for (const every of this.everyList) {
+      if (every.lists.has(listId)) continue;
+      every.lists.add(listId);
+      this.register({ ...every.template, listId });
+    }
     let queued = false;
     for (const hook of this.hooks.values()) {
       if (!hook.active || hook.listId !== listId || !hook.events.has(event.Type)) continue;
