@@ -1,7 +1,9 @@
 /**
  * The gateway's HTTP server on node:http: GraphQL (with GraphiQL) at /graphql over HTTP, SSE and
  * websockets (graphql-ws; subscriptions are fed by the event log), liveness at
- * /health (and /livez), readiness at /readyz, and `/` redirecting to GraphiQL. Every request
+ * /health (and /livez), readiness at /readyz, Prometheus metrics at /metrics, and `/` redirecting
+ * to GraphiQL. Each backend's calls pass its bulkhead, circuit breaker and read retries
+ * (backends/resilience.ts), whose state readiness and metrics report. Every request
  * passes the HTTP access checks (host, origin, body size) before yoga sees it, and every GraphQL
  * operation passes the request limits before it executes. The legacy client lives as long as the
  * server; everything per request (credentials, loaders, the deadline) is made in the context.
