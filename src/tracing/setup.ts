@@ -29,8 +29,17 @@ export interface Tracing {
 /** Instrumentation scope of the gateway's spans. */
 export const TRACER_NAME = "mailgraph";
 
+/**
+ * How long closing waits for the last export: a collector that does not answer must not hold up
+ * the gateway's shutdown for the exporter's own 10 s timeout.
+ */
+export const EXPORT_ON_CLOSE_MS = 3_000;
+
 /** Starts tracing when an endpoint is configured; undefined (and nothing loaded) otherwise. */
-export async function startTracing(config: TracingConfig): Promise<Tracing | undefined> {
+export async function startTracing(
+  config: TracingConfig,
+  closeWithinMs: number = EXPORT_ON_CLOSE_MS,
+): Promise<Tracing | undefined> {
   if (!config.otlpEndpoint) return undefined;
   const [{ BasicTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }] =
     await Promise.all([
@@ -46,6 +55,16 @@ export async function startTracing(config: TracingConfig): Promise<Tracing | und
   return {
     tracer: provider.getTracer(TRACER_NAME),
     flush: () => provider.forceFlush(),
-    shutdown: () => provider.shutdown(),
+    shutdown: () => within(provider.shutdown(), closeWithinMs),
   };
+}
+
+/** `work`, or nothing once `ms` have passed (whichever comes first); a failure is dropped too. */
+function within(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  return Promise.race([work.catch(() => {}), late]).finally(() => clearTimeout(timer));
 }
