@@ -638,6 +638,16 @@ export function loadConfig(env: Env = process.env): Config {
  */
 export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
+  for (const [name, backend] of [
+    ["LEGACY", config.legacy],
+    ["COMMERCE", config.commerce],
+  ] as const) {
+    if (backend.resilience.bulkheadLimit > backend.limits.connections) {
+      warnings.push(
+        `${name}_BULKHEAD_LIMIT (${backend.resilience.bulkheadLimit}) is above ${name}_CONNECTIONS (${backend.limits.connections}): calls beyond the pool wait in its own queue, which ${name}_BULKHEAD_QUEUE does not bound`,
+      );
+    }
+  }
   const open = config.auth.mode === "open";
   if (!open && (config.legacy.apiKey || config.commerce.apiKey || config.commerce.accessToken)) {
     warnings.push(

@@ -1,7 +1,7 @@
 /** The legacy part of loadConfig: defaults, LEGACY_* and SANDBOX_LEGACY_* rules, and errors that never echo a secret. */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LEGACY_NAMESPACE } from "../src/backends/legacy/catalog.js";
-import { ConfigError, loadConfig } from "../src/config.js";
+import { ConfigError, configWarnings, loadConfig } from "../src/config.js";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -128,5 +128,30 @@ describe("legacy configuration", () => {
     const text = new ConfigError(problems).message;
     expect(text).not.toContain("hunter2-secret");
     expect(text).not.toContain("key-secret-9");
+  });
+});
+
+describe("backend resilience settings", () => {
+  it("warns when a bulkhead lets more calls through than the connection pool has", () => {
+    const over = configWarnings(loadConfig({ COMMERCE_BULKHEAD_LIMIT: "32", COMMERCE_CONNECTIONS: "16" }));
+    expect(over).toContain(
+      "COMMERCE_BULKHEAD_LIMIT (32) is above COMMERCE_CONNECTIONS (16): calls beyond the pool wait in its own queue, which COMMERCE_BULKHEAD_QUEUE does not bound",
+    );
+    expect(configWarnings(loadConfig({})).filter((w) => w.includes("BULKHEAD"))).toEqual([]);
+  });
+
+  it("refuses values out of range, naming the variable", () => {
+    expect(() =>
+      loadConfig({ LEGACY_BREAKER_FAILURES: "0", COMMERCE_RETRY_ATTEMPTS: "11", METRICS_TOKEN: "short" }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({ LEGACY_BREAKER_FAILURES: "0", COMMERCE_RETRY_ATTEMPTS: "11", METRICS_TOKEN: "short" });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'LEGACY_BREAKER_FAILURES must be a whole number from 1 to 10000 (got "0")',
+        'COMMERCE_RETRY_ATTEMPTS must be a whole number from 0 to 10 (got "11")',
+        "METRICS_TOKEN must be 16 to 256 printable characters without spaces",
+      ]);
+    }
   });
 });
