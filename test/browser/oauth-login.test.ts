@@ -13,7 +13,7 @@ const SUBSCRIBERS = `query BrowserSubscribers { store { customerList(listId: "cl
 const SEGMENTS_AND_SUBSCRIBERS = `query BrowserScoped { store { segments { segmentId } customerList(listId: "cl_newsletter") { subscribers(first: 2) { totalCount } } } }`;
 
 /** A page test's time limit: GraphiQL is a large page, and the machine may be busy with other suites. */
-const BROWSER_TEST_MS = 60_000;
+const BROWSER_TEST_MS = 90_000;
 
 let gateway: ChildProcessWithoutNullStreams;
 let exited: Promise<{ code: number | null; stderr: string }>;

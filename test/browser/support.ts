@@ -50,6 +50,8 @@ export async function launchBrowser(executablePath = CHROMIUM_PATH): Promise<Bro
       { cause: error },
     );
   }
+  // Navigations wait for GraphiQL's large page to load, which takes a while on a busy machine.
+  context.setDefaultTimeout(45_000);
   return {
     context,
     async close() {
@@ -65,7 +67,7 @@ export async function launchBrowser(executablePath = CHROMIUM_PATH): Promise<Bro
  */
 export async function runInGraphiQL(page: Page, source: string, expect: RegExp): Promise<string> {
   const editor = page.locator(".graphiql-query-editor .monaco-editor").first();
-  await editor.waitFor({ timeout: 20_000 });
+  await editor.waitFor({ timeout: 45_000 });
   await editor.click();
   await page.keyboard.press("Control+A");
   await page.keyboard.press("Delete");
@@ -73,7 +75,7 @@ export async function runInGraphiQL(page: Page, source: string, expect: RegExp):
   await page.keyboard.insertText(source);
   await page.locator(".graphiql-execute-button").click();
   const response = page.locator(".graphiql-response");
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 20_000;
   let text = "";
   while (Date.now() < deadline) {
     // Long lines wrap in the pane: compare with white space collapsed.
