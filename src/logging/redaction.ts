@@ -46,8 +46,9 @@ const EMAIL = /[\p{L}\p{N}._%+'-]+(?:@|%40)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.
 // A credential after its scheme word (in a dumped header or an echoed request).
 const SCHEMED_CREDENTIAL = /\b(Bearer|PoP|Basic|Digest)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
 const SCHEME_WORD = /Bearer|PoP|Basic|Digest/i;
-// A compact JWS/JWT: base64url JSON header ("eyJ"), payload and signature.
-const COMPACT_JWS = /\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
+// A compact JWS (header, payload, signature) or JWE (five parts: the gateway's own tokens): a
+// base64url JSON header ("eyJ") and what follows it.
+const COMPACT_JWS = /\beyJ[A-Za-z0-9_-]{4,}(?:\.[A-Za-z0-9_-]*){2,4}/g;
 
 /**
  * Secrets shorter than this are not scrubbed as text: replacing every "abc" of every line would

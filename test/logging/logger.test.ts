@@ -69,6 +69,8 @@ describe("the logger", () => {
     logger.warn(`upstream said: key=${encodeURIComponent(secret)} for ada.lovelace@example.com`);
     logger.error({ err: new Error(`refused ${secret} (jose.muller%40example.com)`) }, "call failed");
     logger.info({ note: "Authorization: Bearer abcdefghijklmnop, PoP eyJhbGciOiJIUzI1NiJ9.eyJhIjoxfQ.sig" }, "echo");
+    // A gateway token: JWE compact, dir (no encrypted key), IV, ciphertext, tag.
+    logger.info("token eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..aXZpdml2aXZpdg.Y2lwaGVydGV4dA.dGFndGFndGFn seen");
     const text = lines.join("");
     expect(text).not.toContain("sec");
     expect(text).not.toContain(encodeURIComponent(secret));
@@ -76,6 +78,7 @@ describe("the logger", () => {
     expect(text).not.toContain("muller");
     expect(text).not.toContain("abcdefghijklmnop");
     expect(text).not.toContain("eyJ");
+    expect(text).not.toMatch(/aXZpdml2|Y2lwaGVydGV4dA|dGFndGFn/);
     // Every line is still JSON, and the scrubbed places say so.
     for (const line of lines) expect(() => JSON.parse(line) as unknown).not.toThrow();
     expect(text).toContain("[email]");
