@@ -2,7 +2,9 @@
  * Shared by the event benchmarks: the legacy sandbox and gateways each in a child process of their
  * own (bench/events-child.ts), a flushed Redis database, and legacy webhook bodies.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
@@ -22,9 +24,60 @@ const CHILD_SCRIPT = fileURLToPath(new URL("./events-child.ts", import.meta.url)
 const START_TIMEOUT_MS = 30_000;
 const children = new Set<ChildProcess>();
 
-/** Starts bench/events-child.ts as `role` with `env` added to this process's; resolves once it listens. */
-export async function startChild(role: "legacy-sandbox" | "gateway", env: Record<string, string> = {}): Promise<Child> {
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD_SCRIPT, role], {
+/** The gateway role of bench/events-child.ts for the compiled gateway (plain JavaScript, no tsx). */
+const COMPILED_CHILD = "gateway-child.mjs";
+const COMPILED_CHILD_SOURCE = `
+import { loadConfig } from "./dist/config.js";
+import { createGateway } from "./dist/server.js";
+const running = await createGateway(loadConfig({ ...process.env, HOST: "127.0.0.1", PORT: "0" }));
+process.stdout.write(JSON.stringify({ url: running.url }) + "\\n");
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void running.close().finally(() => process.exit(0));
+};
+process.stdin.on("end", stop).on("close", stop).resume();
+process.once("SIGTERM", stop);
+`;
+
+/**
+ * Compiles src/ (tsconfig.build.json, as `npm run build`) into a cache directory inside
+ * node_modules (so the compiled code finds its packages) and returns it, for `startChild(…, compiled)`.
+ */
+export function compileGateway(): string {
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  const out = join(root, "node_modules", ".cache", "mailgraph-bench");
+  rmSync(join(out, "dist"), { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  execFileSync(
+    process.execPath,
+    [
+      join(root, "node_modules", "typescript", "bin", "tsc"),
+      "-p",
+      "tsconfig.build.json",
+      "--outDir",
+      join(out, "dist"),
+    ],
+    { cwd: root, stdio: "inherit" },
+  );
+  writeFileSync(join(out, COMPILED_CHILD), COMPILED_CHILD_SOURCE);
+  return out;
+}
+
+/**
+ * Starts bench/events-child.ts as `role` with `env` added to this process's; resolves once it
+ * listens. With `compiled` (a directory `compileGateway` made), a gateway runs as built JavaScript
+ * on plain node, as `npm run build && npm run start:prod` runs it, instead of through tsx.
+ */
+export async function startChild(
+  role: "legacy-sandbox" | "gateway",
+  env: Record<string, string> = {},
+  compiled?: string,
+): Promise<Child> {
+  const args =
+    compiled && role === "gateway" ? [join(compiled, COMPILED_CHILD)] : ["--import", "tsx", CHILD_SCRIPT, role];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });

@@ -102,6 +102,9 @@ function sinkOf(socket: WebSocket, id: string): FanoutSink {
   };
 }
 
+/** The parts of a websocket's upgrade request its operations are built from. */
+type UpgradeRequest = Pick<IncomingMessage, "headers" | "url">;
+
 /** How often an idle socket is pinged; one that does not answer by the next ping is dropped. */
 const KEEP_ALIVE_MS = 12_000;
 
@@ -130,7 +133,7 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string, body = ""
 }
 
 /** A Request standing for one websocket operation: the upgrade's headers plus keys from connection params. */
-function requestOf(req: IncomingMessage, params: Record<string, unknown> | undefined, signal: AbortSignal): Request {
+function requestOf(req: UpgradeRequest, params: Record<string, unknown> | undefined, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
@@ -185,7 +188,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
   };
   server.on("upgrade", onUpgrade);
 
-  const protocol = makeServer<Record<string, unknown>, { socket: WebSocket; request: IncomingMessage }>({
+  const protocol = makeServer<Record<string, unknown>, { socket: WebSocket; request: UpgradeRequest }>({
     // connection_init authorization: the same credentials an HTTP request would need, else 4401.
     onConnect: async (ctx) => {
       if (!options.authenticate) return true;
@@ -240,18 +243,19 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
               }),
               sink: sinkOf(ctx.extra.socket, id),
             };
-      let used = false;
-      // The subscriber's own run uses the pipeline made above; a shared execution (which must not
-      // end with the socket of the subscriber that started it) gets its own Request and signal.
+      // The subscriber's own run uses the pipeline made above, once (it is let go of then: an idle
+      // subscriber of a shared execution keeps no context); a shared execution (which must not end
+      // with the socket of the subscriber that started it) gets its own Request and signal.
+      let ownEnveloped: Enveloped | undefined = enveloped;
       const run = async (runSignal: AbortSignal | undefined): Promise<OperationResult> => {
-        const own = runSignal === signal && !used;
-        used ||= own;
-        const env = own
-          ? enveloped
-          : yoga.getEnveloped({
-              request: requestOf(ctx.extra.request, ctx.connectionParams, runSignal ?? signal),
-              params: payload,
-            });
+        const own = runSignal === signal ? ownEnveloped : undefined;
+        ownEnveloped = undefined;
+        const env =
+          own ??
+          yoga.getEnveloped({
+            request: requestOf(ctx.extra.request, ctx.connectionParams, runSignal ?? signal),
+            params: payload,
+          });
         const args: ExecutionArgs = {
           schema: env.schema,
           operationName: payload.operationName,
@@ -266,19 +270,25 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     },
   });
 
-  wss.on("connection", (socket: WebSocket, request: IncomingMessage) => {
-    socket.once("error", () => socket.close(CloseCode.InternalServerError, "Internal server error"));
-    let alive = true;
-    socket.on("pong", () => (alive = true));
-    const ping = setInterval(() => {
-      if (!alive) {
+  // One timer pings every socket; one that has not answered the previous ping is dropped.
+  const unanswered = new WeakSet<WebSocket>();
+  const ping = setInterval(() => {
+    for (const socket of wss.clients) {
+      if (unanswered.has(socket)) {
         socket.terminate();
-        return;
+        continue;
       }
-      alive = false;
+      unanswered.add(socket);
       if (socket.readyState === socket.OPEN) socket.ping();
-    }, KEEP_ALIVE_MS);
-    ping.unref();
+    }
+  }, KEEP_ALIVE_MS);
+  ping.unref();
+
+  wss.on("connection", (socket: WebSocket, upgrade: IncomingMessage) => {
+    socket.once("error", () => socket.close(CloseCode.InternalServerError, "Internal server error"));
+    socket.on("pong", () => unanswered.delete(socket));
+    // What operations need of the upgrade request, without holding on to the request itself.
+    const request: UpgradeRequest = { headers: upgrade.headers, url: upgrade.url };
     const closed = protocol.opened(
       {
         protocol: socket.protocol,
@@ -299,7 +309,6 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       { socket, request },
     );
     socket.once("close", (code, reason) => {
-      clearInterval(ping);
       void closed(code, String(reason));
     });
   });
@@ -308,6 +317,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     fanout,
     async close() {
       server.off("upgrade", onUpgrade);
+      clearInterval(ping);
       for (const client of wss.clients) client.close(1001, "Going away");
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -1,0 +1,145 @@
+/**
+ * Memory of idle subscriptions: the resident set (VmRSS) of a gateway process holding 10,000 idle
+ * graphql-ws subscriptions of ListFeed, one per connection, opened by a clients process of its own.
+ * Two cases, each on a fresh gateway: the 10,000 share one execution (same document, variables and
+ * credentials), and none share (each connection sends a connection param of its own, which enters
+ * the key of a shared execution, so each runs its own). Every subscription is known to be in place
+ * when one probe event has reached all of them. RSS is read before the sockets open (after one
+ * warm-up query), right after the probe, and again 5 s later. The gateway is compiled first and runs
+ * on plain node, as in production (`--tsx`: through tsx, which alone adds about 90 MB).
+ * Run: npx tsx bench/events-idle-rss.ts [subscriptions] [--tsx]
+ */
+import { readFile } from "node:fs/promises";
+import { DEMO } from "../src/sandbox/demo-data.js";
+import {
+  compileGateway,
+  INGRESS_TOKEN,
+  killChildren,
+  postLegacyWebhook,
+  startChild,
+  subscribeEvent,
+  type Child,
+} from "./events-support.js";
+import { killForked, startWsClients, type WsClients } from "./events-ws-support.js";
+
+const SUBSCRIPTIONS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 10_000);
+const TARGET_MB = 300;
+const LIST_FEED = `subscription ListFeed($list: ID!) {
+  listEvents(listId: $list) { __typename id listId emailAddress occurredAt }
+}`;
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+async function listGlobalId(gatewayUrl: string): Promise<string> {
+  const res = await fetch(`${gatewayUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      query: `{ list(listId: "${DEMO.lists.newsletter}", clientId: "${DEMO.clients.northwind}") { id } }`,
+    }),
+  });
+  const id = ((await res.json()) as { data?: { list?: { id: string } | null } }).data?.list?.id;
+  if (!id) throw new Error("the demo newsletter list was not found");
+  return id;
+}
+
+interface Measured {
+  readonly label: string;
+  readonly before: number;
+  readonly after: number;
+  readonly settled: number;
+  readonly openSeconds: number;
+}
+
+async function measure(
+  sandbox: Child,
+  label: string,
+  distinct: boolean,
+  compiled: string | undefined,
+): Promise<Measured> {
+  const gateway = await startChild(
+    "gateway",
+    {
+      LEGACY_URL: sandbox.url,
+      LEGACY_API_KEY: DEMO.apiKey,
+      INGRESS_TOKEN,
+      AUTH_MODE: "open",
+      REDIS_URL: "",
+      LOG_LEVEL: "warn",
+    },
+    compiled,
+  );
+  let clients: WsClients | undefined;
+  try {
+    const list = await listGlobalId(gateway.url);
+    const before = await rssMb(gateway.pid);
+    clients = startWsClients();
+    const started = Date.now();
+    await clients.open({
+      set: "idle",
+      url: `${gateway.url}/graphql`,
+      count: SUBSCRIPTIONS,
+      subscribe: { query: LIST_FEED, variables: { list } },
+      distinct,
+    });
+    let reached = false;
+    for (let probe = 0; probe < 30 && !reached; probe++) {
+      const { done } = await clients.expect("idle", 1, 5_000);
+      const tag = `${Date.now()}.${probe}`;
+      await postLegacyWebhook(
+        gateway.url,
+        JSON.stringify({ ListID: DEMO.lists.newsletter, Events: [subscribeEvent(`idle.${tag}@example.com`, "Idle")] }),
+      );
+      reached = (await done).missing === 0;
+    }
+    if (!reached) throw new Error("the probe event did not reach every subscription");
+    const openSeconds = (Date.now() - started) / 1000;
+    const after = await rssMb(gateway.pid);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const settled = await rssMb(gateway.pid);
+    return { label, before, after, settled, openSeconds };
+  } finally {
+    clients?.stop();
+    await gateway.stop();
+  }
+}
+
+const children: Child[] = [];
+try {
+  // The gateway runs as `npm run build && npm run start:prod` runs it (--tsx: through tsx instead).
+  const compiled = process.argv.includes("--tsx") ? undefined : compileGateway();
+  const sandbox = await startChild("legacy-sandbox");
+  children.push(sandbox);
+  const results = [
+    await measure(sandbox, `${SUBSCRIPTIONS.toLocaleString("en-US")} sharing one execution`, false, compiled),
+    await measure(sandbox, `${SUBSCRIPTIONS.toLocaleString("en-US")} each on its own`, true, compiled),
+  ];
+  console.log(
+    `node ${process.version}; gateway (${compiled ? "compiled, plain node" : "through tsx"}; in-memory event log), ` +
+      `clients and sandbox in processes of their own; ` +
+      `one subscription per connection; in place = a probe event reached all of them\n`,
+  );
+  const mb = (v: number) => v.toFixed(0).padStart(9);
+  console.log(
+    `${"idle ListFeed subscriptions".padEnd(32)}  ${"RSS before".padStart(9)}  ${"with them".padStart(9)}  ${"+5 s".padStart(9)}  ${"KB each".padStart(8)}  ${"open s".padStart(7)}`,
+  );
+  for (const r of results) {
+    const each = ((r.settled - r.before) * 1024) / SUBSCRIPTIONS;
+    console.log(
+      `${r.label.padEnd(32)}  ${mb(r.before)}  ${mb(r.after)}  ${mb(r.settled)}  ${each.toFixed(1).padStart(8)}  ${r.openSeconds.toFixed(1).padStart(7)}`,
+    );
+  }
+  const worst = Math.max(...results.map((r) => Math.max(r.after, r.settled)));
+  console.log(
+    `RSS in MB. Largest: ${worst.toFixed(0)} MB against the target of ≤ ${TARGET_MB} MB: ` +
+      `${worst <= TARGET_MB ? "met" : "NOT met"}\n`,
+  );
+} finally {
+  await Promise.all(children.map((child) => child.stop()));
+  killChildren();
+  killForked();
+}
