@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { exit, output, runEntry } from "../support/child-process.js";
 import { must } from "../support/must.js";
-import { launchBrowser, runInGraphiQL, type Browser } from "./support.js";
+import { forgetGraphiQLState, launchBrowser, runInGraphiQL, type Browser } from "./support.js";
 
 const SUBSCRIBERS = `query BrowserSubscribers { store { customerList(listId: "cl_newsletter") { subscribers(first: 2) { totalCount edges { node { email } } } } } }`;
 const SEGMENTS_AND_SUBSCRIBERS = `query BrowserScoped { store { segments { segmentId } customerList(listId: "cl_newsletter") { subscribers(first: 2) { totalCount } } } }`;
@@ -39,7 +39,11 @@ afterAll(async () => {
   gateway?.kill("SIGINT");
   await exited;
 });
-beforeEach(() => browser.context.clearCookies());
+beforeEach(async () => {
+  // Each test is a new visitor: no session, no GraphiQL tabs from the test before.
+  await browser.context.clearCookies();
+  await forgetGraphiQLState(browser.context, url);
+});
 
 describe("the OAuth login in Chromium", () => {
   it(
