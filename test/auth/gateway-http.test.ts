@@ -25,7 +25,6 @@ beforeAll(async () => {
       COMMERCE_URL: stack.commerce.baseUrl,
       GATEWAY_SECRET,
       ALLOW_CREDENTIAL_HEADERS: "true",
-      LOG_LEVEL: "silent",
     }),
   );
 });

@@ -57,7 +57,6 @@ describe("GET /auth/commerce/login", () => {
         COMMERCE_REDIRECT_URI: "https://mailgraph.example.com/auth/commerce/callback",
         GATEWAY_SECRET,
         AUTH_MODE: "open",
-        LOG_LEVEL: "silent",
       }),
     );
     try {

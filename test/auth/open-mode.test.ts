@@ -11,7 +11,7 @@ import { GATEWAY_SECRET, query } from "./support.js";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ commerce: true, env: { GATEWAY_SECRET, LOG_LEVEL: "silent" } });
+  stack = await startStack({ commerce: true, env: { GATEWAY_SECRET } });
 });
 afterAll(() => stack.close());
 

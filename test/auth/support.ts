@@ -37,7 +37,6 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
       COMMERCE_CLIENT_ID: commerce.demo.app.clientId,
       COMMERCE_CLIENT_SECRET: commerce.demo.app.clientSecret,
       GATEWAY_SECRET,
-      LOG_LEVEL: "silent",
       ...env,
     }),
   );
