@@ -19,14 +19,17 @@ declare module "vitest" {
 export default function setup(project: TestProject): () => void {
   const dir = mkdtempSync(join(tmpdir(), "mailgraph-logs-"));
   project.provide("logDir", dir);
-  return () => checkAndRemove(dir);
+  return () => {
+    process.stdout.write(`${checkAndRemove(dir)}\n`);
+  };
 }
 
 /**
- * The teardown: checks every captured line and removes the directory. Vitest only reports an
- * error thrown by a teardown, so a finding also sets the exit code: the run fails.
+ * The teardown: checks every captured line, removes the directory and says what it checked.
+ * Vitest only reports an error thrown by a teardown, so a finding also sets the exit code: the
+ * run fails.
  */
-export function checkAndRemove(dir: string): void {
+export function checkAndRemove(dir: string): string {
   const { lines, files, findings } = checkLogDirectory(dir);
   rmSync(dir, { recursive: true, force: true });
   if (findings.length > 0) {
@@ -35,5 +38,5 @@ export function checkAndRemove(dir: string): void {
       `log check: ${findings.length} of ${lines} log lines (${files} files) carry a secret or an address:\n${formatFindings(findings)}`,
     );
   }
-  process.stdout.write(`log check: ${lines} log lines in ${files} files, none carries a secret or an address\n`);
+  return `log check: ${lines} log lines in ${files} files, none carries a secret or an address`;
 }
