@@ -109,6 +109,14 @@ describe("GET /auth/commerce/callback", () => {
     expect(res.body.data).toMatchObject({
       store: { customerList: { subscribers: { totalCount: expect.any(Number) } } },
     });
+
+    // Neither the session, the access token, the code nor the state reached the log.
+    const logged = stack.logLines.join("\n");
+    expect(logged).toContain("/auth/commerce/callback");
+    const callback = new URL(walk.callbackUrl).searchParams;
+    for (const secret of [token, accessToken, callback.get("code")!, callback.get("state")!]) {
+      expect(logged).not.toContain(secret);
+    }
   });
 
   it("a user who grants only read_segments gets FORBIDDEN on subscribers, and segments", async () => {

@@ -18,6 +18,8 @@ export interface AuthStack {
   legacy: LegacySandbox;
   commerce: CommerceSandbox;
   gateway: Gateway;
+  /** Every line the gateway logged. */
+  logLines: string[];
   /** Moves the commerce sandbox's clock (PoP ts window, code expiry) by `ms`. */
   shiftCommerceClock(ms: number): void;
   close(): Promise<void>;
@@ -28,6 +30,7 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
   let shift = 0;
   const legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
   const commerce = await startCommerceSandbox({ rateLimit: 0, now: () => new Date(Date.now() + shift) });
+  const logLines: string[] = [];
   const gateway = await createGateway(
     loadConfig({
       HOST: "127.0.0.1",
@@ -39,12 +42,14 @@ export async function startAuthStack(env: Record<string, string> = {}): Promise<
       GATEWAY_SECRET,
       ...env,
     }),
+    { log: (line) => logLines.push(line) },
   );
   setRedirectUri(commerce.store, commerce.demo.app.clientId, `${gateway.url}/auth/commerce/callback`);
   return {
     legacy,
     commerce,
     gateway,
+    logLines,
     shiftCommerceClock: (ms) => void (shift += ms),
     async close() {
       await gateway.close();
