@@ -5,6 +5,7 @@
  * deliveries accepted and refused, live subscriptions over graphql-ws and SSE, and event-log lag.
  */
 import { networkInterfaces } from "node:os";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo } from "../e2e/support/ids.js";
 import { startGateway } from "../e2e/support/stack.js";
@@ -219,6 +220,32 @@ describe("what /metrics counts", () => {
     ws.stop();
     sse.stop();
     await untilScrape((s) => value(s, "mailgraph_subscriptions_active", { operation: "ListFeed" }) === 0);
+  });
+});
+
+describe("event-log lag on Redis (database 14)", () => {
+  it("is observed when this instance's reader takes events appended to the shared log", async () => {
+    const gateway = await startGateway(stack.legacy.url, { AUTH_MODE: "open", REDIS_URL: "redis://127.0.0.1:6379/14" });
+    const redis = new Redis("redis://127.0.0.1:6379/14");
+    try {
+      const got: string[] = [];
+      const stop = await gateway.events.subscribe("commerce", {}, (event) => void got.push(event.id));
+      const event = { topic: "newsletter-template/sent", ts: 1, data: {} };
+      await gateway.events.append("commerce", [{ dedupeKey: `metrics-lag-${Date.now()}`, event }]);
+      await until(
+        () => got.length === 1,
+        () => got,
+      );
+      stop();
+      const samples = await scrape(gateway.url);
+      expect(value(samples, "mailgraph_event_log_lag_seconds_count", { source: "commerce" })).toBe(1);
+      expect(value(samples, "mailgraph_event_log_lag_seconds_sum", { source: "commerce" })).toBeLessThan(5);
+    } finally {
+      await gateway.close();
+      const keys = await redis.keys("mailgraph:*");
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
   });
 });
 
