@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
-import { configSecrets, gatewayLogger } from "../../src/logging/gateway.js";
+import { configSecrets, gatewayLogger, yogaLogging } from "../../src/logging/gateway.js";
 import { createLogger } from "../../src/logging/logger.js";
 import { loggablePath, textScrubber } from "../../src/logging/redaction.js";
 import { acceptRequestId } from "../../src/logging/request-id.js";
@@ -171,5 +171,27 @@ describe("the gateway's secrets", () => {
     const logger = gatewayLogger(config, (line) => lines.push(line));
     logger.error({ err: new Error("NOAUTH p@ss-word-9 refused; token ingress-token-0123456789") }, "event log failure");
     expect(lines.join("")).not.toMatch(/ss-word-9|ingress-token-0123456789/);
+  });
+});
+
+describe("yoga's messages", () => {
+  it("go into the gateway's log at their level, errors by type and message, scrubbed", () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: "debug", sink: (line) => lines.push(line) });
+    const yoga = yogaLogging(logger);
+    yoga.error(new TypeError("resolver failed for ada.lovelace@example.com"));
+    yoga.warn("deprecated option", 42);
+    yoga.debug("parsing");
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed).toEqual([
+      expect.objectContaining({
+        level: "error",
+        component: "yoga",
+        msg: "resolver failed for [email]",
+        err: { type: "TypeError", message: "resolver failed for [email]" },
+      }),
+      expect.objectContaining({ level: "warn", component: "yoga", msg: "deprecated option" }),
+      expect.objectContaining({ level: "debug", component: "yoga", msg: "parsing" }),
+    ]);
   });
 });
