@@ -75,6 +75,7 @@ export function logRequest(logger: Logger, facts: RequestFacts): void {
   const { method, path, record, status } = facts;
   const line = {
     requestId: record.id,
+    traceId: record.traceId,
     method,
     path,
     operationName: record.operationName,

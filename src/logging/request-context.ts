@@ -17,6 +17,8 @@ export interface RequestRecord {
   readonly errorCodes: Set<string>;
   /** The caller's trace (its traceparent header), which the operation span continues. */
   readonly remoteParent?: SpanContext;
+  /** The trace the request's operation was recorded in (when tracing), for its log line. */
+  traceId?: string;
 }
 
 /** Where a piece of work runs: its request and, when tracing is on, the span it belongs under. */

@@ -37,6 +37,7 @@ export function useOperationSpans(tracer: Tracer | undefined): Plugin {
         },
         parentContext(scope),
       );
+      scope.request.traceId = span.spanContext().traceId;
       return runInScope({ ...scope, span }, async () => {
         try {
           const result = await run(args);

@@ -48,6 +48,8 @@ afterAll(async () => {
   await commerce?.close();
 });
 
+const lines: string[] = [];
+
 function gatewayWith(env: Record<string, string>, legacyKey: string = DEMO.apiKey): Promise<Gateway> {
   return createGateway(
     loadConfig({
@@ -60,7 +62,7 @@ function gatewayWith(env: Record<string, string>, legacyKey: string = DEMO.apiKe
       COMMERCE_API_KEY: commerce.demo.apiKey,
       ...env,
     }),
-    { log: () => {} },
+    { log: (line) => lines.push(line) },
   );
 }
 
@@ -96,6 +98,11 @@ describe("traces over OTLP", () => {
     expect(new Set(spans.map((s) => s.serviceName))).toEqual(new Set(["mailgraph-test"]));
 
     const operation = spans.find((s) => s.name === "query Person")!;
+    // The request's log line names the trace, so logs and traces can be joined.
+    const line = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.requestId === res.headers.get("x-request-id"));
+    expect(line).toMatchObject({ traceId: CALLER_TRACE, operationName: "Person", status: 200 });
     expect(operation).toMatchObject({
       kind: SERVER,
       parentSpanId: CALLER_SPAN,
