@@ -120,8 +120,11 @@ describe("asyncJob", () => {
 
 describe("contactEvents", () => {
   it("delivers the address's legacy and commerce events, and nobody else's", async () => {
-    const feed = track(subscribeWs(client, CONTACT_FEED, { email: "Both.Sides@Example.com" }));
-    await sleep(SETTLE_MS);
+    // One log subscription per backend.
+    const feed = await stack.subscribed(
+      () => track(subscribeWs(client, CONTACT_FEED, { email: "Both.Sides@Example.com" })),
+      2,
+    );
     await addSubscriber("someone.else@example.com");
     await addSubscriber("both.sides@example.com");
     await abandonedCart("another@example.com");
@@ -145,8 +148,7 @@ describe("contactEvents", () => {
 
   it("resubscribing with `after` = the last cursor seen delivers exactly what was missed", async () => {
     const email = "away.and.back@example.com";
-    const first = track(subscribeWs(client, CONTACT_FEED, { email }));
-    await sleep(SETTLE_MS);
+    const first = await stack.subscribed(() => track(subscribeWs(client, CONTACT_FEED, { email })), 2);
     await abandonedCart(email);
     await until(
       () => first.results.length >= 1,
@@ -192,6 +194,7 @@ describe("contactEvents", () => {
 describe("listEvents and a large import", () => {
   it("a 6,500-subscriber import reaches a listEvents subscriber whole, each once, in order", async () => {
     const count = 6_500;
+    const opened = stack.logSubscriptions.opened();
     const feed = track(
       subscribeWs(
         client,
@@ -201,7 +204,7 @@ describe("listEvents and a large import", () => {
         },
       ),
     );
-    await sleep(SETTLE_MS);
+    await stack.logSubscriptions.untilOpened(opened + 1);
     const res = await fetch(`${legacy.url}/__sandbox/import`, {
       method: "POST",
       headers: { "content-type": "application/json" },

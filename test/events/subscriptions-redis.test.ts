@@ -13,13 +13,13 @@ import { requireSharedRedis } from "./log-helpers.js";
 import {
   INGRESS_TOKEN,
   LIST_FEED,
-  SETTLE_MS,
   addSubscriberQuery,
-  sleep,
+  watchLogSubscriptions,
   subscribeWs,
   until,
   wireLegacyWebhooks,
   wsClient,
+  type LogSubscriptions,
 } from "./subscriptions-support.js";
 
 /** A database of its own on the shared Redis (the gateway's config has no key prefix setting). */
@@ -29,6 +29,7 @@ let legacy: LegacySandbox;
 let a: Gateway;
 let b: Gateway;
 let client: Client;
+let logOnB: LogSubscriptions;
 
 beforeAll(async () => {
   await requireSharedRedis();
@@ -37,6 +38,7 @@ beforeAll(async () => {
   b = await startGateway(legacy.url, { AUTH_MODE: "open", REDIS_URL, INGRESS_TOKEN });
   wireLegacyWebhooks(legacy, a);
   client = wsClient(b);
+  logOnB = watchLogSubscriptions(b);
 });
 afterAll(async () => {
   await client.dispose();
@@ -47,8 +49,9 @@ afterAll(async () => {
 
 describe("subscriptions across instances", () => {
   it("a webhook received by A reaches a ListFeed subscriber on B", async () => {
+    const opened = logOnB.opened();
     const feed = subscribeWs(client, LIST_FEED, { list: demo.newsletter });
-    await sleep(SETTLE_MS);
+    await logOnB.untilOpened(opened + 1);
     // Unique per run: the log drops a webhook body it saw within its dedupe window.
     const email = `two.instances.${Date.now()}@example.com`;
     const res = await post(a.url, addSubscriberQuery(demo.newsletter, email));

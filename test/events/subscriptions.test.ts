@@ -48,8 +48,7 @@ const events = (received: Received) => received.results.map((r) => r.data?.listE
 
 describe("ListFeed", () => {
   it("over graphql-ws, receives the SubscribeEvent of an addSubscriber", async () => {
-    const feed = track(subscribeWs(client, LIST_FEED, { list: demo.newsletter }));
-    await sleep(SETTLE_MS);
+    const feed = await stack.subscribed(() => track(subscribeWs(client, LIST_FEED, { list: demo.newsletter })));
     await addSubscriber("ws.feed@example.com");
     await until(
       () => feed.results.length > 0,
@@ -67,8 +66,7 @@ describe("ListFeed", () => {
   });
 
   it("over SSE, receives the SubscribeEvent of an addSubscriber", async () => {
-    const feed = track(subscribeSse(gateway, LIST_FEED, { list: demo.newsletter }));
-    await sleep(SETTLE_MS);
+    const feed = await stack.subscribed(() => track(subscribeSse(gateway, LIST_FEED, { list: demo.newsletter })));
     await addSubscriber("sse.feed@example.com");
     await until(
       () => feed.results.length > 0,
@@ -81,8 +79,7 @@ describe("ListFeed", () => {
   });
 
   it("with `after`, replays exactly what came after that event, then goes on live", async () => {
-    const live = track(subscribeWs(client, LIST_FEED, { list: demo.newsletter }));
-    await sleep(SETTLE_MS);
+    const live = await stack.subscribed(() => track(subscribeWs(client, LIST_FEED, { list: demo.newsletter })));
     await addSubscriber("after.one@example.com");
     await addSubscriber("after.two@example.com");
     await until(
@@ -223,8 +220,7 @@ describe("the websocket upgrade", () => {
 
 describe("StoreFeed", () => {
   it("receives async-job/completed after exportSegment and the job completing", async () => {
-    const feed = track(subscribeWs(client, STORE_FEED));
-    await sleep(SETTLE_MS);
+    const feed = await stack.subscribed(() => track(subscribeWs(client, STORE_FEED)));
     const res = await post(
       gateway.url,
       `mutation { exportSegment(input: { segmentId: "seg_vip_tier" }) { __typename } }`,
