@@ -8,23 +8,16 @@
  * Run: npm run bench [-- <name filter>]   e.g. npm run bench -- decode
  */
 import { spawn } from "node:child_process";
-import { appendFileSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
+import { figureScripts } from "./figures.js";
 import { BUILT_ENV, buildProcesses } from "./processes.js";
 
 const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
 const RESULTS = `${BENCH_DIR}RESULTS.md`;
 const filter = process.argv[2];
-
-/** The figure scripts of bench/, by name. */
-export function figureScripts(): string[] {
-  return readdirSync(BENCH_DIR)
-    .filter((file) => file.endsWith(".ts") && file !== "run-all.ts")
-    .filter((file) => readFileSync(`${BENCH_DIR}${file}`, "utf8").includes(`Run: npx tsx bench/${file}`))
-    .sort();
-}
 
 function git(...args: string[]): string {
   try {
