@@ -34,7 +34,7 @@ async function query(text: string, variables: Record<string, unknown> = {}): Pro
     body: JSON.stringify({ query: text, variables }),
   });
   const body = (await res.json()) as { data?: Answer; errors?: unknown[] };
-  if (res.status !== 200 || body.errors) throw new Error(`query failed: ${JSON.stringify(body.errors)}`);
+  if (res.status !== 200 || body.errors || !body.data) throw new Error(`query failed: ${JSON.stringify(body.errors)}`);
   return body.data;
 }
 
