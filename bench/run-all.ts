@@ -5,7 +5,7 @@
  * (`Run: npx tsx bench/<name>.ts`); helpers have no such line. Scripts run one at a time, each in
  * a process of its own, with their default rounds; a failing script is recorded as failed and
  * the others still run (the exit code says one failed).
- * Run: npm run bench [-- <name filter>]   e.g. npm run bench -- decode
+ * Run: npm run bench [-- <name filter> …]   e.g. npm run bench -- decode overview
  */
 import { spawn } from "node:child_process";
 import { appendFileSync } from "node:fs";
@@ -17,7 +17,8 @@ import { BUILT_ENV, buildProcesses } from "./processes.js";
 
 const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
 const RESULTS = `${BENCH_DIR}RESULTS.md`;
-const filter = process.argv[2];
+/** Name filters: run only the scripts whose name contains one of them (all when none). */
+const filters = process.argv.slice(2);
 
 function git(...args: string[]): string {
   try {
@@ -42,7 +43,7 @@ async function runScript(file: string): Promise<{ output: string; code: number |
   return { output: output.trimEnd(), code, seconds: (Date.now() - started) / 1000 };
 }
 
-const scripts = figureScripts().filter((file) => !filter || file.includes(filter));
+const scripts = figureScripts().filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)));
 const commit = git("rev-parse", "--short", "HEAD");
 const changed = git("status", "--porcelain", "--untracked-files=no").split("\n").filter(Boolean).length;
 const startedAt = new Date();
