@@ -22,25 +22,40 @@ const invalid = (message: string) => new IngressError(400, "invalid_event", mess
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-const LEGACY_DATE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;
 // Both classes exclude "@", so the match is linear.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-/** True for `YYYY-MM-DD HH:MM:SS` naming a real calendar day and time of day. */
+/** The number the ASCII digits text[from..from+count) spell, or -1 when one of them is not a digit. */
+function digits(text: string, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/**
+ * True for `YYYY-MM-DD HH:MM:SS` naming a real calendar day and time of day. Read digit by digit
+ * without allocating: a 1,000-event batch checks 1,000 of them.
+ */
 export function isLegacyDate(text: string): boolean {
-  const m = LEGACY_DATE.exec(text);
-  if (!m) return false;
-  const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59;
+  if (text.length !== 19) return false;
+  if (text[4] !== "-" || text[7] !== "-" || text[10] !== " " || text[13] !== ":" || text[16] !== ":") return false;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || hour < 0 || minute < 0 || second < 0) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const daysInMonth = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!;
+  return day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59;
 }
 
 const isIsoDateTime = (text: string) => ISO_DATE_TIME.test(text) && !Number.isNaN(Date.parse(text));
@@ -52,29 +67,33 @@ const RULES: Readonly<Record<Exclude<FieldKind, "customFields">, [(text: string)
   isoDateTime: [isIsoDateTime, "an ISO 8601 date-time"],
 };
 
-function fieldValue(kind: FieldKind, value: unknown, at: string): unknown {
+/** The model value of one wire field; `at` names it, made only for an error message. */
+function fieldValue(kind: FieldKind, value: unknown, at: () => string): unknown {
   if (kind === "customFields") {
-    if (!Array.isArray(value)) throw invalid(`${at} must be a list of {Key, Value}`);
+    if (!Array.isArray(value)) throw invalid(`${at()} must be a list of {Key, Value}`);
     return value.map((entry: unknown, i) => {
       const { Key: key, Value: v } = isRecord(entry) ? entry : {};
       if (typeof key !== "string" || key === "" || typeof v !== "string") {
-        throw invalid(`${at}[${i}] must have a non-empty string Key and a string Value`);
+        throw invalid(`${at()}[${i}] must have a non-empty string Key and a string Value`);
       }
       return { key, value: v };
     });
   }
   const [accepts, what] = RULES[kind];
-  if (typeof value !== "string" || !accepts(value)) throw invalid(`${at} must be ${what}`);
+  if (typeof value !== "string" || !accepts(value)) throw invalid(`${at()} must be ${what}`);
   return value;
 }
 
 /** The model fields of a wire record; wire fields outside the row are ignored. */
-function modelFields(record: Record<string, unknown>, fields: readonly EventField[], path: string) {
-  const model: Record<string, unknown> = {};
+function modelFields(
+  record: Record<string, unknown>,
+  fields: readonly EventField[],
+  path: () => string,
+  model: Record<string, unknown> = {},
+) {
   for (const { wire, model: name, kind } of fields) {
-    const at = `${path}.${wire}`;
-    if (!Object.hasOwn(record, wire)) throw invalid(`${at} is required`);
-    model[name] = fieldValue(kind, record[wire], at);
+    if (!Object.hasOwn(record, wire)) throw invalid(`${path()}.${wire} is required`);
+    model[name] = fieldValue(kind, record[wire], () => `${path()}.${wire}`);
   }
   return model;
 }
@@ -93,19 +112,19 @@ export function validateListBatch(body: Record<string, unknown>, receivedAt: str
   const listId = body[LIST_EVENT_COMMON_WIRE.listId];
   if (typeof listId !== "string" || listId.trim() === "") throw invalid("ListID must be a non-empty string");
   return events.map((event: unknown, i): ListEvent => {
-    const path = `Events[${i}]`;
-    if (!isRecord(event)) throw invalid(`${path} must be an object`);
+    const path = () => `Events[${i}]`;
+    if (!isRecord(event)) throw invalid(`${path()} must be an object`);
     const type = event[LIST_EVENT_COMMON_WIRE.type];
     if (typeof type !== "string" || !Object.hasOwn(LIST_EVENT_TYPES, type)) {
-      throw invalid(`${path}.Type must be one of ${Object.keys(LIST_EVENT_TYPES).join(", ")}`);
+      throw invalid(`${path()}.Type must be one of ${Object.keys(LIST_EVENT_TYPES).join(", ")}`);
     }
     const own = event[LIST_EVENT_COMMON_WIRE.listId];
     if (own !== undefined && own !== listId) {
-      throw new IngressError(422, "mixed_list_ids", `${path}.ListID differs from the request's ListID`);
+      throw new IngressError(422, "mixed_list_ids", `${path()}.ListID differs from the request's ListID`);
     }
     const fields = LIST_EVENT_TYPES[type as keyof typeof LIST_EVENT_TYPES];
     // The row's fields were checked one by one against its kinds; the cast only names the union.
-    return { type, listId, receivedAt, ...modelFields(event, fields, path) } as unknown as ListEvent;
+    return modelFields(event, fields, path, { type, listId, receivedAt }) as unknown as ListEvent;
   });
 }
 
@@ -127,5 +146,5 @@ export function validateCommerceBody(body: Record<string, unknown>, receivedAt: 
   const fields = COMMERCE_TOPICS[topic as keyof typeof COMMERCE_TOPICS].data;
   if (fields === null) return { topic, ts, receivedAt, data } as CommerceEvent;
   if (!isRecord(data)) throw invalid("data must be an object");
-  return { topic, ts, receivedAt, data: modelFields(data, fields, "data") } as CommerceEvent;
+  return { topic, ts, receivedAt, data: modelFields(data, fields, () => "data") } as CommerceEvent;
 }

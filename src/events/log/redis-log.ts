@@ -40,32 +40,84 @@ export interface RedisEventLogOptions extends EventLogLimits {
   readonly blockMs?: number;
 }
 
-// KEYS[1]: the stream; KEYS[2..]: one dedupe key per entry. ARGV: maxLength, retentionMs, dedupeTtlMs,
-// then one JSON payload per entry. Returns the new ids, "" for a duplicate. Every check is made before
-// the first write, and nothing after it can fail on valid input, so the batch is all or nothing.
+// KEYS[1]: the stream. ARGV: maxLength, retentionMs, dedupeTtlMs, the dedupe hashes' key prefix, n,
+// then n dedupe groups, n members, n JSON payloads. A dedupe key "<group>:<member>" is a field of the
+// hash <prefix><group> (expiring dedupeTtlMs after its last write): a batch whose keys share a group
+// (a webhook body's) costs one HMGET and one HSET instead of a lookup and a key with its own expiry
+// per entry. Returns the new ids, "" for a duplicate. Every check is made before the first write, and
+// nothing after it can fail on valid input, so the batch is all or nothing. Streams are trimmed once
+// per batch (approximately: to maxLength, and to the retention window).
 const APPEND_SCRIPT = `
 local maxLength = ARGV[1]
 local retentionMs = tonumber(ARGV[2])
 local ttl = ARGV[3]
-local fresh = {}
+local prefix = ARGV[4]
+local n = tonumber(ARGV[5])
+local CHUNK = 1000
+local groups = {}
+local order = {}
+for i = 1, n do
+  local g = ARGV[5 + i]
+  local list = groups[g]
+  if not list then
+    list = {}
+    groups[g] = list
+    order[#order + 1] = g
+  end
+  list[#list + 1] = i
+end
 local result = {}
-for i = 2, #KEYS do
-  if fresh[KEYS[i]] or redis.call('EXISTS', KEYS[i]) == 1 then
-    result[i - 1] = ''
-  else
-    fresh[KEYS[i]] = true
-    result[i - 1] = false
+local fresh = {}
+for _, g in ipairs(order) do
+  local list = groups[g]
+  local seen = fresh[g]
+  if not seen then
+    seen = {}
+    fresh[g] = seen
+  end
+  for from = 1, #list, CHUNK do
+    local members = {}
+    local upto = math.min(from + CHUNK - 1, #list)
+    for j = from, upto do members[#members + 1] = ARGV[5 + n + list[j]] end
+    local found = redis.call('HMGET', prefix .. g, unpack(members))
+    for j = from, upto do
+      local member = members[j - from + 1]
+      if found[j - from + 1] or seen[member] then
+        result[list[j]] = ''
+      else
+        seen[member] = true
+        result[list[j]] = false
+      end
+    end
   end
 end
 local last = nil
-for i = 2, #KEYS do
-  if result[i - 1] == false then
-    last = redis.call('XADD', KEYS[1], 'MAXLEN', '~', maxLength, '*', 'e', ARGV[i + 2])
-    redis.call('SET', KEYS[i], last, 'PX', ttl)
-    result[i - 1] = last
+local writes = {}
+for i = 1, n do
+  if result[i] == false then
+    last = redis.call('XADD', KEYS[1], '*', 'e', ARGV[5 + 2 * n + i])
+    result[i] = last
+    local g = ARGV[5 + i]
+    local w = writes[g]
+    if not w then
+      w = {}
+      writes[g] = w
+    end
+    w[#w + 1] = ARGV[5 + n + i]
+    w[#w + 1] = last
+  end
+end
+for _, g in ipairs(order) do
+  local w = writes[g]
+  if w then
+    for from = 1, #w, 2 * CHUNK do
+      redis.call('HSET', prefix .. g, unpack(w, from, math.min(from + 2 * CHUNK - 1, #w)))
+    end
+    redis.call('PEXPIRE', prefix .. g, ttl)
   end
 end
 if last then
+  redis.call('XTRIM', KEYS[1], 'MAXLEN', '~', maxLength)
   local ms = tonumber(string.match(last, '^(%d+)-'))
   if ms - retentionMs > 0 then
     redis.call('XTRIM', KEYS[1], 'MINID', '~', string.format('%d', ms - retentionMs))
@@ -73,6 +125,17 @@ if last then
 end
 return result
 `;
+
+/** A dedupe key as [group, member]: split at its last ":" (a key without one is a group of its own). */
+function dedupeParts(key: string): [string, string] {
+  const cut = key.lastIndexOf(":");
+  return cut < 0 ? [key, ""] : [key.slice(0, cut), key.slice(cut + 1)];
+}
+
+/** The append script as a command ioredis sends by its SHA (EVALSHA), loading it when Redis lacks it. */
+interface AppendCommand {
+  mailgraphAppend(stream: string, ...args: (string | number)[]): Promise<unknown>;
+}
 
 interface RedisSubscriber {
   readonly source: EventSource;
@@ -122,6 +185,7 @@ export class RedisEventLog implements EventLog {
     });
     // An append during an outage fails soon, so the ingress can answer 503 and the backend retries.
     this.#commands = new Redis(options.url, { maxRetriesPerRequest: 1, ...options.redis });
+    this.#commands.defineCommand("mailgraphAppend", { numberOfKeys: 1, lua: APPEND_SCRIPT });
     this.#reader = new Redis(options.url, {
       ...options.redis,
       maxRetriesPerRequest: null,
@@ -156,15 +220,22 @@ export class RedisEventLog implements EventLog {
     this.#assertOpen();
     const texts = entries.map((entry) => serializeEntry(entry));
     if (entries.length === 0) return { appended: [], duplicates: 0 };
-    const dedupeKeys = entries.map((entry) => `${this.#prefix}dedupe:${source}:${entry.dedupeKey}`);
-    const reply = await this.#commands.eval(
-      APPEND_SCRIPT,
-      1 + dedupeKeys.length,
+    const groups: string[] = [];
+    const members: string[] = [];
+    for (const entry of entries) {
+      const [group, member] = dedupeParts(entry.dedupeKey);
+      groups.push(group);
+      members.push(member);
+    }
+    const reply = await (this.#commands as unknown as AppendCommand).mailgraphAppend(
       this.streamKey(source),
-      ...dedupeKeys,
       String(this.#maxLength),
       String(this.#retentionMs),
       String(this.#dedupeTtlMs),
+      `${this.#prefix}dedupe:${source}:`,
+      entries.length,
+      ...groups,
+      ...members,
       ...texts,
     );
     if (!Array.isArray(reply)) throw new Error("the append script answered with something other than a list");
