@@ -4,7 +4,8 @@
  * runs in a child process of its own (its legacy backend URL is never called); the load comes from
  * this process, the cases interleaved round by round, every batch a body of its own (the log
  * skips a body it has seen). Redis: REDIS_URL (default redis://127.0.0.1:6379/12, a database of
- * the benchmark's own, flushed first).
+ * the benchmark's own, flushed first). COMPARE_TREE=<checkout>: a third case, the Redis gateway of
+ * that checkout (an earlier commit), interleaved with the others.
  * Run: npx tsx bench/events-batch.ts [rounds]
  */
 import { DEMO } from "../src/sandbox/demo-data.js";
@@ -51,6 +52,14 @@ try {
     { name: "in-memory log", url: memory.url },
     { name: "Redis Streams log", url: redis.url },
   ];
+  // COMPARE_TREE: a checkout of an earlier commit (git worktree add --detach <dir> <commit>, with
+  // node_modules linked in) whose Redis gateway runs interleaved with this one: before and after.
+  const compareTree = process.env.COMPARE_TREE;
+  if (compareTree) {
+    const earlier = await startChild("gateway", { ...env, REDIS_URL: redisUrl }, undefined, compareTree);
+    children.push(earlier);
+    cases.push({ name: "Redis, COMPARE_TREE", url: earlier.url });
+  }
 
   const bodyBytes = Buffer.byteLength(nextBatch());
   for (let i = 0; i < WARMUP; i++) for (const c of cases) await postLegacyWebhook(c.url, nextBatch());

@@ -39,6 +39,8 @@ const stop = () => {
 };
 process.stdin.on("end", stop).on("close", stop).resume();
 process.once("SIGTERM", stop);
+// SIGUSR2: a full garbage collection (the process runs with --expose-gc), to tell what is held from what is not yet collected.
+process.on("SIGUSR2", () => globalThis.gc?.());
 `;
 
 /**
@@ -68,16 +70,22 @@ export function compileGateway(): string {
 /**
  * Starts bench/events-child.ts as `role` with `env` added to this process's; resolves once it
  * listens. With `compiled` (a directory `compileGateway` made), a gateway runs as built JavaScript
- * on plain node, as `npm run build && npm run start:prod` runs it, instead of through tsx.
+ * on plain node, as `npm run build && npm run start:prod` runs it, instead of through tsx. With
+ * `tree`, the child runs from that checkout's code (before/after comparisons in one run).
  */
 export async function startChild(
   role: "legacy-sandbox" | "gateway",
   env: Record<string, string> = {},
   compiled?: string,
+  /** Another checkout of the project (e.g. a git worktree at an earlier commit) to run the child from. */
+  tree?: string,
 ): Promise<Child> {
   const args =
-    compiled && role === "gateway" ? [join(compiled, COMPILED_CHILD)] : ["--import", "tsx", CHILD_SCRIPT, role];
+    compiled && role === "gateway"
+      ? ["--expose-gc", join(compiled, COMPILED_CHILD)]
+      : ["--import", "tsx", tree ? join(tree, "bench", "events-child.ts") : CHILD_SCRIPT, role];
   const child = spawn(process.execPath, args, {
+    ...(tree ? { cwd: tree } : {}),
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });
