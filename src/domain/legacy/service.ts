@@ -144,6 +144,15 @@ export class LegacyService {
 
   // --- lists -----------------------------------------------------------------------------------
 
+  /**
+   * Forgets the clients and lists this service read, so the next reads ask the service again
+   * (a long-lived subscription learning of a list created since it started).
+   */
+  forgetClientsAndLists(): void {
+    this.#wire.invalidate("User.GetClients");
+    this.#wire.invalidate("Client.GetLists");
+  }
+
   /** The lists of a client. */
   async listsOfClient(clientId: string): Promise<LegacyList[]> {
     return (await this.#wire.read("Client.GetLists", { ClientID: clientId })).map((l) => toList(clientId, l));

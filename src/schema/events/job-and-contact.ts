@@ -110,6 +110,54 @@ interface ContactItem {
   readonly cursor: string;
   readonly backend: EventSource;
   readonly event: ListEventRecord | CommerceEventRecord;
+  /** A list the caller's key could not read when the stream started: checked before the item goes out. */
+  readonly verifyList?: string;
+}
+
+/**
+ * The contact feed with the events of lists it did not know checked first: `verify` says whether
+ * the caller may read the list (reading the lists again); an item of a list it may not read is
+ * left out. A failed check ends the stream with its error (resume with `after`).
+ */
+class VerifiedContactFeed implements AsyncIterableIterator<FeedItem<ContactItem>, undefined> {
+  readonly #feed: AsyncIterableIterator<FeedItem<ContactItem>, undefined>;
+  readonly #verify: (listId: string) => Promise<boolean>;
+
+  constructor(
+    feed: AsyncIterableIterator<FeedItem<ContactItem>, undefined>,
+    verify: (listId: string) => Promise<boolean>,
+  ) {
+    this.#feed = feed;
+    this.#verify = verify;
+  }
+
+  async next(): Promise<IteratorResult<FeedItem<ContactItem>, undefined>> {
+    for (;;) {
+      const step = await this.#feed.next();
+      if (step.done || step.value.kind !== "event" || step.value.value.verifyList === undefined) return step;
+      let readable: boolean;
+      try {
+        readable = await this.#verify(step.value.value.verifyList);
+      } catch (error) {
+        await this.return();
+        throw fieldError(error);
+      }
+      if (readable) return step;
+    }
+  }
+
+  async return(): Promise<IteratorResult<FeedItem<ContactItem>, undefined>> {
+    await this.#feed.return?.();
+    return DONE;
+  }
+
+  async throw(): Promise<IteratorResult<FeedItem<ContactItem>, undefined>> {
+    return this.return();
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
 }
 
 /** The largest sequence number of an event id (Redis Streams' seq is 64-bit). */
@@ -248,6 +296,8 @@ builder.subscriptionFields((t) => ({
       } catch (error) {
         throw fieldError(error);
       }
+      /** Lists met in events that the caller's key cannot read (checked once each). */
+      const unreadable = new Set<string>();
       const withCommerce = ctx.commerceScopes !== undefined && grantsScope(ctx.commerceScopes, "read_customers");
       const log = eventLogOf(ctx);
       // Where the stream is on each log: every event passed moves it, delivered or not.
@@ -261,11 +311,13 @@ builder.subscriptionFields((t) => ({
         {
           source: "legacy" as const,
           after: after?.legacy,
-          select: ({ id, event }: { id: string; event: Record<string, unknown> }) => {
+          select: ({ id, event }: { id: string; event: Record<string, unknown> }): ContactItem | undefined => {
             position.legacy = id;
             const e = event as unknown as ListEvent;
-            if (!lists.has(e.listId) || !listEventNames(e, email)) return undefined;
-            return { cursor: cursor(), backend: "legacy" as const, event: { ...e, id } };
+            if (unreadable.has(e.listId) || !listEventNames(e, email)) return undefined;
+            const item = { cursor: cursor(), backend: "legacy" as const, event: { ...e, id } };
+            // A list created since the stream started (or one the key cannot read): checked on the way out.
+            return lists.has(e.listId) ? item : { ...item, verifyList: e.listId };
           },
         },
         ...(withCommerce
@@ -283,11 +335,28 @@ builder.subscriptionFields((t) => ({
             ]
           : []),
       ];
+      let feed: AsyncIterableIterator<FeedItem<ContactItem>, undefined>;
       try {
-        return await openMergedFeed<ContactItem>(log, sources);
+        feed = await openMergedFeed<ContactItem>(log, sources);
       } catch (error) {
         throw feedOpenError(error);
       }
+      const checking = new Map<string, Promise<boolean>>();
+      const verify = (listId: string): Promise<boolean> => {
+        let known = checking.get(listId);
+        if (!known) {
+          known = (async () => {
+            ctx.legacy.forgetClientsAndLists();
+            lists = await readableLists(ctx);
+            if (!lists.has(listId)) unreadable.add(listId);
+            return lists.has(listId);
+          })();
+          checking.set(listId, known);
+          known.catch(() => checking.delete(listId));
+        }
+        return known;
+      };
+      return new VerifiedContactFeed(feed, verify);
     },
     resolve: (item) => itemOf(item),
   }),
