@@ -22,11 +22,11 @@ import { demo } from "../e2e/support/ids.js";
 import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
 import {
   INGRESS_TOKEN,
-  SETTLE_MS,
-  sleep,
   until,
   wireLegacyWebhooks,
   wsClient,
+  watchLogSubscriptions,
+  type LogSubscriptions,
 } from "../events/subscriptions-support.js";
 import { codes, post, send } from "../server/support.js";
 import { getWith, idOf, postBody, sse, wsOperation } from "./support.js";
@@ -40,6 +40,8 @@ let legacy: LegacySandbox;
 let only: Gateway;
 let open: Gateway;
 let client: Client;
+/** A subscription is in place once the gateway has opened its log subscription. */
+let logs: LogSubscriptions;
 
 beforeAll(async () => {
   legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
@@ -51,6 +53,7 @@ beforeAll(async () => {
   only = await startGateway(legacy.url, { ...env, PERSISTED_ONLY: "true", INGRESS_TOKEN });
   open = await startGateway(legacy.url, env);
   wireLegacyWebhooks(legacy, only);
+  logs = watchLogSubscriptions(only);
   client = wsClient(only);
 });
 afterAll(async () => {
@@ -162,10 +165,11 @@ async function addSubscriber(email: string): Promise<void> {
 describe("PERSISTED_ONLY over SSE", () => {
   it.each(["POST", "GET"] as const)("streams a persisted subscription named by id (%s)", async (method) => {
     const email = `persisted.sse.${method.toLowerCase()}@example.com`;
+    const opened = logs.opened();
     const stream = sse(only.url, { documentId: idOf(ListFeedDocument), variables: { list: demo.newsletter } }, method);
     try {
       expect(await stream.status).toBe(200);
-      await sleep(SETTLE_MS);
+      await logs.untilOpened(opened + 1);
       await addSubscriber(email);
       await until(
         () => stream.results.some((r) => JSON.stringify(r.data).includes(email)),
@@ -190,13 +194,14 @@ describe("PERSISTED_ONLY over SSE", () => {
 
 describe("PERSISTED_ONLY over graphql-ws", () => {
   it("runs a persisted subscription and a persisted query named by id (query left empty)", async () => {
+    const opened = logs.opened();
     const feed = wsOperation(client, {
       query: "",
       documentId: idOf(ListFeedDocument),
       variables: { list: demo.newsletter },
     });
     try {
-      await sleep(SETTLE_MS);
+      await logs.untilOpened(opened + 1);
       await addSubscriber("persisted.ws@example.com");
       await until(
         () => feed.results.some((r) => JSON.stringify(r.data).includes("persisted.ws@example.com")),
