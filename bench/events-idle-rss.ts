@@ -5,7 +5,8 @@
  * credentials), and none share (each connection sends a connection param of its own, which enters
  * the key of a shared execution, so each runs its own). Every subscription is known to be in place
  * when one probe event has reached all of them. RSS is read before the sockets open (after one
- * warm-up query), right after the probe, and again 5 s later. The gateway is compiled first and runs
+ * warm-up query), right after the probe, 5 s later, and after a full garbage collection (KB each:
+ * from that, over the subscriptions). The gateway is compiled first and runs
  * on plain node, as in production (`--tsx`: through tsx, which alone adds about 90 MB).
  * Run: npx tsx bench/events-idle-rss.ts [subscriptions] [--tsx]
  */
@@ -52,6 +53,8 @@ interface Measured {
   readonly before: number;
   readonly after: number;
   readonly settled: number;
+  /** After a full garbage collection (compiled gateway only). */
+  readonly collected: number;
   readonly openSeconds: number;
 }
 
@@ -101,7 +104,14 @@ async function measure(
     const after = await rssMb(gateway.pid);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const settled = await rssMb(gateway.pid);
-    return { label, before, after, settled, openSeconds };
+    // A full collection in the compiled gateway (SIGUSR2): what the subscriptions hold.
+    let collected = Number.NaN;
+    if (compiled) {
+      process.kill(gateway.pid, "SIGUSR2");
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      collected = await rssMb(gateway.pid);
+    }
+    return { label, before, after, settled, collected, openSeconds };
   } finally {
     clients?.stop();
     await gateway.stop();
@@ -125,12 +135,13 @@ try {
   );
   const mb = (v: number) => v.toFixed(0).padStart(9);
   console.log(
-    `${"idle ListFeed subscriptions".padEnd(32)}  ${"RSS before".padStart(9)}  ${"with them".padStart(9)}  ${"+5 s".padStart(9)}  ${"KB each".padStart(8)}  ${"open s".padStart(7)}`,
+    `${"idle ListFeed subscriptions".padEnd(32)}  ${"RSS before".padStart(9)}  ${"with them".padStart(9)}  ${"+5 s".padStart(9)}  ${"after GC".padStart(9)}  ${"KB each".padStart(8)}  ${"open s".padStart(7)}`,
   );
   for (const r of results) {
-    const each = ((r.settled - r.before) * 1024) / SUBSCRIPTIONS;
+    const held = Number.isNaN(r.collected) ? r.settled : r.collected;
+    const each = ((held - r.before) * 1024) / SUBSCRIPTIONS;
     console.log(
-      `${r.label.padEnd(32)}  ${mb(r.before)}  ${mb(r.after)}  ${mb(r.settled)}  ${each.toFixed(1).padStart(8)}  ${r.openSeconds.toFixed(1).padStart(7)}`,
+      `${r.label.padEnd(32)}  ${mb(r.before)}  ${mb(r.after)}  ${mb(r.settled)}  ${mb(r.collected)}  ${each.toFixed(1).padStart(8)}  ${r.openSeconds.toFixed(1).padStart(7)}`,
     );
   }
   const worst = Math.max(...results.map((r) => Math.max(r.after, r.settled)));
