@@ -113,7 +113,9 @@ export function createReadiness(config: Config, deps: ReadinessDeps = {}): Readi
       draining = true;
     },
     async check() {
-      if (!last || Date.now() - last.at >= CACHE_MS) {
+      // While draining the answer is 503 whatever the backends say: a report already made is
+      // reused rather than waiting for new probes.
+      if (!last || (!draining && Date.now() - last.at >= CACHE_MS)) {
         const report = probes().then(({ legacy, commerce, redis }) => ({
           backends: { legacy, commerce },
           redis,

@@ -119,6 +119,23 @@ function useRequestSignal(): Plugin {
   return { onExecute: attach, onSubscribe: attach };
 }
 
+/** How to remake a request's context for a subscription: without the request's deadline. */
+const streamContexts = new WeakMap<Request, () => GraphContext>();
+
+/**
+ * A subscription's context takes the caller's signal only: REQUEST_DEADLINE_MS bounds one answer,
+ * and a stream outlives it (every backend call keeps its own *_CALL_DEADLINE_MS).
+ */
+function useStreamContext(): Plugin {
+  return {
+    onSubscribe({ args }) {
+      const context = args.contextValue as { request?: Request } | undefined;
+      const remake = context?.request && streamContexts.get(context.request);
+      if (remake) Object.assign(context, remake());
+    },
+  };
+}
+
 /** Backend clients to use instead of the ones built from the config. */
 export interface GatewayOptions {
   legacyClient?: LegacyCaller;
@@ -246,6 +263,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       useRequestLimits(config.limits),
       // Stops resolving when the caller goes away, instead of finishing work nobody will read.
       useRequestSignal(),
+      useStreamContext(),
       // The operation name and error codes of the request's log line; a span per operation.
       useRequestRecording(),
       useOperationSpans(clients.tracer),
@@ -260,7 +278,12 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       const backend = signals ? signals.backend : AbortSignal.any([gone, AbortSignal.timeout(deadlineMs)]);
       // The caller's credentials (gateway token, allowed headers, else in open mode the configured
       // ones); a request that has none in token mode ends here with 401 UNAUTHENTICATED.
-      return authenticate(request.headers).then((credentials) => createContext(deps, request, backend, credentials));
+      return authenticate(request.headers).then((credentials) => {
+        // A subscription lives as long as its stream: its backend calls (access checks, per-event
+        // reloads) end with the caller, each within its own call deadline, not at the request's.
+        streamContexts.set(request, () => createContext(deps, request, gone, credentials));
+        return createContext(deps, request, backend, credentials);
+      });
     },
     // Unexpected errors are masked to "Unexpected error."; ours are GraphQLErrors with safe messages.
     maskedErrors: true,
@@ -419,6 +442,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   }
   const requests = trackRequests(server.server);
   let draining: Promise<DrainReport> | undefined;
+  let closing: Promise<void> | undefined;
   // The upgrade passes the same Host and Origin checks (it has no body).
   const websocket = attachWebSocket(server.server, yoga, {
     path: GRAPHQL_PATH,
@@ -444,14 +468,18 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       draining ??= drain({ readiness, server: server.server, requests, closeWebSockets, close }, config.shutdown);
       return draining;
     },
-    async close() {
-      await websocket.close();
-      await server.close();
-      await owned?.close();
-      await commerceClient?.close();
-      await events.close();
-      // Spans still buffered are exported before the gateway is gone.
-      await tracing?.shutdown();
+    // Runs once: a second call (after shutdown(), or from two stop paths) waits for the first.
+    close() {
+      closing ??= (async () => {
+        await websocket.close();
+        await server.close();
+        await owned?.close();
+        await commerceClient?.close();
+        await events.close();
+        // Spans still buffered are exported before the gateway is gone.
+        await tracing?.shutdown();
+      })();
+      return closing;
     },
   };
 }
