@@ -132,8 +132,8 @@ function refuseUpgrade(socket: Duplex, status: number, reason: string, body = ""
   );
 }
 
-/** A Request standing for one websocket operation: the upgrade's headers plus keys from connection params. */
-function requestOf(req: UpgradeRequest, params: Record<string, unknown> | undefined, signal: AbortSignal): Request {
+/** The upgrade's headers plus keys from connection params: what an operation's Request carries. */
+function headersOf(req: UpgradeRequest, params: Record<string, unknown> | undefined): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === "string") headers.set(name, value);
@@ -143,6 +143,12 @@ function requestOf(req: UpgradeRequest, params: Record<string, unknown> | undefi
     const value = params?.[name];
     if (typeof value === "string" && value.trim() !== "") headers.set(name, value.trim());
   }
+  return headers;
+}
+
+/** A Request standing for one websocket operation: the upgrade's headers plus keys from connection params. */
+function requestOf(req: UpgradeRequest, params: Record<string, unknown> | undefined, signal: AbortSignal): Request {
+  const headers = headersOf(req, params);
   return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers, signal });
 }
 
@@ -162,7 +168,8 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     let signal = gone.get(socket);
     if (!signal) {
       const controller = new AbortController();
-      socket.once("close", () => controller.abort(new DOMException("The websocket closed.", "AbortError")));
+      // `on`, not `once` (here and below): ws emits "close" once, and `once` costs a wrapper per socket.
+      socket.on("close", () => controller.abort(new DOMException("The websocket closed.", "AbortError")));
       signal = controller.signal;
       gone.set(socket, signal);
     }
@@ -193,7 +200,8 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     onConnect: async (ctx) => {
       if (!options.authenticate) return true;
       const { socket, request } = ctx.extra;
-      if (await options.authenticate(requestOf(request, ctx.connectionParams, signalOf(socket)).headers)) return true;
+      // Only the headers: a whole Request would follow the socket's signal until it is collected.
+      if (await options.authenticate(headersOf(request, ctx.connectionParams))) return true;
       socket.close(4401, "Unauthorized");
       return false;
     },
@@ -285,7 +293,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
   ping.unref();
 
   wss.on("connection", (socket: WebSocket, upgrade: IncomingMessage) => {
-    socket.once("error", () => socket.close(CloseCode.InternalServerError, "Internal server error"));
+    socket.on("error", () => socket.close(CloseCode.InternalServerError, "Internal server error"));
     socket.on("pong", () => unanswered.delete(socket));
     // What operations need of the upgrade request, without holding on to the request itself.
     const request: UpgradeRequest = { headers: upgrade.headers, url: upgrade.url };
@@ -308,7 +316,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       },
       { socket, request },
     );
-    socket.once("close", (code, reason) => {
+    socket.on("close", (code, reason) => {
       void closed(code, String(reason));
     });
   });

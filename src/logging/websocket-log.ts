@@ -15,12 +15,17 @@ export function observeWebSocket(req: IncomingMessage, socket: WebSocket, logger
   const started = performance.now();
   const id = acceptRequestId(req.headers[REQUEST_ID_HEADER]);
   req.headers[REQUEST_ID_HEADER] = id;
-  socket.once("close", (code: number) => {
+  // Only what the line needs: holding `req` would keep the whole upgrade request for the
+  // connection's lifetime (its raw headers, streams and listeners).
+  const method = req.method ?? "GET";
+  const path = loggablePath(req.url);
+  // `on`, not `once`: "close" is emitted once, and `once` adds a wrapper per connection.
+  socket.on("close", (code: number) => {
     logger.info(
       {
         requestId: id,
-        method: req.method ?? "GET",
-        path: loggablePath(req.url),
+        method,
+        path,
         status: 101,
         closeCode: code,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
