@@ -39,6 +39,7 @@ import { LIST_FEED_QUERY, LIST_FEED_VARIABLES } from "./schema/events/examples.j
 import { schema } from "./schema/index.js";
 import { PERSON_QUERY } from "./schema/people/examples.js";
 import { listen } from "./util/listen.js";
+import { sendJson } from "./util/send-json.js";
 import { persistedRules } from "./persisted/index.js";
 import { drain, trackRequests, type DrainReport } from "./shutdown/drain.js";
 import { requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
@@ -296,11 +297,6 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
   });
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
-  res.end(JSON.stringify(body));
-}
-
 /** Starts the gateway on config.host:config.port (0 picks a free port). */
 export async function createGateway(config: Config, options: GatewayOptions = {}): Promise<Gateway> {
   const metrics = new GatewayMetrics({ maxOperationNames: config.metrics.maxOperationNames });
@@ -368,7 +364,12 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       // The login's pages and its code exchange (src/auth/login.ts), before GraphQL.
       const refusal = refuseRequest(req, loginAccess(config, req), hosts, 4096);
       if (refusal) sendJson(res, refusal.status, { error: refusal.code, message: refusal.message });
-      else void login.handle(req, res).catch((error: unknown) => loginFailed(res, error));
+      else
+        void login.handle(req, res).then(
+          // A path that leaves /auth/ once resolved (/auth/../graphql) is no login route either.
+          (handled) => handled || sendJson(res, 404, { error: "not_found", message: "No such path." }),
+          (error: unknown) => loginFailed(res, error),
+        );
       return;
     }
     const webhook = (req.url ?? "").startsWith(WEBHOOK_PREFIX);
@@ -443,6 +444,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const requests = trackRequests(server.server);
   let draining: Promise<DrainReport> | undefined;
   let closing: Promise<void> | undefined;
+  const persisted = persistedRules(config.persisted, schema);
   // The upgrade passes the same Host and Origin checks (it has no body).
   const websocket = attachWebSocket(server.server, yoga, {
     path: GRAPHQL_PATH,
@@ -450,7 +452,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     maxPayload: config.limits.maxBodyBytes,
     maxOperations: config.limits.maxOperationsPerConnection,
     authenticate: websocketGate(config),
-    persisted: (payload) => persistedRules(config.persisted, schema).resolve(payload),
+    persisted: (payload) => persisted.resolve(payload),
     onConnection: (req, socket) => observeWebSocket(req, socket, logger),
   });
   return {

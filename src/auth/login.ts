@@ -26,6 +26,8 @@ import { readCookie, SESSION_COOKIE, setCookie, signValue, STATE_COOKIE, verifyV
 import { deriveKey, sealGatewayToken, tokenKey } from "./gateway-token.js";
 import { OneTimeCodes } from "./one-time-codes.js";
 import { renderLoginPage, type LoginPage } from "./pages.js";
+import { readBody, TOO_LARGE } from "../events/ingress/read-body.js";
+import { sendJson } from "../util/send-json.js";
 
 /** Where the login lives. */
 export const AUTH_PREFIX = "/auth/";
@@ -96,20 +98,10 @@ function redirect(res: ServerResponse, location: string, cookies: string[] = [])
   res.end();
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers });
-  res.end(JSON.stringify(body));
-}
-
+/** A body of at most `limit` bytes as text, else undefined. */
 async function readSmallBody(req: IncomingMessage, limit: number): Promise<string | undefined> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const body = await readBody(req, limit);
+  return body === TOO_LARGE ? undefined : body.toString("utf8");
 }
 
 /** Builds the /auth routes of one gateway. */
@@ -348,8 +340,11 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
   };
 }
 
+/** An OAuth error code fit to show: one plain word, else "an unknown error" (never free text). */
+const oauthErrorWord = (code: string) => (/^[a-z_]{1,40}$/.test(code) ? code : "an unknown error");
+
 /** The page for a callback that could not complete; never the backend's own words, which could echo a code. */
-function pageOfFailure(error: unknown): Omit<LoginPage, "retryUrl"> {
+export function pageOfFailure(error: unknown): Omit<LoginPage, "retryUrl"> {
   if (error instanceof OAuthDeniedError) {
     return {
       status: 403,
@@ -398,14 +393,14 @@ function pageOfFailure(error: unknown): Omit<LoginPage, "retryUrl"> {
       return {
         status: 400,
         title: "The commerce service refused the login",
-        message: `The authorize step ended with "${/^[a-z_]{1,40}$/.test(error.oauthError) ? error.oauthError : "an unknown error"}".`,
+        message: `The authorize step ended with "${oauthErrorWord(error.oauthError)}".`,
         reason: "authorize_error",
       };
     }
     return {
       status: 502,
       title: "The commerce service refused this gateway",
-      message: `The code exchange was refused with "${error.oauthError}": the gateway's partner application settings may be wrong.`,
+      message: `The code exchange was refused with "${oauthErrorWord(error.oauthError)}": the gateway's partner application settings may be wrong.`,
       reason: "exchange_refused",
     };
   }
