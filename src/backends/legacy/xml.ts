@@ -313,7 +313,7 @@ class XmlReader {
     this.#at += 1;
     const qualified = this.#name();
     const attributes: Record<string, string> = {};
-    const seen: string[] = [];
+    const seen = new Set<string>();
     for (;;) {
       const spaced = this.#at;
       this.#skipSpace();
@@ -330,8 +330,8 @@ class XmlReader {
       if (Number.isNaN(c)) throw malformed("an unterminated start tag");
       if (this.#at === spaced) throw malformed("attributes without space between them");
       const name = this.#name();
-      if (seen.includes(name)) throw malformed(`the attribute ${name} twice`);
-      seen.push(name);
+      if (seen.has(name)) throw malformed(`the attribute ${name} twice`);
+      seen.add(name);
       this.#skipSpace();
       if (xml.charCodeAt(this.#at) !== 0x3d /* = */) throw malformed(`the attribute ${name} without a value`);
       this.#at += 1;
