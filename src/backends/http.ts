@@ -83,8 +83,14 @@ export class BackendHttpError extends Error {
   readonly maxBytes: number | undefined;
 }
 
-/** The code a deadline (ours or the caller's) is reported with. */
+/** The code the call's own deadline is reported with. */
 export const DEADLINE = "DEADLINE";
+
+/**
+ * The code of a call ended by the caller's deadline (REQUEST_DEADLINE_MS) before its own: a
+ * timeout for the caller, but nothing the backend did, so no breaker counts it.
+ */
+export const REQUEST_DEADLINE = "REQUEST_DEADLINE";
 
 const TIMEOUT_CODES = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
@@ -256,9 +262,8 @@ function failure(
   if (caller?.aborted && !isTimeoutReason(caller.reason)) {
     return new BackendHttpError("aborted", "", { cause: sanitizedCause(caller.reason ?? err, options.redact) });
   }
-  if (deadline.aborted || caller?.aborted) {
-    return new BackendHttpError("timeout", DEADLINE);
-  }
+  if (deadline.aborted) return new BackendHttpError("timeout", DEADLINE);
+  if (caller?.aborted) return new BackendHttpError("timeout", REQUEST_DEADLINE);
   const code = errorCode(err);
   const cause = sanitizedCause(err, options.redact);
   if (TIMEOUT_CODES.has(code)) return new BackendHttpError("timeout", code, { cause });

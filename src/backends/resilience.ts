@@ -121,8 +121,9 @@ function kindOf(error: unknown): KindedError | undefined {
   return e && typeof e.kind === "string" && typeof e.code === "string" ? (e as KindedError) : undefined;
 }
 
-/** The code http.ts gives a passed deadline. */
+/** The codes http.ts gives a passed deadline: the call's own, and the caller's (REQUEST_DEADLINE_MS). */
 const DEADLINE_CODE = "DEADLINE";
+const REQUEST_DEADLINE_CODE = "REQUEST_DEADLINE";
 
 /** Codes of a request undici would not send as built (our fault, not the backend's). */
 const REQUEST_REFUSED = /^(?:UND_ERR_INVALID_ARG|UND_ERR_NOT_SUPPORTED|ERR_INVALID_)/;
@@ -132,6 +133,8 @@ function isBackendFailure(error: unknown): boolean {
   const failure = kindOf(error);
   if (!failure) return false;
   if (failure.kind === "failed") return !REQUEST_REFUSED.test(failure.code);
+  // The caller's own deadline cut the call short: one heavy request must not open the breaker for all.
+  if (failure.code === REQUEST_DEADLINE_CODE) return false;
   return failure.kind === "unavailable" || failure.kind === "timeout";
 }
 
@@ -341,7 +344,9 @@ export class BackendPolicy {
               throw error;
             }
           }),
-        call.signal,
+        // No signal here: cockatiel's queue skips starting the next waiter when a waiting call is
+        // cancelled through it. A call whose caller left ends at the check above when its turn comes,
+        // and the caller itself is answered at once by the signal race in http.ts.
       );
     } catch (error) {
       if (error instanceof BrokenCircuitError) {

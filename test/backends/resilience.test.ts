@@ -324,6 +324,14 @@ describe("the circuit breaker", () => {
     caller.abort(new DOMException("gone", "AbortError"));
     await rejection(gone);
     expect(c.policy.circuit).toBe("closed");
+    // Nor the caller's own deadline (REQUEST_DEADLINE_MS): a heavy request's many calls cut short at
+    // once must not open the breaker for every other caller.
+    const late = new AbortController();
+    const cut = [0, 1, 2, 3].map(() => send(c.http, "GET", { signal: late.signal }));
+    await new Promise((r) => setTimeout(r, 50));
+    late.abort(new DOMException("The request's deadline passed.", "TimeoutError"));
+    for (const call of cut) expect(await rejection(call)).toMatchObject({ kind: "timeout", code: "REQUEST_DEADLINE" });
+    expect(c.policy.circuit).toBe("closed");
   });
 
   it("for the legacy service, a soap:Client fault or a plain-text 500 is the caller's; soap:Server, HTML and 502-504 are the service's", () => {
@@ -360,6 +368,23 @@ describe("the bulkhead", () => {
     expect((await first).body.toString()).toBe("first");
     expect((await second).body.toString()).toBe("ok");
     expect(seen).toHaveLength(2);
+    expect(c.policy.load).toEqual({ active: 0, queued: 0 });
+  });
+
+  it("a waiting call whose caller goes away leaves the queue moving for the next", async () => {
+    const c = client({ bulkheadLimit: 1, bulkheadQueue: 2 });
+    script = [hold];
+    const first = send(c.http);
+    await new Promise((r) => setTimeout(r, 50));
+    const caller = new AbortController();
+    const leaving = rejection(send(c.http, "GET", { signal: caller.signal }));
+    const next = send(c.http);
+    caller.abort(new DOMException("gone", "AbortError"));
+    expect(await leaving).toMatchObject({ kind: "aborted" });
+    script = [ok];
+    held.shift()!.end("first");
+    expect((await first).body.toString()).toBe("first");
+    expect((await next).body.toString()).toBe("ok");
     expect(c.policy.load).toEqual({ active: 0, queued: 0 });
   });
 

@@ -5,7 +5,7 @@
  * caller's job.
  */
 import type { HttpLimits } from "../../config.js";
-import { BackendHttp, BackendHttpError, DEADLINE } from "../http.js";
+import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE } from "../http.js";
 import { redactorFor } from "../redact.js";
 import { CommerceTransportError } from "./errors.js";
 
@@ -84,8 +84,11 @@ function transportError(
     case "aborted":
       return new CommerceTransportError("COMMERCE_ABORTED", `${where}: aborted by the caller`, { cause });
     case "timeout":
-      return code === DEADLINE
-        ? new CommerceTransportError("COMMERCE_TIMEOUT", `${where}: timed out (the call's deadline passed)`)
+      return code === DEADLINE || code === REQUEST_DEADLINE
+        ? new CommerceTransportError(
+            "COMMERCE_TIMEOUT",
+            `${where}: timed out (the ${code === DEADLINE ? "call's" : "request's"} deadline passed)`,
+          )
         : new CommerceTransportError("COMMERCE_TIMEOUT", `${where}: timed out (${code})`, { cause });
     case "unavailable":
     case "failed":

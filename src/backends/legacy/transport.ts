@@ -4,7 +4,7 @@
  * bytes only; the codec gives them meaning.
  */
 import type { HttpLimits } from "../../config.js";
-import { BackendHttp, BackendHttpError, DEADLINE } from "../http.js";
+import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE } from "../http.js";
 import type { Redactor } from "../redact.js";
 import { LegacyTransportError } from "./errors.js";
 
@@ -91,8 +91,12 @@ function transportError(err: BackendHttpError, operation: string): LegacyTranspo
         cause,
       });
     case "timeout":
-      return code === DEADLINE
-        ? new LegacyTransportError("LEGACY_TIMEOUT", operation, `${operation}: the call's deadline passed`)
+      return code === DEADLINE || code === REQUEST_DEADLINE
+        ? new LegacyTransportError(
+            "LEGACY_TIMEOUT",
+            operation,
+            `${operation}: the ${code === DEADLINE ? "call's" : "request's"} deadline passed`,
+          )
         : new LegacyTransportError("LEGACY_TIMEOUT", operation, `${operation}: the service timed out (${code})`, {
             cause,
           });
