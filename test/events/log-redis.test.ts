@@ -4,6 +4,7 @@
  */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dedupeKeyOf } from "../../src/events/ingress/index.js";
 import { compareEventIds, RedisEventLog, type LogEntry } from "../../src/events/log/index.js";
 import {
   deleteKeys,
@@ -176,6 +177,38 @@ describe("a Redis restarted mid-stream", () => {
       await recorder.until(3);
       await sleep(50);
       expect(recorder.ids).toEqual([...before, ...during.appended]);
+    } finally {
+      admin.disconnect();
+    }
+  });
+});
+
+describe("dedupe keys on Redis", () => {
+  const keyPrefix = uniquePrefix("dedupe");
+  let log: RedisEventLog;
+  beforeAll(async () => {
+    await requireSharedRedis();
+    log = new RedisEventLog({ url: SHARED_REDIS_URL, keyPrefix, blockMs: 1000, onError: () => undefined });
+  });
+  afterAll(async () => {
+    await log.close();
+    await deleteKeys(SHARED_REDIS_URL, keyPrefix);
+  });
+
+  it("keep each delivery's keys in a hash of its own that expires, commerce deliveries included", async () => {
+    const entry = (delivery: string, index: number) => ({
+      dedupeKey: dedupeKeyOf("commerce", delivery, index),
+      event: { delivery },
+    });
+    expect((await log.append("commerce", [entry("a".repeat(64), 0)])).duplicates).toBe(0);
+    expect((await log.append("commerce", [entry("b".repeat(64), 0)])).duplicates).toBe(0);
+    expect((await log.append("commerce", [entry("a".repeat(64), 0)])).duplicates).toBe(1);
+    const admin = new Redis(SHARED_REDIS_URL);
+    try {
+      const hashes: string[] = [];
+      for (const key of await admin.keys(`${keyPrefix}*`)) if ((await admin.type(key)) === "hash") hashes.push(key);
+      expect(hashes).toHaveLength(2);
+      for (const key of hashes) expect(await admin.pttl(key)).toBeGreaterThan(0);
     } finally {
       admin.disconnect();
     }

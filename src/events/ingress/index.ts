@@ -55,6 +55,15 @@ export interface IngressOptions {
 /** A node:http handler that answers the webhook paths and returns false for every other path. */
 export type IngressHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
+/**
+ * The dedupe key of the `index`-th event of one delivery: `<source>:<delivery>:<index>`. The Redis
+ * log keeps the keys of one delivery together, in one hash expiring with the dedupe window
+ * (events/log/redis-log.ts), so every delivery, of either source, gets its own.
+ */
+export function dedupeKeyOf(source: EventSource, delivery: string, index: number): string {
+  return `${source}:${delivery}:${index}`;
+}
+
 export const LEGACY_PATH_PREFIX = "/webhooks/legacy/";
 export const COMMERCE_PATH = "/webhooks/commerce";
 
@@ -83,7 +92,7 @@ export function createIngress(options: IngressOptions): IngressHandler {
     // One key per position: a byte-identical retry repeats every key, a different body none.
     return append(
       "legacy",
-      events.map((event, i) => ({ dedupeKey: `legacy:${batchKey}:${i}`, event })),
+      events.map((event, i) => ({ dedupeKey: dedupeKeyOf("legacy", batchKey, i), event })),
     );
   }
 
@@ -92,10 +101,10 @@ export function createIngress(options: IngressOptions): IngressHandler {
     await verifyCommerceSignature(req.headers.authorization, body, key, now());
     bodyFormat(req.headers["content-type"], ["json"]);
     const event = validateCommerceBody(parseJsonBody(body), new Date(now()).toISOString());
-    const dedupeKey = `commerce:${createHash("sha256")
+    const delivery = createHash("sha256")
       .update(JSON.stringify([event.topic, event.ts, bodySha256(body)]))
-      .digest("hex")}`;
-    return append("commerce", [{ dedupeKey, event }]);
+      .digest("hex");
+    return append("commerce", [{ dedupeKey: dedupeKeyOf("commerce", delivery, 0), event }]);
   }
 
   async function readCapped(req: IncomingMessage): Promise<Buffer> {
