@@ -145,6 +145,9 @@ export interface FanoutSink {
   buffered(): number;
 }
 
+/** A sink holding this many times `maxBufferedBytes` unsent is given up on at once, progress or not. */
+export const HARD_BUFFER_FACTOR = 4;
+
 /** Bytes a sink may hold unsent before its stall is watched; default of `maxBufferedBytes`. */
 export const DEFAULT_SINK_BUFFER_BYTES = 1024 * 1024;
 
@@ -283,8 +286,16 @@ class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResul
     if (this.#ended) return;
     this.#sink.send(payload.raw);
     this.#written += payload.raw.length;
-    if (this.#stallCheck === undefined && this.#sink.buffered() > this.#maxBufferedBytes) {
-      this.#watchStall(this.#written - this.#sink.buffered());
+    const buffered = this.#sink.buffered();
+    // A reader that drains, but slower than events arrive, always makes some progress: past
+    // HARD_BUFFER_FACTOR times the bound it is given up on at once, so its buffer stays bounded.
+    if (buffered > HARD_BUFFER_FACTOR * this.#maxBufferedBytes) {
+      this.#last = { result: this.#slowConsumerResult() };
+      this.#finish();
+      return;
+    }
+    if (this.#stallCheck === undefined && buffered > this.#maxBufferedBytes) {
+      this.#watchStall(this.#written - buffered);
     }
   }
 

@@ -5,7 +5,14 @@
  */
 import { GraphQLError, parse, type ExecutionResult } from "graphql";
 import { describe, expect, it } from "vitest";
-import { Fanout, serializeResult, shareableField, shareKey, type FanoutSink } from "../../src/events/fanout.js";
+import {
+  Fanout,
+  HARD_BUFFER_FACTOR,
+  serializeResult,
+  shareableField,
+  shareKey,
+  type FanoutSink,
+} from "../../src/events/fanout.js";
 import { slowConsumerResult } from "../../src/schema/events/subscriptions.js";
 
 const LIST_FEED = `subscription F($list: ID!, $after: ID) { feed: listEvents(listId: $list, after: $after) { id } }`;
@@ -253,5 +260,27 @@ describe("Fanout", () => {
     await a.return?.();
     expect(await aEnd).toEqual({ value: undefined, done: true });
     expect(fanout.stats.executions).toBe(0);
+  });
+
+  it("gives up at once on a sink that drains, but slower than events arrive, past HARD_BUFFER_FACTOR × the bound", async () => {
+    const fanout = new Fanout({ slowConsumerResult, maxBufferedBytes: 100, sinkStallMs: 60_000 });
+    const { emit, execute } = source();
+    // Sends a third of each message at once and keeps the rest: always progress, never caught up.
+    let held = 0;
+    let sent = 0;
+    const slow: FanoutSink = {
+      send: (raw) => {
+        sent += 1;
+        held += raw.length - Math.floor(raw.length / 3);
+      },
+      buffered: () => held,
+    };
+    const b = (await fanout.run({ ...share, sink: slow }, execute)) as AsyncIterableIterator<ExecutionResult>;
+    const bEnd = b.next();
+    for (let i = 0; i < 100; i++) emit({ data: { feed: { id: `${i}-0` } } });
+    const last = await bEnd;
+    expect(last.value?.errors?.[0]?.extensions).toMatchObject({ reason: "SLOW_CONSUMER" });
+    expect(held).toBeLessThanOrEqual(HARD_BUFFER_FACTOR * 100 + 40);
+    expect(sent).toBeLessThan(100);
   });
 });
