@@ -45,6 +45,9 @@ import type { Refusal } from "./plugins/http-access.js";
 /** Connection params copied into the context's headers (API keys and the gateway token; nothing else). */
 const PARAM_HEADERS = [LEGACY_API_KEY_HEADER, COMMERCE_API_KEY_HEADER, "authorization"] as const;
 
+/** How long closing waits for clients to answer their close frame before dropping them. */
+export const CLOSE_GRACE_MS = 1_000;
+
 /** Options of attachWebSocket. */
 export interface WebSocketOptions {
   /** The path websockets are accepted on (the GraphQL path). */
@@ -327,7 +330,13 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       server.off("upgrade", onUpgrade);
       clearInterval(ping);
       for (const client of wss.clients) client.close(1001, "Going away");
+      // A peer that never answers the close frame would hold this for ws's own 30 s: cut it.
+      const grace = setTimeout(() => {
+        for (const client of wss.clients) client.terminate();
+      }, CLOSE_GRACE_MS);
+      grace.unref();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      clearTimeout(grace);
     },
   };
 }
