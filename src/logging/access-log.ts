@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Tracer } from "@opentelemetry/api";
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
+import { OPERATION_NAME } from "../metrics/index.js";
 import { parseTraceparent } from "../tracing/propagation.js";
 import type { Logger } from "./logger.js";
 import { loggablePath } from "./redaction.js";
@@ -97,7 +98,8 @@ export function useRequestRecording(): Plugin {
   return {
     onParams({ params }) {
       const record = currentScope()?.request;
-      if (record && typeof params.operationName === "string" && params.operationName !== "") {
+      // Only a name as GraphQL writes one (at most 64 characters): the caller's text is not validated yet.
+      if (record && typeof params.operationName === "string" && OPERATION_NAME.test(params.operationName)) {
         record.operationName = params.operationName;
       }
     },

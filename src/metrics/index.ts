@@ -19,7 +19,7 @@ import type { EventSource } from "../events/log/index.js";
 /** The prefix of every metric of the gateway itself. */
 const P = "mailgraph_";
 
-const NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
+export const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 const CIRCUITS: readonly CircuitName[] = ["closed", "open", "half-open"];
 
@@ -84,7 +84,7 @@ export class GatewayMetrics {
   readonly eventLag: Histogram<"source">;
 
   constructor(options: MetricsOptions) {
-    this.#operations = new BoundedLabels(options.maxOperationNames, NAME, "other");
+    this.#operations = new BoundedLabels(options.maxOperationNames, OPERATION_NAME, "other");
     const registers = [this.registry];
     this.requests = new Counter({
       name: `${P}graphql_requests_total`,

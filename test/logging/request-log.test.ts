@@ -190,6 +190,15 @@ describe("request log lines", () => {
     expect(await lineOf(id!)).toMatchObject({ operationName: "Ping", status: 200 });
   });
 
+  it("logs an operation name only as GraphQL writes one, never the caller's arbitrary text", async () => {
+    const junk = `${"x".repeat(10_000)} ada.lovelace@example.com`;
+    const res = await post({ query: "query Ping { __typename }", operationName: junk });
+    await res.text();
+    const line = await lineOf(res.headers.get("x-request-id")!);
+    expect(line.operationName).not.toBe(junk);
+    expect(JSON.stringify(line).length).toBeLessThan(2_000);
+  });
+
   it("gives every request its own id, and lists the error codes answered", async () => {
     const first = await post({ query: "query Missing { nope }" });
     const second = await post({ query: "query Missing { nope }" });
