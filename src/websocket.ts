@@ -45,6 +45,9 @@ import type { Refusal } from "./plugins/http-access.js";
 /** Connection params copied into the context's headers (API keys and the gateway token; nothing else). */
 const PARAM_HEADERS = [LEGACY_API_KEY_HEADER, COMMERCE_API_KEY_HEADER, "authorization"] as const;
 
+/** setTimeout's largest delay (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** How long closing waits for clients to answer their close frame before dropping them. */
 export const CLOSE_GRACE_MS = 1_000;
 
@@ -62,7 +65,7 @@ export interface WebSocketOptions {
    * Whether a connection's credentials (the upgrade's headers and cookie, plus connection params)
    * are good; a connection_init that is not closes the socket with 4401 (src/auth).
    */
-  authenticate?: (headers: Headers) => Promise<boolean>;
+  authenticate?: (headers: Headers) => Promise<{ expiresAt?: number } | false>;
   /** Persisted documents (src/persisted): the payload to run (an id replaced by its document), or errors. */
   persisted?: <P extends { query: string }>(payload: P) => P | readonly GraphQLError[];
   /** Told of each accepted connection before its first message (logging/websocket-log.ts). */
@@ -204,9 +207,26 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       if (!options.authenticate) return true;
       const { socket, request } = ctx.extra;
       // Only the headers: a whole Request would follow the socket's signal until it is collected.
-      if (await options.authenticate(headersOf(request, ctx.connectionParams))) return true;
-      socket.close(4401, "Unauthorized");
-      return false;
+      const admitted = await options.authenticate(headersOf(request, ctx.connectionParams));
+      if (!admitted) {
+        socket.close(4401, "Unauthorized");
+        return false;
+      }
+      // A connection lives no longer than the gateway token that opened it.
+      if (admitted.expiresAt !== undefined) {
+        const expiresAtMs = admitted.expiresAt * 1000;
+        let expiry: ReturnType<typeof setTimeout>;
+        const arm = () => {
+          const left = expiresAtMs - Date.now();
+          if (left <= 0) return socket.close(4401, "Token expired");
+          // setTimeout takes at most ~24.8 days; a longer token is looked at again then.
+          expiry = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+          expiry.unref();
+        };
+        arm();
+        socket.on("close", () => clearTimeout(expiry));
+      }
+      return true;
     },
     execute: (args: ExecutionArgs) => {
       const prepared = args.rootValue as Prepared;

@@ -23,15 +23,20 @@ export function requestAuthenticatorFor(
   });
 }
 
+/** A graphql-ws connection let in: until when its gateway token is valid (Unix seconds), if it has one. */
+export interface WebSocketAdmission {
+  expiresAt?: number;
+}
+
 /**
  * Whether a graphql-ws connection may open: the upgrade's headers (its cookie) plus the
  * `authorization` of its connection_init payload must authenticate as an HTTP request would.
  */
-export function websocketGate(config: Config): (headers: Headers) => Promise<boolean> {
+export function websocketGate(config: Config): (headers: Headers) => Promise<WebSocketAdmission | false> {
   const authenticate = requestAuthenticatorFor(config, { legacy: config.legacy, commerce: undefined });
   return (headers) =>
     authenticate(headers).then(
-      () => true,
+      (credentials) => (credentials.expiresAt === undefined ? {} : { expiresAt: credentials.expiresAt }),
       () => false,
     );
 }

@@ -18,6 +18,8 @@ export interface RequestCredentials {
   commerce: CommerceCredential | undefined;
   /** The gateway token's holder, when a token was presented (for logs and limits; never a secret). */
   subject?: string;
+  /** When the gateway token presented expires (Unix seconds): a connection it opened ends then. */
+  expiresAt?: number;
 }
 
 /** What resolving a request's caller needs, made once per gateway. */
@@ -129,6 +131,7 @@ export function createRequestAuthenticator(options: RequestAuthOptions): Request
           ? commerceCredentialOf(caller, pop)
           : fallback.commerce,
       ...(caller?.subject ? { subject: caller.subject } : {}),
+      ...(caller ? { expiresAt: caller.expiresAt } : {}),
     };
   };
 }

@@ -211,6 +211,16 @@ describe("AUTH_MODE=token over graphql-ws", () => {
     expect((await connect(stack.gateway, { authorization: `Bearer ${expired}` })).code).toBe(4401);
   });
 
+  it("closes a connection with 4401 when the token that opened it expires", async () => {
+    const token = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] }, 2);
+    const opened = await connect(stack.gateway, { authorization: `Bearer ${token}` });
+    expect(opened.acked).toBe(true);
+    const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+      opened.socket.once("close", (code, reason) => resolve({ code, reason: reason.toString("utf8") })),
+    );
+    expect(closed).toEqual({ code: 4401, reason: "Token expired" });
+  });
+
   it("accepts the token in connection_init, or the session cookie, and runs with its credentials", async () => {
     const token = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] });
     const viaParams = await connect(stack.gateway, { authorization: `Bearer ${token}` });
