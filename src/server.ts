@@ -9,7 +9,6 @@
  * server; everything per request (credentials, loaders, the deadline) is made in the context.
  */
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
-import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { apiKeySigner, partnerSigner, popSigner } from "./backends/commerce/auth.js";
@@ -54,6 +53,7 @@ import { attachWebSocket, type WebSocketEndpoint } from "./websocket.js";
 import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH } from "./auth/login.js";
 import { loginAccess, requestAuthenticatorFor, websocketGate } from "./auth/gateway-auth.js";
 import { loginAvailable, withLoginBar } from "./auth/graphiql-login.js";
+import { lazyGraphiQL } from "./graphiql-page.js";
 
 /** Where webhooks of both backends arrive (events/ingress). */
 const WEBHOOK_PREFIX = "/webhooks/";
@@ -243,7 +243,8 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     // GraphiQL's scripts and styles are served inline rather than from a CDN, so the IDE also
     // works offline and behind firewalls that block third-party hosts.
     // With the commerce login available, the page gets a corner bar to log in and out (src/auth).
-    renderGraphiQL: loginAvailable(config) ? withLoginBar(renderGraphiQL) : renderGraphiQL,
+    // The IDE itself is imported on the page's first request (src/graphiql-page.ts).
+    renderGraphiQL: lazyGraphiQL(loginAvailable(config) ? withLoginBar : undefined),
     cors: corsOptions(config.http),
     plugins: [
       // Requests, errors and latency by operation, live subscriptions (src/metrics).
