@@ -1,7 +1,8 @@
 /**
  * One process of the gateway benchmarks (see bench/processes.ts), on 127.0.0.1 and a free port:
  * - `legacy-sandbox [delayMs]`: the legacy sandbox with its demo data, every reply held back by
- *   `delayMs` (default 0), as a backend across a network would answer;
+ *   `delayMs` (default 0) plus its own work's time after its request arrived, as a backend across
+ *   a network would answer (src/sandbox/legacy/reply-delay.ts);
  * - `commerce-sandbox`: the commerce sandbox with its demo data;
  * - `gateway`: the gateway, configured from the environment like `npm start`;
  * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bench/bare-clients.ts).
@@ -19,11 +20,13 @@ let running: { url: string; close(): Promise<void> };
 switch (role) {
   case "legacy-sandbox": {
     const delayMs = Number(arg ?? 0);
-    const sandbox = createLegacySandbox({ webhookAutoDeliver: false });
-    const server = await listen(
-      delayMs > 0 ? (req, res) => void setTimeout(() => sandbox.handler(req, res), delayMs) : sandbox.handler,
-      { port: 0, host: "127.0.0.1", name: "the legacy sandbox", portSetting: "SANDBOX_LEGACY_PORT" },
-    );
+    const sandbox = createLegacySandbox({ webhookAutoDeliver: false, replyDelayMs: delayMs });
+    const server = await listen(sandbox.handler, {
+      port: 0,
+      host: "127.0.0.1",
+      name: "the legacy sandbox",
+      portSetting: "SANDBOX_LEGACY_PORT",
+    });
     running = { url: server.url, close: () => server.close() };
     break;
   }

@@ -5,24 +5,30 @@
 import type { RequestListener } from "node:http";
 import { handleAsmx, type AsmxOptions } from "./asmx.js";
 import { handleControl } from "./control.js";
-import { BodyTooLargeError, send, TEXT_TYPE } from "./http-io.js";
+import { BodyTooLargeError, delayReply, pauseWork, send, TEXT_TYPE } from "./http-io.js";
+import type { ReplyDelay } from "./reply-delay.js";
 import type { LegacyWebhooks } from "./webhooks.js";
 
 /** What the listener serves: the service, and the sandbox's webhooks for the control endpoints. */
 export interface ListenerOptions extends AsmxOptions {
   readonly webhooks: LegacyWebhooks;
+  /** Latency added to every reply (none when absent). */
+  readonly replyDelay?: ReplyDelay;
 }
 
 /** The node:http listener of one sandbox. */
 export function createRequestListener(options: ListenerOptions): RequestListener {
   return (req, res) => {
+    if (options.replyDelay) delayReply(req, options.replyDelay);
     const url = new URL(req.url ?? "/", "http://sandbox.invalid");
     const answer = async (): Promise<void> => {
       if (await handleAsmx(options, req, res, url)) return;
       if (await handleControl(options.store, options.calls, options.webhooks, req, res, url)) return;
       send(res, 404, TEXT_TYPE, "Not found.");
     };
-    answer().catch((error: unknown) => {
+    const answered = answer();
+    pauseWork(req);
+    answered.catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;

@@ -2,6 +2,7 @@
  * Small helpers for node:http: bounded body reading and writing complete replies.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { ReplyDelay } from "./reply-delay.js";
 
 /** Bodies beyond this are refused with 413; the service's requests are a few kilobytes. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -12,6 +13,20 @@ export class BodyTooLargeError extends Error {
     super("request body too large");
     this.name = "BodyTooLargeError";
   }
+}
+
+/** The latency each request's reply is held back by, when its sandbox has one. */
+const delays = new WeakMap<IncomingMessage, ReplyDelay>();
+
+/** Holds the reply to `req` back by `delay` (see reply-delay.ts); call when it arrives. */
+export function delayReply(req: IncomingMessage, delay: ReplyDelay): void {
+  delays.set(req, delay);
+  delay.arrived(req);
+}
+
+/** The request's own work stops until its body is read (the listener returned). */
+export function pauseWork(req: IncomingMessage): void {
+  delays.get(req)?.pause(req);
 }
 
 /** Reads the whole body; rejects with BodyTooLargeError past the cap. */
@@ -27,10 +42,14 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
     }
     chunks.push(chunk as Buffer);
   }
+  delays.get(req)?.resume(req);
   return Buffer.concat(chunks);
 }
 
-/** Writes a complete reply. */
+/**
+ * Writes a complete reply. The body goes to end() as a string so node sends the head and the
+ * body in one write.
+ */
 export function send(
   res: ServerResponse,
   status: number,
@@ -38,9 +57,17 @@ export function send(
   body: string,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  const bytes = Buffer.from(body, "utf8");
-  res.writeHead(status, { ...headers, "content-type": contentType, "content-length": String(bytes.length) });
-  res.end(bytes);
+  const write = (): void => {
+    res.writeHead(status, {
+      ...headers,
+      "content-type": contentType,
+      "content-length": String(Buffer.byteLength(body, "utf8")),
+    });
+    res.end(body, "utf8");
+  };
+  const delay = delays.get(res.req);
+  if (delay) delay.send(res.req, write);
+  else write();
 }
 
 export const XML_TYPE = "text/xml; charset=utf-8";

@@ -9,6 +9,7 @@ import { listen } from "../../util/listen.js";
 import { DEMO, seedLegacyDemo } from "../demo-data.js";
 import { createCallLog, type CallLog } from "./call-log.js";
 import { createRequestListener } from "./handler.js";
+import { ReplyDelay } from "./reply-delay.js";
 import { LegacyStore } from "./store.js";
 import { LegacyWebhooks } from "./webhooks.js";
 
@@ -39,6 +40,11 @@ export interface LegacySandboxOptions {
    * retries due on the `now` clock (default true). When false, only `webhooks.deliverDue()` sends.
    */
   webhookAutoDeliver?: boolean;
+  /**
+   * Latency added to every reply, as across a network (default 0): each reply leaves this long
+   * plus its own work's time after its request arrived (reply-delay.ts).
+   */
+  replyDelayMs?: number;
 }
 
 /** A running sandbox. */
@@ -78,6 +84,7 @@ export function createLegacySandbox(options: LegacySandboxOptions = {}): {
     apiKey: options.apiKey ?? DEFAULT_LEGACY_SANDBOX_KEY,
     namespace: options.namespace ?? DEFAULT_LEGACY_NAMESPACE,
     webhooks,
+    ...(options.replyDelayMs ? { replyDelay: new ReplyDelay(options.replyDelayMs) } : {}),
   });
   return { handler, calls, store, webhooks };
 }

@@ -1,0 +1,115 @@
+/**
+ * Replies held back by a fixed latency, as a service across a network answers: each request is
+ * worked on as soon as it arrives, and its reply leaves `delayMs` plus the time its own work took
+ * after it arrived (or as soon as it is ready, when the sandbox's one thread fell further
+ * behind than that). So the latency is added to every reply, but requests that arrive together
+ * do not also wait for each other's work, which a service with a thread per request would not
+ * make them do either.
+ *
+ * A reply never leaves early: a timer wakes the sandbox at the first due reply (timers have
+ * millisecond steps, so one may wake it a little before; it then waits again), and sends every
+ * reply due by then. No polling, so the wait costs no CPU.
+ */
+import type { IncomingMessage } from "node:http";
+
+/** The clock and timers a ReplyDelay runs on (injectable for tests). */
+export interface DelayClock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+}
+
+const SYSTEM_CLOCK: DelayClock = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+};
+
+interface Timing {
+  readonly arrived: number;
+  /** Time worked on this request so far, and since when it has been worked on (if it is). */
+  worked: number;
+  since: number | undefined;
+}
+
+interface Pending {
+  readonly due: number;
+  readonly write: () => void;
+}
+
+/** The latency of one sandbox; `delayMs` 0 sends every reply at once. */
+export class ReplyDelay {
+  readonly #timings = new WeakMap<IncomingMessage, Timing>();
+  /** Replies waiting to leave, earliest first. */
+  #pending: Pending[] = [];
+  /** When the timer set last wakes the sandbox, while it is set. */
+  #timerAt: number | undefined;
+
+  constructor(
+    readonly delayMs: number,
+    private readonly clock: DelayClock = SYSTEM_CLOCK,
+  ) {}
+
+  /** The request arrived and is being worked on (the listener's first synchronous part). */
+  arrived(req: IncomingMessage): void {
+    if (this.delayMs <= 0) return;
+    const now = this.clock.now();
+    this.#timings.set(req, { arrived: now, worked: 0, since: now });
+  }
+
+  /** Work on the request stops until `resume` (it waits for its body). */
+  pause(req: IncomingMessage): void {
+    const timing = this.#timings.get(req);
+    if (!timing || timing.since === undefined) return;
+    timing.worked += this.clock.now() - timing.since;
+    timing.since = undefined;
+  }
+
+  /** Work on the request goes on. */
+  resume(req: IncomingMessage): void {
+    const timing = this.#timings.get(req);
+    if (timing && timing.since === undefined) timing.since = this.clock.now();
+  }
+
+  /** Runs `write` (which sends the reply to `req`) once the reply is due. */
+  send(req: IncomingMessage, write: () => void): void {
+    const timing = this.#timings.get(req);
+    if (!timing) {
+      write();
+      return;
+    }
+    this.pause(req);
+    this.#timings.delete(req);
+    const due = timing.arrived + this.delayMs + timing.worked;
+    if (due <= this.clock.now()) {
+      write();
+      return;
+    }
+    const at = this.#pending.findIndex((p) => p.due > due);
+    this.#pending.splice(at === -1 ? this.#pending.length : at, 0, { due, write });
+    this.#schedule();
+  }
+
+  /** Sets the timer for the first due reply, unless one already wakes the sandbox by then. */
+  #schedule(): void {
+    const first = this.#pending[0];
+    if (!first) return;
+    if (this.#timerAt !== undefined && this.#timerAt <= first.due) return;
+    const at = first.due;
+    this.#timerAt = at;
+    this.clock.setTimeout(
+      () => {
+        if (this.#timerAt === at) this.#timerAt = undefined;
+        this.#flush();
+      },
+      Math.max(1, Math.ceil(at - this.clock.now())),
+    );
+  }
+
+  /** Sends every due reply, then waits for the next. */
+  #flush(): void {
+    const now = this.clock.now();
+    let due = 0;
+    while (due < this.#pending.length && this.#pending[due]!.due <= now) due++;
+    for (const p of this.#pending.splice(0, due)) p.write();
+    this.#schedule();
+  }
+}
