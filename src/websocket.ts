@@ -16,7 +16,7 @@
  * and the connection params. Whatever decides what a caller may see must also enter `scopeOf`, so
  * callers with different credentials never share an execution.
  */
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import {
   getOperationAST,
@@ -98,14 +98,39 @@ function scopeOf(request: Request, params: Record<string, unknown> | undefined):
  * Where a shared execution writes a subscriber's payloads: `{"id":…,"type":"next","payload":…}`,
  * the message graphql-ws would write, made around the payload's text without parsing it again.
  */
-function sinkOf(socket: WebSocket, id: string): FanoutSink {
-  const head = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
-  return {
-    send: (raw) => {
-      if (socket.readyState === socket.OPEN) socket.send(`${head}${raw}}`);
-    },
-    buffered: () => socket.bufferedAmount,
-  };
+class SocketSink implements FanoutSink {
+  readonly #socket: WebSocket;
+  readonly #head: string;
+
+  constructor(socket: WebSocket, id: string) {
+    this.#socket = socket;
+    this.#head = `{"id":${JSON.stringify(id)},"type":"next","payload":`;
+  }
+
+  send(raw: string): void {
+    if (this.#socket.readyState === this.#socket.OPEN) this.#socket.send(`${this.#head}${raw}}`);
+  }
+
+  buffered(): number {
+    return this.#socket.bufferedAmount;
+  }
+}
+
+/** Headers of the websocket handshake itself: they mean nothing to the operations that follow it. */
+const HANDSHAKE_HEADERS: ReadonlySet<string> = new Set([
+  "connection",
+  "upgrade",
+  "sec-websocket-key",
+  "sec-websocket-version",
+  "sec-websocket-extensions",
+  "sec-websocket-protocol",
+]);
+
+/** The upgrade's headers without the handshake's (each connection keeps them for its lifetime). */
+function operationHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const kept: IncomingHttpHeaders = {};
+  for (const name of Object.keys(headers)) if (!HANDSHAKE_HEADERS.has(name)) kept[name] = headers[name];
+  return kept;
 }
 
 /** The parts of a websocket's upgrade request its operations are built from. */
@@ -228,12 +253,16 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       }
       return true;
     },
+    // graphql-ws keeps these arguments for as long as the operation runs: they let go of what
+    // onSubscribe prepared (its closure, the share key) once it has been used.
     execute: (args: ExecutionArgs) => {
       const prepared = args.rootValue as Prepared;
+      args.rootValue = undefined;
       return prepared.run(prepared.signal);
     },
     subscribe: (args: ExecutionArgs) => {
       const prepared = args.rootValue as Prepared;
+      args.rootValue = undefined;
       return fanout.run(prepared.share, prepared.run, prepared.signal) as Promise<OperationResult>;
     },
     onSubscribe: (ctx, id, payload) => {
@@ -272,7 +301,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
                 variables,
                 scope: scopeOf(request, ctx.connectionParams),
               }),
-              sink: sinkOf(ctx.extra.socket, id),
+              sink: new SocketSink(ctx.extra.socket, id),
             };
       // The subscriber's own run uses the pipeline made above, once (it is let go of then: an idle
       // subscriber of a shared execution keeps no context); a shared execution (which must not end
@@ -319,7 +348,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     socket.on("error", () => socket.close(CloseCode.InternalServerError, "Internal server error"));
     socket.on("pong", () => unanswered.delete(socket));
     // What operations need of the upgrade request, without holding on to the request itself.
-    const request: UpgradeRequest = { headers: upgrade.headers, url: upgrade.url };
+    const request: UpgradeRequest = { headers: operationHeaders(upgrade.headers), url: upgrade.url };
     const closed = protocol.opened(
       {
         protocol: socket.protocol,

@@ -145,6 +145,13 @@ export interface FanoutSink {
   buffered(): number;
 }
 
+/** What every sink subscriber of a Fanout shares: its bounds and its last result. */
+interface SinkSettings {
+  readonly maxBufferedBytes: number;
+  readonly stallMs: number;
+  readonly slowConsumerResult: (responseKey: string) => ExecutionResult;
+}
+
 /** A sink holding this many times `maxBufferedBytes` unsent is given up on at once, progress or not. */
 export const HARD_BUFFER_FACTOR = 4;
 
@@ -251,13 +258,14 @@ class QueuedSubscriber implements Subscriber, AsyncIterableIterator<ExecutionRes
  * nothing sent for `stallMs`.
  */
 class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResult, undefined> {
+  // Thousands of these sit idle: what is the same for all of them stays in the Fanout's settings
+  // and the Group, and the subscriber itself is the signal's listener (handleEvent), so each one
+  // holds no closures of its own.
   readonly #sink: FanoutSink;
-  readonly #maxBufferedBytes: number;
-  readonly #stallMs: number;
-  readonly #slowConsumerResult: () => ExecutionResult;
-  readonly #leave: (subscriber: SinkSubscriber) => void;
+  readonly #settings: SinkSettings;
+  readonly #responseKey: string;
+  readonly #group: Group;
   readonly #signal: AbortSignal | undefined;
-  readonly #onAbort = () => void this.return();
   /** Bytes handed to the sink so far. */
   #written = 0;
   #stallCheck: ReturnType<typeof setTimeout> | undefined;
@@ -269,17 +277,26 @@ class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResul
 
   constructor(
     sink: FanoutSink,
-    options: { maxBufferedBytes: number; stallMs: number; signal: AbortSignal | undefined },
-    slowConsumerResult: () => ExecutionResult,
-    leave: (subscriber: SinkSubscriber) => void,
+    settings: SinkSettings,
+    responseKey: string,
+    group: Group,
+    signal: AbortSignal | undefined,
   ) {
     this.#sink = sink;
-    this.#maxBufferedBytes = options.maxBufferedBytes;
-    this.#stallMs = options.stallMs;
-    this.#slowConsumerResult = slowConsumerResult;
-    this.#leave = leave;
-    this.#signal = options.signal;
-    this.#signal?.addEventListener("abort", this.#onAbort, { once: true });
+    this.#settings = settings;
+    this.#responseKey = responseKey;
+    this.#group = group;
+    this.#signal = signal;
+    signal?.addEventListener("abort", this, { once: true });
+  }
+
+  /** The signal aborted: the subscriber leaves. */
+  handleEvent(): void {
+    void this.return();
+  }
+
+  #slowConsumerResult(): ExecutionResult {
+    return this.#settings.slowConsumerResult(this.#responseKey);
   }
 
   deliver(payload: RawPayload): void {
@@ -289,12 +306,12 @@ class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResul
     const buffered = this.#sink.buffered();
     // A reader that drains, but slower than events arrive, always makes some progress: past
     // HARD_BUFFER_FACTOR times the bound it is given up on at once, so its buffer stays bounded.
-    if (buffered > HARD_BUFFER_FACTOR * this.#maxBufferedBytes) {
+    if (buffered > HARD_BUFFER_FACTOR * this.#settings.maxBufferedBytes) {
       this.#last = { result: this.#slowConsumerResult() };
       this.#finish();
       return;
     }
-    if (this.#stallCheck === undefined && buffered > this.#maxBufferedBytes) {
+    if (this.#stallCheck === undefined && buffered > this.#settings.maxBufferedBytes) {
       this.#watchStall(this.#written - buffered);
     }
   }
@@ -305,7 +322,7 @@ class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResul
       this.#stallCheck = undefined;
       if (this.#ended) return;
       const buffered = this.#sink.buffered();
-      if (buffered <= this.#maxBufferedBytes) return;
+      if (buffered <= this.#settings.maxBufferedBytes) return;
       // Bytes the network took since the last look (`#written` counts characters, at most the bytes).
       const now = this.#written - buffered;
       if (now > sent) {
@@ -314,7 +331,7 @@ class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResul
       }
       this.#last = { result: this.#slowConsumerResult() };
       this.#finish();
-    }, this.#stallMs);
+    }, this.#settings.stallMs);
     this.#stallCheck.unref?.();
   }
 
@@ -328,8 +345,8 @@ class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResul
     if (!this.#ended) {
       this.#ended = true;
       clearTimeout(this.#stallCheck);
-      this.#signal?.removeEventListener("abort", this.#onAbort);
-      this.#leave(this);
+      this.#signal?.removeEventListener("abort", this);
+      this.#group.leave(this);
     }
     if (this.#waiter) this.#settle();
   }
@@ -427,7 +444,7 @@ class Group {
       maxBuffer: options.maxBuffer ?? DEFAULT_FEED_BUFFER,
       stallMs: options.stallMs ?? DEFAULT_FEED_STALL_MS,
       signal,
-      onStop: () => this.#leave(member),
+      onStop: () => this.leave(member),
     });
     const member = new QueuedSubscriber(queue, last);
     this.#members.add(member);
@@ -435,22 +452,14 @@ class Group {
   }
 
   /** A subscriber written to through `sink`. */
-  joinSink(options: FanoutOptions, sink: FanoutSink, signal: AbortSignal | undefined, last: () => ExecutionResult) {
-    const member = new SinkSubscriber(
-      sink,
-      {
-        maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_SINK_BUFFER_BYTES,
-        stallMs: options.sinkStallMs ?? DEFAULT_SINK_STALL_MS,
-        signal,
-      },
-      last,
-      (left) => this.#leave(left),
-    );
+  joinSink(settings: SinkSettings, sink: FanoutSink, responseKey: string, signal: AbortSignal | undefined) {
+    const member = new SinkSubscriber(sink, settings, responseKey, this, signal);
     this.#members.add(member);
     return member;
   }
 
-  #leave(member: Subscriber): void {
+  /** A member leaves; the last one to leave ends the execution. */
+  leave(member: Subscriber): void {
     if (!this.#members.delete(member)) return;
     if (this.#members.size === 0) this.#end(undefined, false);
   }
@@ -496,10 +505,16 @@ export interface ShareRequest {
 export class Fanout {
   readonly #groups = new Map<string, Group>();
   readonly #options: FanoutOptions;
+  readonly #sinkSettings: SinkSettings;
   #started = 0;
 
   constructor(options: FanoutOptions) {
     this.#options = options;
+    this.#sinkSettings = {
+      maxBufferedBytes: options.maxBufferedBytes ?? DEFAULT_SINK_BUFFER_BYTES,
+      stallMs: options.sinkStallMs ?? DEFAULT_SINK_STALL_MS,
+      slowConsumerResult: options.slowConsumerResult,
+    };
   }
 
   get stats(): FanoutStats {
@@ -552,9 +567,8 @@ export class Fanout {
   }
 
   #join(group: Group, share: ShareRequest, signal: AbortSignal | undefined) {
-    const last = () => this.#options.slowConsumerResult(share.responseKey);
-    return share.sink
-      ? group.joinSink(this.#options, share.sink, signal, last)
-      : group.joinQueued(this.#options, signal, last);
+    if (share.sink) return group.joinSink(this.#sinkSettings, share.sink, share.responseKey, signal);
+    const { responseKey } = share;
+    return group.joinQueued(this.#options, signal, () => this.#options.slowConsumerResult(responseKey));
   }
 }

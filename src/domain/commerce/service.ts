@@ -155,7 +155,8 @@ export const MEMBERSHIP_PAGE_BUDGET = 60;
 export class CommerceService {
   readonly #client: CommerceCaller;
   readonly #options: CommerceServiceOptions;
-  readonly #limit: LimitFunction;
+  /** Made on the first call: a context that never calls the backend (a list subscription's) holds none. */
+  #limit: LimitFunction | undefined;
   #aborted: RequestAbortedError | undefined;
   #segments: Promise<CommerceSegment[]> | undefined;
   #partnerRoot: Promise<CommercePartnerRoot> | undefined;
@@ -171,7 +172,6 @@ export class CommerceService {
   constructor(client: CommerceCaller, options: CommerceServiceOptions) {
     this.#client = client;
     this.#options = options;
-    this.#limit = pLimit(Math.max(1, Math.floor(options.concurrency) || 1));
   }
 
   // --- reads ------------------------------------------------------------------------------------
@@ -536,7 +536,7 @@ export class CommerceService {
     try {
       // One span per call when tracing, from the wait for a slot to the last client call.
       return await inServiceSpan(undefined, () =>
-        this.#limit(() => {
+        (this.#limit ??= pLimit(Math.max(1, Math.floor(this.#options.concurrency) || 1)))(() => {
           // A call that waited for a slot is not started once the caller has gone.
           if (signal?.aborted) return Promise.reject(this.#abortedError());
           return send(signer, { signal });
