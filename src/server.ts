@@ -252,7 +252,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     cors: corsOptions(config.http),
     plugins: [
       // Requests, errors and latency by operation, live subscriptions (src/metrics).
-      ...(clients.metrics && !process.env.ZZ_NO_METRICS ? [clients.metrics.plugin()] : []),
+      ...(clients.metrics ? [clients.metrics.plugin()] : []),
       useReadinessEndpoint("/readyz", async (fetchAPI) => {
         const report = await readiness.check();
         return new fetchAPI.Response(JSON.stringify(report), {
@@ -262,16 +262,17 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       }),
       // A browser sends "simple" requests (form posts, plain GETs) to any site without asking
       // first; requiring a non-simple content type or this header stops pages driving the graph.
-      ...(process.env.ZZ_NO_MISC ? [] : [useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] })]),
+      useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
       // Documents by id (documentId, persistedQuery); with PERSISTED_ONLY nothing else (src/persisted).
       ...persisted.plugins,
       useQueryParamsCheck(),
-      ...(process.env.ZZ_NO_LIMITS ? [] : [useRequestLimits(config.limits)]),
+      useRequestLimits(config.limits),
       // Stops resolving when the caller goes away, instead of finishing work nobody will read.
       useRequestSignal(),
       useStreamContext(),
       // The operation name and error codes of the request's log line; a span per operation.
-      ...(process.env.ZZ_NO_SPANS ? [] : [useRequestRecording(), useOperationSpans(clients.tracer)]),
+      useRequestRecording(),
+      useOperationSpans(clients.tracer),
     ],
     context: ({ request, req }) => {
       // Execution stops when the caller is gone; at the deadline only the backend calls still
@@ -310,7 +311,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   };
   if (!options.legacyClient) metrics.track(policies.legacy);
   if (config.commerce.url) metrics.track(policies.commerce);
-  const owned = options.legacyClient ? undefined : legacyClientFor(config, process.env.ZZ_NO_POLICY ? undefined : policies.legacy);
+  const owned = options.legacyClient ? undefined : legacyClientFor(config, policies.legacy);
   const legacyClient = options.legacyClient ?? owned!;
   const commerceClient = commerceClientFor(config, policies.commerce);
   const logger = gatewayLogger(config, options.log);
@@ -361,7 +362,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   };
 
   // Each request runs in its scope (request id, trace) and ends in one log line.
-  const handler = (req: IncomingMessage, res: ServerResponse) => process.env.ZZ_NO_LOG ? route(req, res) :
+  const handler = (req: IncomingMessage, res: ServerResponse) =>
     observeRequest(req, res, { logger, tracer: tracing?.tracer }, () => route(req, res));
   const route = (req: IncomingMessage, res: ServerResponse) => {
     if ((req.url ?? "").startsWith(AUTH_PREFIX)) {
