@@ -29,7 +29,7 @@ import {
   type ValidationContext,
 } from "graphql";
 import type { RequestLimits } from "../config.js";
-import { operationCost } from "./cost.js";
+import { operationCost, type OperationCost } from "./cost.js";
 import { limitError, type LimitName } from "./limit-error.js";
 
 /**
@@ -164,10 +164,7 @@ export function executionLimitError(
   const fragments = document.definitions.filter(
     (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
   );
-  const result = operationCost(schema, operation, fragments, variables ?? undefined, {
-    defaultListSize: limits.defaultListSize,
-    stopAbove: limits.maxCost,
-  });
+  const result = costOf(schema, document, operation, fragments, variables, limits);
   if (result.mutationFields > limits.maxMutationFields) {
     return limitError("MAX_MUTATION_FIELDS", limits.maxMutationFields, result.mutationFields);
   }
@@ -176,4 +173,33 @@ export function executionLimitError(
     return limitError("MAX_COST", limits.maxCost, result.cost, result.stopped);
   }
   return undefined;
+}
+
+/**
+ * Costs of operations that declare no variables, by document: such a cost depends on nothing but
+ * the document (validation lets no fragment use an undeclared variable), and yoga's parser cache
+ * hands every request with the same text the same document, so a repeated query is counted once.
+ */
+const variableFreeCosts = new WeakMap<object, WeakMap<DocumentNode, Map<string, OperationCost>>>();
+
+function costOf(
+  schema: Parameters<typeof operationCost>[0],
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  fragments: readonly FragmentDefinitionNode[],
+  variables: Readonly<Record<string, unknown>> | null | undefined,
+  limits: RequestLimits,
+): OperationCost {
+  const options = { defaultListSize: limits.defaultListSize, stopAbove: limits.maxCost };
+  if ((operation.variableDefinitions?.length ?? 0) > 0) {
+    return operationCost(schema, operation, fragments, variables ?? undefined, options);
+  }
+  let bySchema = variableFreeCosts.get(schema);
+  if (!bySchema) variableFreeCosts.set(schema, (bySchema = new WeakMap<DocumentNode, Map<string, OperationCost>>()));
+  let costs = bySchema.get(document);
+  if (!costs) bySchema.set(document, (costs = new Map<string, OperationCost>()));
+  const key = `${operation.name?.value ?? ""}\u0000${options.defaultListSize}\u0000${options.stopAbove}`;
+  let cost = costs.get(key);
+  if (!cost) costs.set(key, (cost = operationCost(schema, operation, fragments, undefined, options)));
+  return cost;
 }
