@@ -49,7 +49,7 @@ import { observeWebSocket } from "./logging/websocket-log.js";
 import type { Logger } from "./logging/logger.js";
 import { startTracing } from "./tracing/setup.js";
 import { useOperationSpans } from "./tracing/operation-span.js";
-import { attachWebSocket, type WebSocketEndpoint } from "./websocket.js";
+import { attachWebSocket, isStreamRequest, type WebSocketEndpoint } from "./websocket.js";
 import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH } from "./auth/login.js";
 import { loginAccess, requestAuthenticatorFor, websocketGate } from "./auth/gateway-auth.js";
 import { loginAvailable, withLoginBar } from "./auth/graphiql-login.js";
@@ -281,6 +281,11 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       const signals = req && nodeSignals.get(req);
       const gone = signals ? signals.gone : request.signal;
       requestSignals.set(request, gone);
+      // A websocket subscription's context is its stream context from the start (see below): no
+      // deadline signal and no first context made only to be replaced (src/websocket.ts).
+      if (isStreamRequest(request)) {
+        return authenticate(request.headers).then((credentials) => createContext(deps, request, gone, credentials));
+      }
       const backend = signals ? signals.backend : AbortSignal.any([gone, AbortSignal.timeout(deadlineMs)]);
       // The caller's credentials (gateway token, allowed headers, else in open mode the configured
       // ones); a request that has none in token mode ends here with 401 UNAUTHENTICATED.

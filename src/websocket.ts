@@ -183,6 +183,17 @@ function requestOf(req: UpgradeRequest, params: Record<string, unknown> | undefi
   return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers, signal });
 }
 
+/**
+ * Requests of websocket subscriptions: their context is made for the stream at once (src/server.ts),
+ * not made with the request's deadline and then made again without it.
+ */
+const streamRequests = new WeakSet<Request>();
+
+/** Whether `request` stands for a websocket subscription. */
+export function isStreamRequest(request: Request): boolean {
+  return streamRequests.has(request);
+}
+
 /** What onSubscribe hands execute/subscribe: how to run the operation, and whether it may share. */
 interface Prepared {
   readonly run: (signal: AbortSignal | undefined) => Promise<OperationResult>;
@@ -289,6 +300,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       const variables = payload.variables ?? undefined;
       const subscription =
         getOperationAST(document, payload.operationName)?.operation === OperationTypeNode.SUBSCRIPTION;
+      if (subscription) streamRequests.add(request);
       const responseKey = subscription ? shareableField(document, payload.operationName, variables) : undefined;
       const share =
         responseKey === undefined
@@ -310,12 +322,12 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       const run = async (runSignal: AbortSignal | undefined): Promise<OperationResult> => {
         const own = runSignal === signal ? ownEnveloped : undefined;
         ownEnveloped = undefined;
-        const env =
-          own ??
-          yoga.getEnveloped({
-            request: requestOf(ctx.extra.request, ctx.connectionParams, runSignal ?? signal),
-            params: payload,
-          });
+        let env = own;
+        if (!env) {
+          const shared = requestOf(ctx.extra.request, ctx.connectionParams, runSignal ?? signal);
+          if (subscription) streamRequests.add(shared);
+          env = yoga.getEnveloped({ request: shared, params: payload });
+        }
         const args: ExecutionArgs = {
           schema: env.schema,
           operationName: payload.operationName,
