@@ -262,6 +262,30 @@ describe("Fanout", () => {
     expect(fanout.stats.executions).toBe(0);
   });
 
+  it("lets a sink subscriber go when its signal aborts (its socket closed); the last one to go ends the execution", async () => {
+    const fanout = new Fanout({ slowConsumerResult });
+    const { emit, execute, state } = source();
+    const sent: string[][] = [[], []];
+    const sinkOf = (i: number): FanoutSink => ({ send: (raw) => void sent[i]!.push(raw), buffered: () => 0 });
+    const sockets = [new AbortController(), new AbortController()];
+    const a = (await fanout.run({ ...share, sink: sinkOf(0) }, execute, sockets[0]!.signal)) as AsyncIterator<unknown>;
+    const b = (await fanout.run({ ...share, sink: sinkOf(1) }, execute, sockets[1]!.signal)) as AsyncIterator<unknown>;
+    const aEnd = a.next();
+    expect(fanout.stats.subscribers).toBe(2);
+    sockets[0]!.abort();
+    expect(await aEnd).toEqual({ value: undefined, done: true });
+    expect(fanout.stats.subscribers).toBe(1);
+    emit({ data: { feed: { id: "1-0" } } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sent.map((s) => s.length)).toEqual([0, 1]);
+    expect(state.returned).toBe(false);
+    sockets[1]!.abort();
+    expect(await b.next()).toEqual({ value: undefined, done: true });
+    expect(fanout.stats.executions).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(state.returned).toBe(true);
+  });
+
   it("gives up at once on a sink that drains, but slower than events arrive, past HARD_BUFFER_FACTOR × the bound", async () => {
     const fanout = new Fanout({ slowConsumerResult, maxBufferedBytes: 100, sinkStallMs: 60_000 });
     const { emit, execute } = source();
