@@ -10,11 +10,12 @@
  * fast-xml-parser, from this process): what the calls cost without any gateway.
  *
  * The sandbox adds the 20 ms like a service across a network (its replyDelayMs option,
- * src/sandbox/legacy/reply-delay.ts): it works on each request as it arrives and sends the reply
- * 20 ms plus that request's own work's time after it arrived, never earlier. So a level's 28
- * calls no longer also wait for each other's work on the sandbox's one thread (which a service
- * with a thread per request would not make them do), while every reply still carries the full
- * 20 ms. The baseline and the bare client talk to the same sandbox as the gateways.
+ * src/sandbox/legacy/reply-delay.ts): it notes each request as it arrives, works on it once the
+ * requests that arrived with it are noted too, and sends the reply 20 ms plus that request's own
+ * work's time after it arrived, never earlier. So a level's 28 calls no longer also wait for each
+ * other's work on the sandbox's one thread (which a service with a thread per request would not
+ * make them do), while every reply still carries the full 20 ms and its own work. The baseline
+ * and the bare client talk to the same sandbox as the gateways.
  * Target: p50 ≤ 60 ms + 5 ms.
  * Run: npx tsx bench/overview-latency.ts [rounds]
  */

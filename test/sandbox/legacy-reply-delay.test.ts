@@ -1,6 +1,10 @@
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { DEFAULT_LEGACY_NAMESPACE } from "../../src/backends/legacy/catalog.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { createCallLog } from "../../src/sandbox/legacy/call-log.js";
+import { createRequestListener } from "../../src/sandbox/legacy/handler.js";
+import { LegacyStore, LegacyWebhooks, startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { ReplyDelay, type DelayClock } from "../../src/sandbox/legacy/reply-delay.js";
 import { send, testClock, type Params } from "./legacy-support.js";
 
@@ -129,5 +133,44 @@ describe("a legacy sandbox with a reply delay", () => {
         expect(b.text).toBe(a.text);
       }
     }
+  });
+});
+
+describe("the listener of a sandbox with a reply delay", () => {
+  it("notes each request as it arrives and works on it only after the loop has read the others", async () => {
+    const calls = createCallLog();
+    const clock = manualClock();
+    const listener = createRequestListener({
+      store: new LegacyStore(),
+      calls,
+      apiKey: DEMO.apiKey,
+      namespace: DEFAULT_LEGACY_NAMESPACE,
+      webhooks: new LegacyWebhooks({ now: () => new Date(), autoDeliver: false }),
+      replyDelay: new ReplyDelay(20, clock),
+    });
+    const written: number[] = [];
+    const exchange = (): [IncomingMessage, ServerResponse] => {
+      const req = {
+        method: "GET",
+        url: `/api/api.asmx/User.GetClients?ApiKey=${DEMO.apiKey}`,
+        headers: { host: "sandbox.test" },
+      } as unknown as IncomingMessage;
+      const res = {
+        req,
+        headersSent: false,
+        writeHead: () => res,
+        end: () => written.push(clock.now()),
+      } as unknown as ServerResponse;
+      return [req, res];
+    };
+    // An HTTP GET needs no body, so an undeferred listener would run it at once.
+    listener(...exchange());
+    listener(...exchange());
+    expect(calls.total()).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls.total()).toBe(2);
+    expect(written).toEqual([]);
+    clock.advance(20);
+    expect(written).toEqual([1_020, 1_020]);
   });
 });

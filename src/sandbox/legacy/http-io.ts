@@ -24,9 +24,14 @@ export function delayReply(req: IncomingMessage, delay: ReplyDelay): void {
   delay.arrived(req);
 }
 
-/** The request's own work stops until its body is read (the listener returned). */
+/** The request's own work stops (it waits for its turn or for its body) until resumeWork. */
 export function pauseWork(req: IncomingMessage): void {
   delays.get(req)?.pause(req);
+}
+
+/** Work on the request goes on. */
+export function resumeWork(req: IncomingMessage): void {
+  delays.get(req)?.resume(req);
 }
 
 /** Reads the whole body; rejects with BodyTooLargeError past the cap. */
