@@ -2,6 +2,9 @@
  * The GraphQL context: one per request, holding the caller's credentials (resolved once, here)
  * and the domain services built from them, so cached data never crosses from one caller to another.
  */
+import type { Tracer } from "@opentelemetry/api";
+import { newRequestRecord, type RequestScope } from "./logging/request-context.js";
+import { acceptRequestId, REQUEST_ID_HEADER } from "./logging/request-id.js";
 import { initContextCache } from "@pothos/core";
 import { apiKeySigner } from "./backends/commerce/auth.js";
 import type { LegacyConfig } from "./config.js";
@@ -31,6 +34,11 @@ export interface GraphContext {
   limits: GraphLimits;
   /** The event log subscriptions read; undefined when the app runs without one (subscriptions then fail). */
   events: EventLog | undefined;
+  /**
+   * The request this context serves (its id, log record and trace), handed to every backend call;
+   * the operation's span goes in here once it starts (tracing/operation-span.ts).
+   */
+  requestScope: RequestScope;
 }
 
 /** Argument bounds the server configures. */
@@ -56,6 +64,8 @@ export interface ContextDeps {
   };
   /** The event log webhooks feed, for subscriptions. */
   events?: EventLog;
+  /** The gateway's tracer: contexts made without a request scope (graphql-ws operations) trace with it. */
+  tracer?: Tracer;
 }
 
 /** The caller's key from the header, else the configured key; blank counts as absent. */
@@ -97,7 +107,13 @@ export function createContext(
   signal?: AbortSignal,
   /** The caller's credentials as the gateway's auth resolved them (src/auth); absent: headers, else configured. */
   credentials?: RequestCredentials,
+  /** The request's scope (the HTTP handler's); absent: one for this context, its id from X-Request-Id or new. */
+  scope?: RequestScope,
 ): GraphContext {
+  const requestScope = scope ?? {
+    request: newRequestRecord(acceptRequestId(request?.headers.get(REQUEST_ID_HEADER))),
+    tracer: deps.tracer,
+  };
   const commerceCredential = credentials
     ? credentials.commerce
     : commerceCredentialFor(request?.headers, deps.commerce?.credential);
@@ -108,15 +124,18 @@ export function createContext(
       apiKey: credentials ? credentials.legacyApiKey : legacyApiKeyFor(request?.headers, deps.legacy.apiKey),
       concurrency: deps.legacy.concurrency,
       signal: signal ?? request?.signal,
+      scope: requestScope,
     }),
     commerce: new CommerceService(deps.commerceClient ?? NO_COMMERCE_BACKEND, {
       credential: commerceCredential,
       partnerCredential: deps.commerce?.partnerCredential,
       concurrency: deps.commerce?.concurrency ?? 8,
       signal: signal ?? request?.signal,
+      scope: requestScope,
     }),
     commerceScopes: commerceCredential?.scopes,
     limits: { maxNodeIds: deps.limits?.maxNodeIds ?? DEFAULT_MAX_NODE_IDS },
     events: deps.events,
+    requestScope,
   };
 }

@@ -47,6 +47,7 @@ import { noteErrorCode, observeRequest, useRequestRecording } from "./logging/ac
 import { gatewayLogger, yogaLogging } from "./logging/gateway.js";
 import { observeWebSocket } from "./logging/websocket-log.js";
 import type { Logger } from "./logging/logger.js";
+import { scopeOf } from "./logging/request-context.js";
 import { startTracing } from "./tracing/setup.js";
 import { useOperationSpans } from "./tracing/operation-span.js";
 import { attachWebSocket, isStreamRequest, type WebSocketEndpoint } from "./websocket.js";
@@ -218,6 +219,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     commerceClient,
     commerce: { concurrency: config.commerce.concurrency, ...configuredCommerceCredentials(config) },
     events,
+    tracer: clients.tracer,
   };
   const { deadlineMs } = config.limits;
   const authenticate = requestAuthenticatorFor(config, deps);
@@ -280,11 +282,16 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       // node:http the handler made both signals already (util/request-signals.ts).
       const signals = req && nodeSignals.get(req);
       const gone = signals ? signals.gone : request.signal;
+      // The request's id, log record and trace (logging/access-log.ts); without node:http, the
+      // context makes its own from X-Request-Id.
+      const scope = scopeOf(req);
       requestSignals.set(request, gone);
       // A websocket subscription's context is its stream context from the start (see below): no
       // deadline signal and no first context made only to be replaced (src/websocket.ts).
       if (isStreamRequest(request)) {
-        return authenticate(request.headers).then((credentials) => createContext(deps, request, gone, credentials));
+        return authenticate(request.headers).then((credentials) =>
+          createContext(deps, request, gone, credentials, scope),
+        );
       }
       const backend = signals ? signals.backend : AbortSignal.any([gone, AbortSignal.timeout(deadlineMs)]);
       // The caller's credentials (gateway token, allowed headers, else in open mode the configured
@@ -292,8 +299,8 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       return authenticate(request.headers).then((credentials) => {
         // A subscription lives as long as its stream: its backend calls (access checks, per-event
         // reloads) end with the caller, each within its own call deadline, not at the request's.
-        streamContexts.set(request, () => createContext(deps, request, gone, credentials));
-        return createContext(deps, request, backend, credentials);
+        streamContexts.set(request, () => createContext(deps, request, gone, credentials, scope));
+        return createContext(deps, request, backend, credentials, scope);
       });
     },
     // Unexpected errors are masked to "Unexpected error."; ours are GraphQLErrors with safe messages.
@@ -393,7 +400,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       webhook ? config.events.maxBodyBytes : config.limits.maxBodyBytes,
     );
     if (refusal) {
-      noteErrorCode(refusal.code);
+      noteErrorCode(req, refusal.code);
       // The body is not read: close the connection after answering rather than drain it.
       sendJson(
         res,

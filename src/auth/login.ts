@@ -12,6 +12,7 @@
  * The access token never leaves the gateway: it is only inside the sealed token. Failures are
  * HTML pages that say what happened and offer to start again.
  */
+import { scopeOf } from "../logging/request-context.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CommerceClient } from "../backends/commerce/client.js";
 import {
@@ -210,6 +211,7 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
           clientSecret: commerce.clientSecret!,
           redirectUri: options.redirectUri(),
           now,
+          scope: scopeOf(req),
         },
       );
     } catch (error) {

@@ -11,6 +11,7 @@ import type { HttpLimits } from "../config.js";
 import { sanitizedCause, type Redactor } from "./redact.js";
 import { BackendShedError, type BackendPolicy } from "./resilience.js";
 import { observeBackendCall } from "../tracing/backend-call.js";
+import type { RequestScope } from "../logging/request-context.js";
 
 /** One request below an origin. */
 export interface BackendRequest {
@@ -49,6 +50,8 @@ export interface BackendSendOptions {
   readonly idempotent?: boolean;
   /** A bounded name of the call for metrics and errors (the legacy operation); default: from the request. */
   readonly operation?: string;
+  /** The request the call is made for: its id goes along, and its span is the call span's parent. */
+  readonly scope?: RequestScope;
 }
 
 /**
@@ -139,7 +142,7 @@ export class BackendHttp {
    * the call carries its X-Request-Id and, when tracing, its own span and traceparent.
    */
   send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
-    return observeBackendCall(request, (outgoing) => this.#send(outgoing, options));
+    return observeBackendCall(request, options.scope, (outgoing) => this.#send(outgoing, options));
   }
 
   async #send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {

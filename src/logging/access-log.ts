@@ -13,7 +13,7 @@ import { OPERATION_NAME } from "../metrics/index.js";
 import { parseTraceparent } from "../tracing/propagation.js";
 import type { Logger } from "./logger.js";
 import { loggablePath } from "./redaction.js";
-import { currentScope, newRequestRecord, runInScope, type RequestRecord } from "./request-context.js";
+import { bindScope, newRequestRecord, scopeOf, type RequestRecord, type RequestScope } from "./request-context.js";
 import { acceptRequestId, REQUEST_ID_HEADER } from "./request-id.js";
 
 /** Paths probes call every few seconds: logged at debug level only. */
@@ -27,7 +27,7 @@ export interface RequestObserver {
 }
 
 /**
- * Serves one request through `route` inside its scope (request id, trace), answers the id in
+ * Serves one request through `route`, its scope (request id, trace) bound to `req`; answers the id in
  * X-Request-Id, and logs the request's line once it ends.
  */
 export function observeRequest(
@@ -58,7 +58,8 @@ export function observeRequest(
   };
   res.once("finish", done);
   res.once("close", done);
-  runInScope({ request: record, tracer: observer.tracer }, route);
+  bindScope(req, { request: record, tracer: observer.tracer });
+  route();
 }
 
 /** The facts of one finished (or abandoned: no status) request. */
@@ -96,8 +97,8 @@ export function logRequest(logger: Logger, facts: RequestFacts): void {
  */
 export function useRequestRecording(): Plugin {
   return {
-    onParams({ params }) {
-      const record = currentScope()?.request;
+    onParams({ params, context }) {
+      const record = scopeOf((context as { req?: IncomingMessage }).req)?.request;
       // Only a name as GraphQL writes one (at most 64 characters): the caller's text is not validated yet.
       if (record && typeof params.operationName === "string" && OPERATION_NAME.test(params.operationName)) {
         record.operationName = params.operationName;
@@ -110,8 +111,8 @@ export function useRequestRecording(): Plugin {
     onSubscribe({ args }) {
       noteOperationName(args);
     },
-    onResultProcess({ result }) {
-      const record = currentScope()?.request;
+    onResultProcess({ result, serverContext }) {
+      const record = scopeOf((serverContext as { req?: IncomingMessage }).req)?.request;
       if (!record) return;
       for (const single of Array.isArray(result) ? result : [result]) {
         if (!single || Symbol.asyncIterator in single) continue;
@@ -121,15 +122,15 @@ export function useRequestRecording(): Plugin {
   };
 }
 
-function noteOperationName({ document, operationName }: ExecutionArgs): void {
-  const record = currentScope()?.request;
+function noteOperationName({ document, operationName, contextValue }: ExecutionArgs): void {
+  const record = (contextValue as { requestScope?: RequestScope } | undefined)?.requestScope?.request;
   const name = record && getOperationAST(document, operationName)?.name?.value;
   if (record && name) record.operationName = name;
 }
 
-/** Adds a code to the current request's line (a refusal answered before GraphQL). */
-export function noteErrorCode(code: string): void {
-  currentScope()?.request.errorCodes.add(code);
+/** Adds a code to the line of the request `req` (a refusal answered before GraphQL). */
+export function noteErrorCode(req: IncomingMessage, code: string): void {
+  scopeOf(req)?.request.errorCodes.add(code);
 }
 
 /** Adds the codes of a result's errors to the record. */

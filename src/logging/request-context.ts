@@ -1,10 +1,12 @@
 /**
  * What the gateway knows about the request being served, wherever the work happens: the request
  * id (sent on to the backends), what the access log line reports (operation name, error codes),
- * and the trace the work belongs to. It travels with the async work of the request
- * (AsyncLocalStorage), so the HTTP layer and the loaders read it without being handed it.
+ * and the trace the work belongs to. It is handed along explicitly: the HTTP handler binds it to
+ * the node request, the GraphQL context carries it, and the backend services pass it with every
+ * call. (Not AsyncLocalStorage: on Node 20 and 22 that installs a promise hook which costs every
+ * promise of every request, about a quarter of the gateway's CPU per request; docs/decisions.md.)
  */
-import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage } from "node:http";
 import type { Span, SpanContext, Tracer } from "@opentelemetry/api";
 
 /** One request's facts, filled in as it is served (shared by every scope of the request). */
@@ -21,25 +23,29 @@ export interface RequestRecord {
   traceId?: string;
 }
 
-/** Where a piece of work runs: its request and, when tracing is on, the span it belongs under. */
+/**
+ * Where a piece of work runs: its request and, when tracing is on, the span it belongs under.
+ * A request's own scope gets its operation's span once the operation starts (tracing/
+ * operation-span.ts); a span inside it (a loader batch, a service call) makes a child scope.
+ */
 export interface RequestScope {
   readonly request: RequestRecord;
   /** The gateway's tracer; absent when tracing is off (no span is made, nothing is exported). */
   readonly tracer?: Tracer;
   /** The innermost span open around this work. */
-  readonly span?: Span;
+  span?: Span;
 }
 
-const storage = new AsyncLocalStorage<RequestScope>();
+const nodeScopes = new WeakMap<IncomingMessage, RequestScope>();
 
-/** Runs `work` (and everything it starts) in `scope`. */
-export function runInScope<T>(scope: RequestScope, work: () => T): T {
-  return storage.run(scope, work);
+/** Makes `scope` the scope of everything served for the node request `req`. */
+export function bindScope(req: IncomingMessage, scope: RequestScope): void {
+  nodeScopes.set(req, scope);
 }
 
-/** The scope of the work running now, if it belongs to a request. */
-export function currentScope(): RequestScope | undefined {
-  return storage.getStore();
+/** The scope bound to a node request, if it is one the gateway observes. */
+export function scopeOf(req: IncomingMessage | undefined): RequestScope | undefined {
+  return req && nodeScopes.get(req);
 }
 
 /** A new record for a request with this id. */

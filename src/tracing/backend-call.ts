@@ -6,7 +6,7 @@
  */
 import { SpanKind, SpanStatusCode, type Attributes } from "@opentelemetry/api";
 import type { BackendReply, BackendRequest } from "../backends/http.js";
-import { currentScope } from "../logging/request-context.js";
+import type { RequestScope } from "../logging/request-context.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { loggablePath, textScrubber } from "../logging/redaction.js";
 import { traceparentOf } from "./propagation.js";
@@ -18,9 +18,9 @@ const scrub = textScrubber();
 /** Sends `request` through `send` with the request id and trace headers, in a span when tracing. */
 export function observeBackendCall(
   request: BackendRequest,
+  scope: RequestScope | undefined,
   send: (request: BackendRequest) => Promise<BackendReply>,
 ): Promise<BackendReply> {
-  const scope = currentScope();
   if (!scope) return send(request);
   const headers: Record<string, string> = { ...request.headers };
   if (!hasHeader(headers, REQUEST_ID_HEADER)) headers[REQUEST_ID_HEADER] = scope.request.id;
@@ -29,7 +29,8 @@ export function observeBackendCall(
   return inSpan(
     operation ? `${request.method} ${operation}` : request.method,
     { kind: SpanKind.CLIENT, attributes: callAttributes(request, operation) },
-    async (span) => {
+    scope,
+    async (_scope, span) => {
       if (span && !hasHeader(headers, TRACEPARENT)) headers[TRACEPARENT] = traceparentOf(span);
       const reply = await send({ ...request, headers });
       span?.setAttribute("http.response.status_code", reply.status);

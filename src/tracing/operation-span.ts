@@ -2,13 +2,14 @@
  * A span per GraphQL operation (query, mutation, or the setting up of a subscription), named as
  * the OpenTelemetry GraphQL conventions say ("query Overview"), under the caller's traceparent
  * when it sent one; the loaders' batches and the backend calls the operation causes are its
- * children. Errors answered are counted on it by code. Operations that arrive outside an HTTP
- * request's scope (graphql-ws) get a scope of their own here.
+ * children: the span goes into the scope the GraphQL context carries (server.ts makes one per
+ * HTTP request and per graphql-ws operation), which the services hand to every call. Errors
+ * answered are counted on it by code.
  */
 import { SpanKind, SpanStatusCode, type Span, type Tracer } from "@opentelemetry/api";
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { currentScope, newRequestRecord, runInScope, type RequestScope } from "../logging/request-context.js";
+import { newRequestRecord, type RequestScope } from "../logging/request-context.js";
 import { acceptRequestId, REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { parentContext } from "./spans.js";
 
@@ -19,9 +20,13 @@ export function useOperationSpans(tracer: Tracer | undefined): Plugin {
   const wrap =
     (run: Run): Run =>
     (args) => {
-      const outer = currentScope();
-      const scope: RequestScope = outer ?? { request: newRequestRecord(connectionRequestId(args)), tracer };
-      if (!scope.tracer) return outer ? run(args) : runInScope(scope, () => run(args));
+      const context = args.contextValue as { requestScope?: RequestScope } | undefined;
+      // The context's scope (server.ts makes one for every request and websocket operation).
+      const scope: RequestScope = context?.requestScope ?? {
+        request: newRequestRecord(connectionRequestId(args)),
+        tracer,
+      };
+      if (!scope.tracer) return run(args);
       const operation = getOperationAST(args.document, args.operationName);
       const type = operation?.operation ?? "query";
       const name = operation?.name?.value;
@@ -35,10 +40,13 @@ export function useOperationSpans(tracer: Tracer | undefined): Plugin {
             "mailgraph.request_id": scope.request.id,
           },
         },
-        parentContext(scope),
+        // The caller's trace (or none): an operation's span is the root of the gateway's work.
+        parentContext({ request: scope.request }),
       );
       scope.request.traceId = span.spanContext().traceId;
-      return runInScope({ ...scope, span }, async () => {
+      // The operation's work (loader batches, service calls, backend calls) starts under its span.
+      scope.span = span;
+      const traced = async () => {
         try {
           const result = await run(args);
           if (isExecutionResult(result)) noteErrors(span, result);
@@ -49,7 +57,8 @@ export function useOperationSpans(tracer: Tracer | undefined): Plugin {
         } finally {
           span.end();
         }
-      });
+      };
+      return traced();
     };
   return {
     onExecute({ executeFn, setExecuteFn }) {

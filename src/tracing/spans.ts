@@ -11,7 +11,7 @@ import {
   type Context,
   type Span,
 } from "@opentelemetry/api";
-import { currentScope, runInScope, type RequestScope } from "../logging/request-context.js";
+import type { RequestScope } from "../logging/request-context.js";
 
 /** The context a new span of `scope` starts in: its open span, else the caller's trace, else none. */
 export function parentContext(scope: RequestScope): Context {
@@ -27,36 +27,36 @@ export interface SpanOptions {
 }
 
 /**
- * Runs `work` inside a new span (a child of the current one), ending it when the work settles;
- * a failure marks the span as an error, named by the error's code (never its message, which may
- * echo request data).
+ * Runs `work` inside a new span, a child of `scope`'s span, ending it when the work settles; the
+ * work gets the child scope to hand on. A failure marks the span as an error, named by the
+ * error's code (never its message, which may echo request data).
  */
 export function inSpan<T>(
   name: string,
   options: SpanOptions,
-  work: (span: Span | undefined) => Promise<T>,
+  scope: RequestScope | undefined,
+  work: (scope: RequestScope | undefined, span: Span | undefined) => Promise<T>,
 ): Promise<T> {
-  const scope = currentScope();
   const tracer = scope?.tracer;
-  if (!scope || !tracer) return work(undefined);
+  if (!scope || !tracer) return work(scope, undefined);
   const span = tracer.startSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
     parentContext(scope),
   );
-  return runInScope({ ...scope, span }, async () => {
+  const run = async () => {
     try {
-      return await work(span);
+      return await work({ ...scope, span }, span);
     } catch (error) {
       markFailed(span, error);
       throw error;
     } finally {
       span.end();
     }
-  });
+  };
+  return run();
 }
 
-/** Marks a span as failed with the error's type and code. */
 export function markFailed(span: Span, error: unknown): void {
   const code = (error as { code?: unknown } | null)?.code;
   const type = error instanceof Error ? error.name : "Error";

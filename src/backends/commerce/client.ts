@@ -3,6 +3,7 @@
  * spec does not show). Every call takes the signer of the caller's credentials; the client holds
  * none itself, so one client serves every caller of the gateway.
  */
+import type { RequestScope } from "../../logging/request-context.js";
 import type { HttpLimits } from "../../config.js";
 import { signerSecrets, type CommerceSigner } from "./auth.js";
 import { csvRecords } from "./csv.js";
@@ -43,6 +44,8 @@ export interface CommerceClientOptions {
 /** Per-call options. */
 export interface CallOptions {
   signal?: AbortSignal;
+  /** The request the call is made for (its id and span). */
+  scope?: RequestScope;
 }
 
 /** Query of a subscriber listing. `searchAfter` applies to the default listing only. */
@@ -64,6 +67,7 @@ interface Call {
   body?: unknown;
   accept?: string;
   signal?: AbortSignal;
+  scope?: RequestScope;
 }
 
 function checkedUrl(raw: string, what: string): URL {
@@ -264,7 +268,7 @@ export class CommerceClient {
 
   /** POST {auth_url}/oauth/access-token: exchanges an authorization code for a PoP access token. */
   exchangeCode(exchange: CodeExchange, o: CallOptions = {}): Promise<AccessTokenGrant> {
-    return exchangeAuthorizationCode(this.http, this.authUrl, exchange, o.signal);
+    return exchangeAuthorizationCode(this.http, this.authUrl, exchange, o.signal, o.scope);
   }
 
   close(): Promise<void> {
@@ -315,7 +319,15 @@ export class CommerceClient {
       body = JSON.stringify(c.body);
       headers["Content-Type"] = "application/json";
     }
-    const reply = await this.http.send({ method: c.method, url: c.url, headers, body, signal: c.signal, secrets });
+    const reply = await this.http.send({
+      method: c.method,
+      url: c.url,
+      headers,
+      body,
+      signal: c.signal,
+      scope: c.scope,
+      secrets,
+    });
     if (reply.status < 200 || reply.status > 299) throw httpError(reply, c.method, c.url, secrets);
     return { reply, where: target(c.method, c.url) };
   }

@@ -4,6 +4,7 @@
  * failures as CommerceTransportError with a scrubbed cause. Deciding what a status means is the
  * caller's job.
  */
+import type { RequestScope } from "../../logging/request-context.js";
 import type { HttpLimits } from "../../config.js";
 import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE } from "../http.js";
 import { redactorFor } from "../redact.js";
@@ -16,6 +17,8 @@ export interface HttpRequest {
   headers: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
+  /** The request the call is made for (its id and span). */
+  scope?: RequestScope;
   secrets: readonly string[];
 }
 
@@ -53,7 +56,7 @@ export class CommerceHttp {
           headers: req.headers,
           body: req.body,
         },
-        { signal: req.signal, redact },
+        { signal: req.signal, scope: req.scope, redact },
       );
       const headers = { ...reply.headers };
       const [type = ""] = (headers["content-type"] ?? "").split(";");

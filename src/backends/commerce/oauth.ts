@@ -5,6 +5,7 @@
  * Everything that can be refused locally is refused before any request: a state mismatch, an
  * error redirect, a malformed code, and a code certainly past its 3-minute life.
  */
+import type { RequestScope } from "../../logging/request-context.js";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { CommerceClient } from "./client.js";
 import { CommerceConfigError, CommerceOAuthError, OAuthCallbackError, OAuthDeniedError } from "./errors.js";
@@ -77,6 +78,8 @@ export interface CodeExchanger {
   redirectUri: string;
   now?: () => Date;
   signal?: AbortSignal;
+  /** The gateway request the exchange is made for (its id and span). */
+  scope?: RequestScope;
 }
 
 function paramsOf(callback: AuthorizationCallback): CallbackParams {
@@ -131,6 +134,6 @@ export async function completeAuthorization(
   }
   return exchanger.client.exchangeCode(
     { clientId: exchanger.clientId, clientSecret: exchanger.clientSecret, code, redirectUri: exchanger.redirectUri },
-    { signal: exchanger.signal },
+    { signal: exchanger.signal, scope: exchanger.scope },
   );
 }

@@ -5,6 +5,7 @@
  * scopes than those asked for, `scope` (RFC 6749 §5.1). Errors use RFC 6749 §5.2
  * bodies (docs/decisions.md).
  */
+import type { RequestScope } from "../../logging/request-context.js";
 import { CommerceOAuthError, CommerceTransportError } from "./errors.js";
 import type { CommerceHttp } from "./http.js";
 import { redact, secretsFromHeaders } from "../redact.js";
@@ -37,6 +38,7 @@ export async function exchangeAuthorizationCode(
   authUrl: URL,
   exchange: CodeExchange,
   signal?: AbortSignal,
+  requestScope?: RequestScope,
 ): Promise<AccessTokenGrant> {
   const url = new URL(`${authUrl.pathname.replace(/\/+$/, "")}/oauth/access-token`, authUrl);
   const credentials = { Authorization: basicAuthorization(exchange.clientId, exchange.clientSecret) };
@@ -46,7 +48,7 @@ export async function exchangeAuthorizationCode(
     ["code", exchange.code],
     ["redirect_uri", exchange.redirectUri],
   ]).toString();
-  const reply = await http.send({ method: "POST", url, headers, body, signal, secrets });
+  const reply = await http.send({ method: "POST", url, headers, body, signal, scope: requestScope, secrets });
   const where = `POST ${url.pathname}`;
 
   if (reply.status !== 200) {

@@ -3,6 +3,7 @@
  * ordered (params.ts), encoded for the chosen transport (codec.ts), sent (transport.ts) and the
  * reply decoded into the operation's value or a LegacyError (reply.ts).
  */
+import type { RequestScope } from "../../logging/request-context.js";
 import type { HttpLimits } from "../../config.js";
 import { operation as operationSpec, type LegacyTransport, type OperationName } from "./catalog.js";
 import { decodeReply, encodeRequest, type EncodeTarget } from "./codec.js";
@@ -29,6 +30,8 @@ export interface LegacyClientOptions {
 export interface LegacyCallOptions {
   apiKey?: string;
   signal?: AbortSignal;
+  /** The request the call is made for (its id and span). */
+  scope?: RequestScope;
   transport?: LegacyTransport;
 }
 
@@ -64,7 +67,13 @@ export class LegacyClient {
     const redact = lazyRedactor(apiKey);
     const sent = prepareParams(op, apiKey, params);
     const transport = options.transport ?? this.#transport;
-    const sendOptions = { operation: op.name, idempotent: !op.write, signal: options.signal, redact };
+    const sendOptions = {
+      operation: op.name,
+      idempotent: !op.write,
+      signal: options.signal,
+      scope: options.scope,
+      redact,
+    };
     // A service that knows the operation only under the path its samples show (transport note 3)
     // refuses the documented name; a read is then sent once to that path, and this client uses
     // that path for the operation from then on, so the refusal costs one extra call at most.

@@ -3,6 +3,7 @@
  * to the service's origin, and transport failures become LegacyTransportError codes. It moves
  * bytes only; the codec gives them meaning.
  */
+import type { RequestScope } from "../../logging/request-context.js";
 import type { HttpLimits } from "../../config.js";
 import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE } from "../http.js";
 import type { Redactor } from "../redact.js";
@@ -32,6 +33,8 @@ export interface SendOptions {
   /** Reads may be sent again once when a reused keep-alive socket turns out to be closed. */
   readonly idempotent: boolean;
   readonly signal?: AbortSignal;
+  /** The request the call is made for (its id and span). */
+  readonly scope?: RequestScope;
   /** Scrubs the API key from any text an error carries. */
   readonly redact: Redactor;
 }
@@ -54,6 +57,7 @@ export class LegacyHttp {
         { ...request, origin: this.#origin },
         {
           signal: options.signal,
+          scope: options.scope,
           redact: options.redact,
           retryStaleSocket: options.idempotent,
           // Reads may be retried by the backend's policy; writes never are.

@@ -9,6 +9,7 @@
  * - a cap on concurrent calls (p-limit), and no call started once the request's signal aborted;
  * - wire → model mapping (models.ts). The client's own errors pass through unchanged.
  */
+import type { RequestScope } from "../../logging/request-context.js";
 import pLimit, { type LimitFunction } from "p-limit";
 import { inServiceSpan } from "../../tracing/batch-span.js";
 import type { CommerceSigner } from "../../backends/commerce/auth.js";
@@ -96,6 +97,8 @@ export interface CommerceServiceOptions {
   membershipPageBudget?: number;
   /** The request's signal: once it aborts, no further call starts. */
   signal?: AbortSignal;
+  /** The request the calls are made for: its id goes with each call, and its span is their parent. */
+  scope?: RequestScope;
 }
 
 /** Arguments of a page of a list's members. */
@@ -535,11 +538,11 @@ export class CommerceService {
     if (signal?.aborted) throw this.#abortedError();
     try {
       // One span per call when tracing, from the wait for a slot to the last client call.
-      return await inServiceSpan(undefined, () =>
+      return await inServiceSpan(undefined, this.#options.scope, (scope) =>
         (this.#limit ??= pLimit(Math.max(1, Math.floor(this.#options.concurrency) || 1)))(() => {
           // A call that waited for a slot is not started once the caller has gone.
           if (signal?.aborted) return Promise.reject(this.#abortedError());
-          return send(signer, { signal });
+          return send(signer, { signal, scope });
         }),
       );
     } catch (error) {

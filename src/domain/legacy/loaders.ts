@@ -7,6 +7,7 @@
  *   and an aborted request into its one RequestAbortedError; infrastructure errors pass unchanged.
  * Only LegacyService uses them: resolvers speak to the service, never to the wire.
  */
+import type { RequestScope } from "../../logging/request-context.js";
 import DataLoader from "dataloader";
 import pLimit, { type LimitFunction } from "p-limit";
 import { type OPERATIONS, operation as operationSpec, type OperationName } from "../../backends/legacy/catalog.js";
@@ -28,7 +29,7 @@ export interface LegacyCaller {
   call<Op extends OperationName>(
     op: Op,
     params: LegacyParamsOf<Op>,
-    options?: { apiKey?: string; signal?: AbortSignal },
+    options?: { apiKey?: string; signal?: AbortSignal; scope?: RequestScope },
   ): Promise<LegacyResults[Op]>;
 }
 
@@ -40,6 +41,8 @@ export interface LegacyLoaderOptions {
   concurrency: number;
   /** Aborts calls still running when the caller goes away. */
   signal?: AbortSignal;
+  /** The request the calls are made for: its id goes with each call, and its span is their parent. */
+  scope?: RequestScope;
 }
 
 /** The backend's code for a call its caller aborted (it rejects with it instead of a transport error). */
@@ -81,8 +84,10 @@ export class LegacyLoaders {
       // The service has no batch operations: each distinct key is its own call, all started together.
       // One span per batch when tracing (tracing/batch-span.ts); its calls are the children.
       (keys) =>
-        inBatchSpan("legacy", keys, () =>
-          Promise.all(keys.map((key) => this.#send(key.op, key.params).catch((error: unknown) => asError(error)))),
+        inBatchSpan("legacy", keys, this.#options.scope, (scope) =>
+          Promise.all(
+            keys.map((key) => this.#send(key.op, key.params, scope).catch((error: unknown) => asError(error))),
+          ),
         ),
       { cacheKeyFn: (key) => cacheKey(key.op, key.params) },
     );
@@ -97,7 +102,7 @@ export class LegacyLoaders {
 
   /** A write, never cached; a Result code ≠ 0 rejects as LegacyOutcome. */
   write<Op extends WriteOperation>(op: Op, params: LegacyParamsOf<Op>): Promise<LegacyResults[Op]> {
-    return this.#send(op, params);
+    return this.#send(op, params, this.#options.scope);
   }
 
   /** Forgets cached reads of `op`: the one with these parameters, or all of them. */
@@ -133,7 +138,11 @@ export class LegacyLoaders {
     return (this.#aborted ??= new RequestAbortedError(BACKEND, SERVICE));
   }
 
-  async #send<Op extends OperationName>(op: Op, params: LegacyParams): Promise<LegacyResults[Op]> {
+  async #send<Op extends OperationName>(
+    op: Op,
+    params: LegacyParams,
+    scope: RequestScope | undefined,
+  ): Promise<LegacyResults[Op]> {
     const { apiKey, signal } = this.#options;
     if (apiKey === undefined || apiKey === "") {
       throw new CredentialsError(
@@ -149,7 +158,7 @@ export class LegacyLoaders {
         // A call that waited for a slot is not started once the caller has gone.
         if (signal?.aborted) return Promise.reject(this.#abortedError());
         // read/write took LegacyParamsOf<Op>; the loader's cache key only erased the pairing.
-        return this.#client.call(op, params as LegacyParamsOf<Op>, { apiKey, signal });
+        return this.#client.call(op, params as LegacyParamsOf<Op>, { apiKey, signal, scope });
       });
     } catch (error) {
       // However the transport words an aborted call, every field reports the one abort.
