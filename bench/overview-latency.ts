@@ -149,7 +149,7 @@ await withProcesses(async () => {
   console.log(
     `Overview p50 ${ours.toFixed(1)} ms with the defaults against the target of ≤ ${TARGET_MS} ms: ${ours <= TARGET_MS ? "met" : "NOT met"} ` +
       `(${(ours / p50(0)).toFixed(2)}× the measured critical path; former defaults ${p50(2).toFixed(1)} ms; ` +
-      `the bare client ${p50(3).toFixed(1)} ms, so the gateway adds ${(ours - p50(3)).toFixed(1)} ms to what the sandbox takes)`,
+      `the bare client ${p50(3).toFixed(1)} ms, so the gateway adds ${(ours - p50(3)).toFixed(1)} ms to what the same calls take without it)`,
   );
   if (cpuBefore !== undefined && cpuAfter !== undefined) {
     const calls = callsAfter - callsBefore;
