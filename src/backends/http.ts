@@ -148,8 +148,8 @@ export class BackendHttp {
   async #send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
     // undici's body timeout restarts with every chunk; only this bounds the call as a whole.
     const deadlineAt = Date.now() + this.#deadlineMs;
-    const deadline = AbortSignal.timeout(this.#deadlineMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const call = callSignal(options.signal, this.#deadlineMs);
+    const { signal, deadline } = call;
     const policy = this.#policy;
     // Where the policy retries reads, its retry (after a full-jitter wait of [0, base)) stands in for
     // the immediate resend after a stale keep-alive socket, so a failing backend is not sent each attempt twice.
@@ -178,6 +178,8 @@ export class BackendHttp {
       return await untilAborted(work, signal);
     } catch (err) {
       throw failure(err, options, deadline, this.#maxBytes);
+    } finally {
+      call.done();
     }
   }
 
@@ -226,6 +228,47 @@ export class BackendHttp {
   }
 }
 
+/** The signal one call runs under, and whether its own deadline is what fired. */
+interface CallSignal {
+  readonly signal: AbortSignal;
+  readonly deadline: { readonly aborted: boolean };
+  /** The call is over: its timer and its listener on the caller's signal go. */
+  done(): void;
+}
+
+/**
+ * The caller's signal or the call's own deadline, whichever fires first, with the reason of the
+ * one that fired (a deadline's is a TimeoutError DOMException, as `AbortSignal.timeout` gives).
+ * One AbortController, one timer and one listener, all let go when the call ends: the same as
+ * `AbortSignal.any([caller, AbortSignal.timeout(ms)])` without the bookkeeping those keep for
+ * every call.
+ */
+function callSignal(caller: AbortSignal | undefined, ms: number): CallSignal {
+  const controller = new AbortController();
+  const deadline = { aborted: false };
+  const timer = setTimeout(() => {
+    if (controller.signal.aborted) return;
+    deadline.aborted = true;
+    controller.abort(new DOMException("The backend call's deadline passed.", "TimeoutError"));
+  }, ms);
+  // Like AbortSignal.timeout's, the timer does not keep a stopping process alive.
+  timer.unref();
+  let onCallerAbort: (() => void) | undefined;
+  if (caller?.aborted) controller.abort(caller.reason);
+  else if (caller) {
+    onCallerAbort = () => controller.abort(caller.reason);
+    caller.addEventListener("abort", onCallerAbort, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    deadline,
+    done() {
+      clearTimeout(timer);
+      if (onCallerAbort) caller?.removeEventListener("abort", onCallerAbort);
+    },
+  };
+}
+
 /** True for a call the caller gave up on (either backend's error): quiet, not an upstream fault. */
 export function isCallerAbort(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -256,7 +299,7 @@ function abortReason(signal: AbortSignal): Error {
 function failure(
   err: unknown,
   options: BackendSendOptions,
-  deadline: AbortSignal,
+  deadline: { readonly aborted: boolean },
   maxBytes: number,
 ): BackendHttpError | BackendShedError {
   // A call the policy did not send (breaker open, bulkhead full) is not a transport failure.

@@ -83,6 +83,11 @@ export function textScrubber(secrets: readonly (string | undefined)[] = []): (te
  * segment of the legacy webhook path (the ingress token) censored.
  */
 export function loggablePath(url: string | undefined): string {
-  const path = (url ?? "/").split("?")[0] ?? "/";
-  return path.replace(/^(\/webhooks\/legacy\/)[^/]+/, `$1${CENSOR}`);
+  const text = url ?? "/";
+  const query = text.indexOf("?");
+  const path = query === -1 ? text : text.slice(0, query);
+  return path.startsWith(LEGACY_WEBHOOK_PATH) ? path.replace(LEGACY_WEBHOOK_SECRET, `$1${CENSOR}`) : path;
 }
+
+const LEGACY_WEBHOOK_PATH = "/webhooks/legacy/";
+const LEGACY_WEBHOOK_SECRET = /^(\/webhooks\/legacy\/)[^/]+/;

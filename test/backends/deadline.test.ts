@@ -4,6 +4,7 @@
  * Both clients run against real node:http servers on port 0. A caller that goes away gets its
  * own quiet error, never a timeout.
  */
+import { getEventListeners } from "node:events";
 import type { ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { apiKeySigner } from "../../src/backends/commerce/auth.js";
@@ -145,6 +146,18 @@ describe("legacy client", () => {
     expect(error).toMatchObject({ code: "LEGACY_TIMEOUT" });
     expect(isCallerAbort(error)).toBe(false);
     expect(ms).toBeLessThan(DEADLINE_MS);
+  });
+
+  it("calls made under one long-lived caller signal leave no listener on it once they end", async () => {
+    const caller = new AbortController();
+    behaviour = "silent";
+    // Ended by their deadline, and ended by a caller of their own that left.
+    await Promise.all([
+      settle(client.call("Client.GetLists", { ClientID: 1 }, { signal: caller.signal })),
+      settle(client.call("Client.GetLists", { ClientID: 2 }, { signal: caller.signal })),
+    ]);
+    expect(getEventListeners(caller.signal, "abort")).toHaveLength(0);
+    expect(caller.signal.aborted).toBe(false);
   });
 
   it("a signal aborted before the call → LEGACY_ABORTED without waiting", async () => {
