@@ -51,7 +51,8 @@ import { scopeOf } from "./logging/request-context.js";
 import { startTracing } from "./tracing/setup.js";
 import { useOperationSpans } from "./tracing/operation-span.js";
 import { attachWebSocket, isStreamRequest, type WebSocketEndpoint } from "./websocket.js";
-import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH } from "./auth/login.js";
+import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH, ONE_TIME_CODE_TTL_MS } from "./auth/login.js";
+import { RedisOneTimeCodes } from "./auth/one-time-codes.js";
 import { loginAccess, requestAuthenticatorFor, websocketGate } from "./auth/gateway-auth.js";
 import { loginAvailable, withLoginBar } from "./auth/graphiql-login.js";
 import { lazyGraphiQL } from "./graphiql-page.js";
@@ -356,6 +357,18 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     maxBodyBytes: config.events.maxBodyBytes,
   });
 
+  // With Redis, a login's one-time code can be exchanged on any instance sharing it (src/auth).
+  const loginCodes = config.events.redisUrl
+    ? new RedisOneTimeCodes(
+        {
+          url: config.events.redisUrl,
+          keyPrefix: config.events.logKeyPrefix,
+          onError: (error) => logger.error({ err: error }, "login code store failure"),
+        },
+        ONE_TIME_CODE_TTL_MS,
+        () => Date.now(),
+      )
+    : undefined;
   // Until the server listens its port may be unknown (PORT=0): the login's own callback is read then.
   let listeningUrl: string | undefined;
   const login = createLoginRoutes({
@@ -366,6 +379,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       config.commerce.redirectUri ?? `${listeningUrl ?? `http://${config.host}:${config.port}`}${CALLBACK_PATH}`,
     graphqlPath: GRAPHQL_PATH,
     log: (line) => logger.warn(line),
+    codes: loginCodes,
   });
   const loginFailed = (res: ServerResponse, error: unknown) => {
     logger.error({ err: error }, "login route failed");
@@ -455,6 +469,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     await owned?.close();
     await commerceClient?.close();
     await events.close();
+    await loginCodes?.close();
     await tracing?.shutdown();
     throw error;
   }
@@ -495,6 +510,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
         await owned?.close();
         await commerceClient?.close();
         await events.close();
+        await loginCodes?.close();
         // Spans still buffered are exported before the gateway is gone.
         await tracing?.shutdown();
       })();

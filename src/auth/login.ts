@@ -25,7 +25,7 @@ import { completeAuthorization, createAuthorization } from "../backends/commerce
 import type { AuthConfig, CommerceConfig } from "../config.js";
 import { readCookie, SESSION_COOKIE, setCookie, signValue, STATE_COOKIE, verifyValue } from "./cookies.js";
 import { deriveKey, sealGatewayToken, tokenKey } from "./gateway-token.js";
-import { OneTimeCodes } from "./one-time-codes.js";
+import { OneTimeCodes, type OneTimeCodeStore } from "./one-time-codes.js";
 import { renderLoginPage, type LoginPage } from "./pages.js";
 import { readBody, TOO_LARGE } from "../events/ingress/read-body.js";
 import { sendJson } from "../util/send-json.js";
@@ -54,6 +54,11 @@ export interface LoginOptions {
   /** One line per failed login (the reason only; never a code, state or token). */
   log(line: string): void;
   now?: () => Date;
+  /**
+   * Where one-time codes wait (RedisOneTimeCodes with REDIS_URL, shared by the instances); default:
+   * this process's memory. The gateway closes it.
+   */
+  codes?: OneTimeCodeStore;
 }
 
 /** The /auth routes; `handle` answers and returns true for their paths, false for any other. */
@@ -112,7 +117,7 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
   const keys = auth.secret
     ? { token: tokenKey(auth.secret), state: deriveKey(auth.secret, "login-state cookie HMAC-SHA256") }
     : undefined;
-  const codes = new OneTimeCodes(ONE_TIME_CODE_TTL_MS, () => now().getTime());
+  const codes = options.codes ?? new OneTimeCodes(ONE_TIME_CODE_TTL_MS, () => now().getTime());
   // Cookies are Secure when the login's own callback is served over https.
   const secure = () => options.redirectUri().startsWith("https:");
   const clearState = () => setCookie(STATE_COOKIE, "", { path: "/auth/commerce", maxAge: 0, secure: secure() });
@@ -224,7 +229,7 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
       now,
     );
     if (returnTo) {
-      const code = codes.issue(token, new URL(returnTo).origin, auth.sessionTtlSeconds);
+      const code = await codes.issue(token, new URL(returnTo).origin, auth.sessionTtlSeconds);
       const target = new URL(returnTo);
       target.hash = new URLSearchParams([["gateway_code", code]]).toString();
       return redirect(res, target.href, [clearState()]);
@@ -281,7 +286,7 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
         cors,
       );
     }
-    const redeemed = codes.redeem(code, origin);
+    const redeemed = await codes.redeem(code, origin);
     if (!redeemed) {
       options.log("login code refused: unknown, used, expired or for another origin");
       return sendJson(

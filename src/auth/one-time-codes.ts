@@ -1,9 +1,32 @@
 /**
  * One-time codes of logins that return to an app: each stands for one gateway token, works once,
- * for a short time, and only for the origin the login returned to. Held in this process's memory
- * (docs/decisions.md, "Gateway auth"): the app exchanges the code on the instance that made it.
+ * for a short time, and only for the origin the login returned to. With REDIS_URL they are held in
+ * Redis, so the app may exchange a code on any instance sharing it (a load balancer need not be
+ * sticky); without it, in this process's memory, and the exchange must reach the instance that
+ * made the code (docs/decisions.md, "One-time login codes").
  */
 import { createHash, randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
+
+/** What POST /auth/token answers for a redeemed code. */
+export interface RedeemedCode {
+  token: string;
+  /** Seconds the gateway token has left. */
+  expiresIn: number;
+}
+
+/** Where the codes wait for POST /auth/token. */
+export interface OneTimeCodeStore {
+  /** A fresh code (43 url-safe characters) for `token`, redeemable from `origin`. */
+  issue(token: string, origin: string, tokenTtlSeconds: number): Promise<string>;
+  /**
+   * The token of `code`, once: unknown, expired and used codes give undefined, and so does a code
+   * presented by another origin than the one it was issued for (which does not use it up; an absent
+   * Origin is a server-side app).
+   */
+  redeem(code: string, origin: string | undefined): Promise<RedeemedCode | undefined>;
+  close(): Promise<void>;
+}
 
 interface Pending {
   token: string;
@@ -13,8 +36,8 @@ interface Pending {
   tokenExpiresAt: number;
 }
 
-/** The codes waiting for POST /auth/token. */
-export class OneTimeCodes {
+/** The codes waiting for POST /auth/token, in this process's memory. */
+export class OneTimeCodes implements OneTimeCodeStore {
   // Keyed by the code's SHA-256, so a heap dump shows no usable code.
   private readonly pending = new Map<string, Pending>();
 
@@ -25,8 +48,7 @@ export class OneTimeCodes {
     private readonly maxPending = 10_000,
   ) {}
 
-  /** A fresh code (43 url-safe characters) for `token`, redeemable from `origin`. */
-  issue(token: string, origin: string, tokenTtlSeconds: number): string {
+  issue(token: string, origin: string, tokenTtlSeconds: number): Promise<string> {
     this.sweep();
     while (this.pending.size >= this.maxPending) {
       const oldest = this.pending.keys().next().value;
@@ -41,21 +63,22 @@ export class OneTimeCodes {
       expiresAt: at + this.ttlMs,
       tokenExpiresAt: at + tokenTtlSeconds * 1000,
     });
-    return code;
+    return Promise.resolve(code);
   }
 
-  /**
-   * The token of `code`, once: unknown, expired and used codes give undefined, and so does a code
-   * presented by another origin than the one it was issued for (an absent Origin is a server-side app).
-   */
-  redeem(code: string, origin: string | undefined): { token: string; expiresIn: number } | undefined {
+  redeem(code: string, origin: string | undefined): Promise<RedeemedCode | undefined> {
     this.sweep();
     const key = digest(code);
     const entry = this.pending.get(key);
-    if (!entry) return undefined;
-    if (origin !== undefined && origin !== entry.origin) return undefined;
+    if (!entry) return Promise.resolve(undefined);
+    if (origin !== undefined && origin !== entry.origin) return Promise.resolve(undefined);
     this.pending.delete(key);
-    return { token: entry.token, expiresIn: Math.max(0, Math.floor((entry.tokenExpiresAt - this.now()) / 1000)) };
+    return Promise.resolve({ token: entry.token, expiresIn: secondsLeft(entry.tokenExpiresAt, this.now()) });
+  }
+
+  close(): Promise<void> {
+    this.pending.clear();
+    return Promise.resolve();
   }
 
   private sweep(): void {
@@ -65,3 +88,83 @@ export class OneTimeCodes {
 }
 
 const digest = (code: string) => createHash("sha256").update(code, "utf8").digest("base64url");
+
+const secondsLeft = (expiresAt: number, now: number) => Math.max(0, Math.floor((expiresAt - now) / 1000));
+
+/**
+ * Takes a code's entry once, atomically: nothing when it is unknown or expired, or when an origin
+ * is given (ARGV[1]) and is not the one the code was issued for (the code then stays).
+ */
+const REDEEM_SCRIPT = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+if ARGV[1] ~= '' then
+  local ok, entry = pcall(cjson.decode, raw)
+  if not ok or type(entry) ~= 'table' or entry.origin ~= ARGV[1] then return false end
+end
+redis.call('DEL', KEYS[1])
+return raw
+`;
+
+interface StoredCode {
+  token: string;
+  origin: string;
+  tokenExpiresAt: number;
+}
+
+type CodeRedis = Redis & {
+  mailgraphRedeemCode(key: string, origin: string): Promise<string | null>;
+};
+
+/**
+ * The codes in Redis, shared by every instance with the same REDIS_URL and key prefix: each under
+ * `<prefix>login-code:<SHA-256 of the code>` (Redis never holds a usable code), expiring with the
+ * code. A code is taken by one atomic script, so two exchanges of it never both succeed.
+ */
+export class RedisOneTimeCodes implements OneTimeCodeStore {
+  readonly #redis: CodeRedis;
+  readonly #prefix: string;
+
+  constructor(
+    options: { url: string; keyPrefix: string; onError: (error: Error) => void },
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {
+    this.#prefix = `${options.keyPrefix}login-code:`;
+    // Connected on the first login: a gateway nobody logs in to holds no connection for it.
+    this.#redis = new Redis(options.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      connectionName: "mailgraph-login-codes",
+    }) as CodeRedis;
+    this.#redis.defineCommand("mailgraphRedeemCode", { numberOfKeys: 1, lua: REDEEM_SCRIPT });
+    // ioredis emits connection errors as events; without a listener it prints them itself.
+    this.#redis.on("error", options.onError);
+  }
+
+  async issue(token: string, origin: string, tokenTtlSeconds: number): Promise<string> {
+    const code = randomBytes(32).toString("base64url");
+    const entry: StoredCode = { token, origin, tokenExpiresAt: this.now() + tokenTtlSeconds * 1000 };
+    await this.#redis.set(this.#key(code), JSON.stringify(entry), "PX", this.ttlMs, "NX");
+    return code;
+  }
+
+  async redeem(code: string, origin: string | undefined): Promise<RedeemedCode | undefined> {
+    const raw = await this.#redis.mailgraphRedeemCode(this.#key(code), origin ?? "");
+    if (!raw) return undefined;
+    const entry = JSON.parse(raw) as StoredCode;
+    return { token: entry.token, expiresIn: secondsLeft(entry.tokenExpiresAt, this.now()) };
+  }
+
+  async close(): Promise<void> {
+    if (this.#redis.status === "wait" || this.#redis.status === "end") {
+      this.#redis.disconnect();
+      return;
+    }
+    await this.#redis.quit().catch(() => this.#redis.disconnect());
+  }
+
+  #key(code: string): string {
+    return `${this.#prefix}${digest(code)}`;
+  }
+}
