@@ -151,7 +151,7 @@ describe("legacy client", () => {
   it("calls made under one long-lived caller signal leave no listener on it once they end", async () => {
     const caller = new AbortController();
     behaviour = "silent";
-    // Ended by their deadline, and ended by a caller of their own that left.
+    // Both end at their own deadline while the caller stays.
     await Promise.all([
       settle(client.call("Client.GetLists", { ClientID: 1 }, { signal: caller.signal })),
       settle(client.call("Client.GetLists", { ClientID: 2 }, { signal: caller.signal })),
