@@ -163,14 +163,31 @@ export class CommerceService {
   #aborted: RequestAbortedError | undefined;
   #segments: Promise<CommerceSegment[]> | undefined;
   #partnerRoot: Promise<CommercePartnerRoot> | undefined;
+  // The caches below are made on first use, for the same reason as #limit.
   /** Subscriber pages per list, keyed by status, size and position. */
-  readonly #pages = new Map<string, Map<string, Promise<CommerceSubscriberPage>>>();
+  #pagesMap: Map<string, Map<string, Promise<CommerceSubscriberPage>>> | undefined;
   /** membership() answers, by list and address, and the pages it has fetched this request. */
-  readonly #memberships = new Map<string, Promise<SubscriberStatus | null>>();
+  #membershipsMap: Map<string, Promise<SubscriberStatus | null>> | undefined;
   #membershipPagesFetched = 0;
   /** Backend coupon pages keyed by size and page number. */
-  readonly #couponPages = new Map<string, Promise<CouponPage>>();
-  readonly #jobs = new Map<string, Promise<CommerceAsyncJob>>();
+  #couponPagesMap: Map<string, Promise<CouponPage>> | undefined;
+  #jobsMap: Map<string, Promise<CommerceAsyncJob>> | undefined;
+
+  get #pages(): Map<string, Map<string, Promise<CommerceSubscriberPage>>> {
+    return (this.#pagesMap ??= new Map());
+  }
+
+  get #memberships(): Map<string, Promise<SubscriberStatus | null>> {
+    return (this.#membershipsMap ??= new Map());
+  }
+
+  get #couponPages(): Map<string, Promise<CouponPage>> {
+    return (this.#couponPagesMap ??= new Map());
+  }
+
+  get #jobs(): Map<string, Promise<CommerceAsyncJob>> {
+    return (this.#jobsMap ??= new Map());
+  }
 
   constructor(client: CommerceCaller, options: CommerceServiceOptions) {
     this.#client = client;

@@ -70,17 +70,23 @@ function cacheKey(op: OperationName, params: LegacyParams): string {
 export class LegacyLoaders {
   readonly #client: LegacyCaller;
   readonly #options: LegacyLoaderOptions;
-  readonly #limit: LimitFunction;
-  readonly #reads: DataLoader<ReadKey, unknown, string>;
+  // Made on first use and let go of when idle: a context that is kept (a subscription's) but makes
+  // no calls, or none any more, holds neither a limiter nor an empty cache.
+  /** The concurrency cap; dropped whenever no call runs or waits (a new one is the same then). */
+  #limit: LimitFunction | undefined;
+  /** The read cache; dropped once nothing is cached (every key was invalidated). */
+  #reads: DataLoader<ReadKey, unknown, string> | undefined;
   /** Keys seen per operation, so a write can drop every cached read of one operation. */
-  readonly #keys = new Map<ReadOperation, Map<string, ReadKey>>();
+  #keys: Map<ReadOperation, Map<string, ReadKey>> | undefined;
   #aborted: RequestAbortedError | undefined;
 
   constructor(client: LegacyCaller, options: LegacyLoaderOptions) {
     this.#client = client;
     this.#options = options;
-    this.#limit = pLimit(Math.max(1, Math.floor(options.concurrency)));
-    this.#reads = new DataLoader<ReadKey, unknown, string>(
+  }
+
+  #loader(): DataLoader<ReadKey, unknown, string> {
+    return (this.#reads ??= new DataLoader<ReadKey, unknown, string>(
       // The service has no batch operations: each distinct key is its own call, all started together.
       // One span per batch when tracing (tracing/batch-span.ts); its calls are the children.
       (keys) =>
@@ -90,14 +96,14 @@ export class LegacyLoaders {
           ),
         ),
       { cacheKeyFn: (key) => cacheKey(key.op, key.params) },
-    );
+    ));
   }
 
   /** A read, made once per request for the same operation and parameters. */
   read<Op extends ReadOperation>(op: Op, params: LegacyParamsOf<Op>): Promise<LegacyResults[Op]> {
     const key: ReadKey = { op, params: params };
     this.#remember(key);
-    return this.#reads.load(key) as Promise<LegacyResults[Op]>;
+    return this.#loader().load(key) as Promise<LegacyResults[Op]>;
   }
 
   /** A write, never cached; a Result code ≠ 0 rejects as LegacyOutcome. */
@@ -107,29 +113,37 @@ export class LegacyLoaders {
 
   /** Forgets cached reads of `op`: the one with these parameters, or all of them. */
   invalidate<Op extends ReadOperation>(op: Op, params?: LegacyParamsOf<Op>): void {
-    const seen = this.#keys.get(op);
+    const seen = this.#keys?.get(op);
     if (!seen) return;
     if (params) {
       const id = cacheKey(op, params);
       const key = seen.get(id);
-      if (key) this.#reads.clear(key);
+      if (key) this.#reads?.clear(key);
       seen.delete(id);
-      return;
+    } else {
+      for (const key of seen.values()) this.#reads?.clear(key);
+      seen.clear();
     }
-    for (const key of seen.values()) this.#reads.clear(key);
-    seen.clear();
+    if (seen.size > 0) return;
+    this.#keys?.delete(op);
+    // Every key cached was remembered: none left, nothing cached (a batch being sent still answers).
+    if (this.#keys?.size === 0) {
+      this.#keys = undefined;
+      this.#reads = undefined;
+    }
   }
 
   /** Stores a value already known for a read (another read's answer) so it is not fetched. */
   prime<Op extends ReadOperation>(op: Op, params: LegacyParamsOf<Op>, value: LegacyResults[Op]): void {
     const key: ReadKey = { op, params: params };
     this.#remember(key);
-    this.#reads.clear(key).prime(key, value);
+    this.#loader().clear(key).prime(key, value);
   }
 
   #remember(key: ReadKey): void {
-    let seen = this.#keys.get(key.op);
-    if (!seen) this.#keys.set(key.op, (seen = new Map<string, ReadKey>()));
+    const keys = (this.#keys ??= new Map<ReadOperation, Map<string, ReadKey>>());
+    let seen = keys.get(key.op);
+    if (!seen) keys.set(key.op, (seen = new Map<string, ReadKey>()));
     seen.set(cacheKey(key.op, key.params), key);
   }
 
@@ -153,8 +167,9 @@ export class LegacyLoaders {
       );
     }
     if (signal?.aborted) throw this.#abortedError();
+    const limit = (this.#limit ??= pLimit(Math.max(1, Math.floor(this.#options.concurrency))));
     try {
-      return await this.#limit(() => {
+      return await limit(() => {
         // A call that waited for a slot is not started once the caller has gone.
         if (signal?.aborted) return Promise.reject(this.#abortedError());
         // read/write took LegacyParamsOf<Op>; the loader's cache key only erased the pairing.
@@ -165,6 +180,8 @@ export class LegacyLoaders {
       if (signal?.aborted || (error as { code?: unknown } | null)?.code === ABORTED_CALL_CODE)
         throw this.#abortedError();
       throw domainError(op, error);
+    } finally {
+      if (this.#limit === limit && limit.activeCount === 0 && limit.pendingCount === 0) this.#limit = undefined;
     }
   }
 }

@@ -114,13 +114,11 @@ const optional = (text: string | null | undefined): string | undefined => text?.
 /** The legacy list service for one request. */
 export class LegacyService {
   readonly #wire: LegacyLoaders;
-  readonly #subscribers: DataLoader<SubscriberKey, LegacySubscriber | null, string>;
+  /** Made on the first lookup: most requests (and every list subscription) make none. */
+  #subscribers: DataLoader<SubscriberKey, LegacySubscriber | null, string> | undefined;
 
   constructor(client: LegacyCaller, options: LegacyLoaderOptions) {
     this.#wire = new LegacyLoaders(client, options);
-    this.#subscribers = new DataLoader((keys) => this.#findSubscribers(keys), {
-      cacheKeyFn: (k) => JSON.stringify([k.clientId, k.listId, k.email.trim().toLowerCase()]),
-    });
   }
 
   // --- clients ---------------------------------------------------------------------------------
@@ -199,6 +197,9 @@ export class LegacyService {
    * in a request is answered by one Subscribers.GetActive.
    */
   subscriber(clientId: string, listId: string, email: string): Promise<LegacySubscriber | null> {
+    this.#subscribers ??= new DataLoader((keys) => this.#findSubscribers(keys), {
+      cacheKeyFn: (k) => JSON.stringify([k.clientId, k.listId, k.email.trim().toLowerCase()]),
+    });
     return this.#subscribers.load({ clientId, listId, email });
   }
 
@@ -339,7 +340,7 @@ export class LegacyService {
     // Every GetActive of the list (whatever its date) and every batched lookup may now differ.
     this.#wire.invalidate("Subscribers.GetActive");
     this.#wire.invalidate("List.GetStats", { ListID: listId });
-    this.#subscribers.clearAll();
+    this.#subscribers?.clearAll();
   }
 
   /** Creates a list for a client; answers its ListID. */
