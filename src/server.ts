@@ -50,7 +50,7 @@ import type { Logger } from "./logging/logger.js";
 import { scopeOf } from "./logging/request-context.js";
 import { startTracing } from "./tracing/setup.js";
 import { useOperationSpans } from "./tracing/operation-span.js";
-import { attachWebSocket, isStreamRequest, type WebSocketEndpoint } from "./websocket.js";
+import { attachWebSocket, isStreamRequest, websocketSignal, type WebSocketEndpoint } from "./websocket.js";
 import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH, ONE_TIME_CODE_TTL_MS } from "./auth/login.js";
 import { RedisOneTimeCodes } from "./auth/one-time-codes.js";
 import { loginAccess, requestAuthenticatorFor, websocketGate } from "./auth/gateway-auth.js";
@@ -282,7 +282,8 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       // running end, so the fields already resolved still arrive, with errors on the rest. Over
       // node:http the handler made both signals already (util/request-signals.ts).
       const signals = req && nodeSignals.get(req);
-      const gone = signals ? signals.gone : request.signal;
+      // A websocket operation's Request carries no signal: its socket's (or shared execution's) is kept aside.
+      const gone = signals ? signals.gone : (websocketSignal(request) ?? request.signal);
       // The request's id, log record and trace (logging/access-log.ts); without node:http, the
       // context makes its own from X-Request-Id.
       const scope = scopeOf(req);

@@ -177,10 +177,24 @@ function headersOf(req: UpgradeRequest, params: Record<string, unknown> | undefi
   return headers;
 }
 
+/**
+ * The signal of each websocket operation's Request (`websocketSignal`). The Request itself is made
+ * without one: given a signal, a Request makes an AbortController of its own following it, which
+ * every idle subscription would keep for as long as it runs.
+ */
+const requestSignals = new WeakMap<Request, AbortSignal>();
+
+/** The signal that ends a websocket operation (its socket's, or its shared execution's); undefined for others. */
+export function websocketSignal(request: Request): AbortSignal | undefined {
+  return requestSignals.get(request);
+}
+
 /** A Request standing for one websocket operation: the upgrade's headers plus keys from connection params. */
 function requestOf(req: UpgradeRequest, params: Record<string, unknown> | undefined, signal: AbortSignal): Request {
   const headers = headersOf(req, params);
-  return new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers, signal });
+  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers });
+  requestSignals.set(request, signal);
+  return request;
 }
 
 /**
