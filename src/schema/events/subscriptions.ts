@@ -232,6 +232,9 @@ builder.subscriptionType({
         } catch (error) {
           throw fieldError(error);
         }
+        // Nothing of this stream reads the legacy service again: the lists read for the check
+        // would otherwise stay cached for as long as it runs.
+        ctx.legacy.forgetClientsAndLists();
         const types = args.types ? new Set<string>(args.types) : undefined;
         return feedOf<ListEventRecord>(ctx, "legacy", after, ({ id, event }) => {
           const e = event as unknown as ListEvent;
