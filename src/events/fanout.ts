@@ -428,7 +428,7 @@ class Group {
     this.#iterator = stream[Symbol.asyncIterator]();
     this.#live = true;
     this.#settle(true);
-    void this.#pump(this.#iterator);
+    this.#pump(this.#iterator);
   }
 
   /** The execution never started (its subscribe failed or answered one result). */
@@ -464,18 +464,40 @@ class Group {
     if (this.#members.size === 0) this.#end(undefined, false);
   }
 
-  async #pump(iterator: AsyncIterator<ExecutionResult>): Promise<void> {
+  /**
+   * Reads the stream and hands each result to the members, until it ends or fails. Promise
+   * callbacks rather than an async loop: a suspended async function keeps its last values (the
+   * last result and its text) for as long as it waits, and an idle execution waits all the time.
+   */
+  #pump(iterator: AsyncIterator<ExecutionResult>): void {
+    let next: Promise<IteratorResult<ExecutionResult>>;
     try {
-      for (;;) {
-        const step = await iterator.next();
-        if (step.done || this.#ended) break;
-        const payload = new RawPayload(serializeResult(step.value), step.value);
-        for (const member of this.#members) member.deliver(payload);
-      }
-      this.#end(undefined, true);
+      next = iterator.next();
     } catch (error) {
       this.#end(error, true);
+      return;
     }
+    next.then(
+      (step) => {
+        try {
+          if (step.done || this.#ended) {
+            this.#end(undefined, true);
+            return;
+          }
+          this.#deliver(step.value);
+        } catch (error) {
+          this.#end(error, true);
+          return;
+        }
+        this.#pump(iterator);
+      },
+      (error: unknown) => this.#end(error, true),
+    );
+  }
+
+  #deliver(result: ExecutionResult): void {
+    const payload = new RawPayload(serializeResult(result), result);
+    for (const member of this.#members) member.deliver(payload);
   }
 
   /** Ends the execution; `drained`: the stream itself ended (else the last member left). */

@@ -49,14 +49,19 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
   /** No more items will be added (overflow or closed); what is queued is still handed out. */
   #ended = false;
   readonly #signal: AbortSignal | undefined;
-  readonly #onAbort = () => this.#close();
 
   constructor(maxBuffer: number, stallMs: number, signal: AbortSignal | undefined) {
     this.#maxBuffer = maxBuffer;
     this.#stallMs = stallMs;
     this.#signal = signal;
     if (signal?.aborted) this.#ended = true;
-    signal?.addEventListener("abort", this.#onAbort, { once: true });
+    // The feed is the signal's listener (handleEvent): an idle feed holds no closure for it.
+    signal?.addEventListener("abort", this, { once: true });
+  }
+
+  /** The signal aborted: the feed closes. */
+  handleEvent(): void {
+    this.#close();
   }
 
   /** Connects the feed to the log's subscription (or closes it at once if it already ended). */
@@ -137,7 +142,7 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
     this.#stallCheck = undefined;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
-    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.#signal?.removeEventListener("abort", this);
   }
 
   #close(): void {
