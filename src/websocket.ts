@@ -342,14 +342,20 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
           if (subscription) streamRequests.add(shared);
           env = yoga.getEnveloped({ request: shared, params: payload });
         }
+        const contextValue = (await env.contextFactory()) as { request?: Request };
         const args: ExecutionArgs = {
           schema: env.schema,
           operationName: payload.operationName,
           document,
           variableValues: variables,
-          contextValue: await env.contextFactory(),
+          contextValue,
         };
-        return (subscription ? env.subscribe(args) : env.execute(args)) as Promise<OperationResult>;
+        if (!subscription) return env.execute(args) as Promise<OperationResult>;
+        const result = (await env.subscribe(args)) as OperationResult;
+        // The Request served the stream's setting up (the plugins, the context); the stream keeps
+        // its context for as long as it runs, and nothing reads the Request from it afterwards.
+        if (Symbol.asyncIterator in result) contextValue.request = undefined;
+        return result;
       };
       const prepared: Prepared = { run, share, signal };
       return { schema: enveloped.schema, operationName: payload.operationName, document, rootValue: prepared };

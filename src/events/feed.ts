@@ -212,21 +212,28 @@ export async function openMergedFeed<T>(
     options.stallMs ?? DEFAULT_FEED_STALL_MS,
     options.signal,
   );
+  const [only] = sources;
+  if (only && sources.length === 1) {
+    // One source (every feed but a merged one): its own unsubscribe, without a list and a closure over it.
+    feed.attach(await subscribeSource(log, only, feed));
+    return feed;
+  }
   const unsubscribes: Unsubscribe[] = [];
   const unsubscribeAll = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
   try {
-    for (const source of sources) {
-      unsubscribes.push(
-        await log.subscribe(source.source, { after: source.after }, (event) => {
-          const value = source.select(event);
-          if (value !== undefined) feed.push(value);
-        }),
-      );
-    }
+    for (const source of sources) unsubscribes.push(await subscribeSource(log, source, feed));
   } catch (error) {
     unsubscribeAll();
     throw error;
   }
   feed.attach(unsubscribeAll);
   return feed;
+}
+
+/** Subscribes `feed` to one source (a function of its own: its listener holds only the source and the feed). */
+function subscribeSource<T>(log: EventLog, source: FeedSourceOptions<T>, feed: Feed<T>): Promise<Unsubscribe> {
+  return log.subscribe(source.source, { after: source.after }, (event) => {
+    const value = source.select(event);
+    if (value !== undefined) feed.push(value);
+  });
 }
