@@ -27,7 +27,7 @@ import {
   type GraphQLError,
   type GraphQLSchema,
 } from "graphql";
-import { CloseCode, handleProtocols, makeServer } from "graphql-ws";
+import { CloseCode, GRAPHQL_TRANSPORT_WS_PROTOCOL, handleProtocols, makeServer } from "graphql-ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER } from "./context.js";
 import {
@@ -135,6 +135,12 @@ function operationHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 /** The parts of a websocket's upgrade request its operations are built from. */
 type UpgradeRequest = Pick<IncomingMessage, "headers" | "url">;
+
+/**
+ * How long a socket may go without its connection_init before it is closed with 4408 (graphql-ws's
+ * own default, kept here rather than there: graphql-ws keeps its timer for the connection's life).
+ */
+export const CONNECTION_INIT_WAIT_MS = 3_000;
 
 /** How often an idle socket is pinged; one that does not answer by the next ping is dropped. */
 const KEEP_ALIVE_MS = 12_000;
@@ -251,9 +257,15 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
   };
   server.on("upgrade", onUpgrade);
 
+  // A socket's connection_init wait, until its connection_init comes (or it closes).
+  const initWaits = new WeakMap<WebSocket, ReturnType<typeof setTimeout>>();
   const protocol = makeServer<Record<string, unknown>, { socket: WebSocket; request: UpgradeRequest }>({
+    // The wait for connection_init is ours (below): ended when it comes, not kept until the close.
+    connectionInitWaitTimeout: 0,
     // connection_init authorization: the same credentials an HTTP request would need, else 4401.
     onConnect: async (ctx) => {
+      clearTimeout(initWaits.get(ctx.extra.socket));
+      initWaits.delete(ctx.extra.socket);
       if (!options.authenticate) return true;
       const { socket, request } = ctx.extra;
       // Only the headers: a whole Request would follow the socket's signal until it is collected.
@@ -400,7 +412,18 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       },
       { socket, request },
     );
+    if (socket.protocol === GRAPHQL_TRANSPORT_WS_PROTOCOL) {
+      initWaits.set(
+        socket,
+        setTimeout(
+          () => socket.close(CloseCode.ConnectionInitialisationTimeout, "Connection initialisation timeout"),
+          CONNECTION_INIT_WAIT_MS,
+        ),
+      );
+    }
     socket.on("close", (code, reason) => {
+      clearTimeout(initWaits.get(socket));
+      initWaits.delete(socket);
       void closed(code, String(reason));
     });
   });
