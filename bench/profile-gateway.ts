@@ -1,0 +1,97 @@
+/**
+ * Profiling aid, not a figure: runs the legacy sandbox and the compiled gateway (with
+ * `--cpu-prof`) in processes of their own, loads one query with autocannon from a third, and
+ * prints where the gateway spent its CPU: self time by package (or src/ file) and the hottest
+ * functions. The .cpuprofile is left in the directory printed, for Chrome DevTools. V8 samples by
+ * wall clock: time the process spent descheduled inside a system call (writev on a busy machine)
+ * shows as that call's, so read CPU per request from bench/clients-throughput.ts, and this for
+ * where it goes. PROFILE_BUILD names another build's output directory (as BENCH_BEFORE_BUILD does
+ * for clients-throughput.ts) to profile that gateway instead.
+ * Usage: npx tsx bench/profile-gateway.ts [seconds] [query]
+ */
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEMO } from "../src/sandbox/demo-data.js";
+import { load } from "./load.js";
+import { startProcess, withProcesses } from "./processes.js";
+
+const seconds = Number(process.argv[2] ?? 10);
+const query = process.argv[3] ?? "{ clients { id name } }";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function bucketOf(url: string): string {
+  if (!url) return "(native/gc/idle)";
+  const nm = url.lastIndexOf("node_modules/");
+  if (nm >= 0) {
+    const rest = url.slice(nm + "node_modules/".length).split("/");
+    return rest[0]!.startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  if (url.startsWith("node:")) return url;
+  const src = url.indexOf("/src/");
+  if (src >= 0) return url.slice(src + 1);
+  return url;
+}
+
+await withProcesses(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "mailgraph-prof-"));
+  const sandbox = await startProcess("legacy-sandbox");
+  const gateway = await startProcess("gateway", {
+    childScript: process.env.PROFILE_BUILD ? `${process.env.PROFILE_BUILD}/bench/process-child.js` : undefined,
+    env: { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+  });
+  const options = {
+    connections: 10,
+    method: "POST" as const,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query }),
+  };
+  await load(`${gateway.url}/graphql`, { ...options, durationS: 2 });
+  const result = await load(`${gateway.url}/graphql`, { ...options, durationS: seconds });
+  await gateway.stop();
+  await sandbox.stop();
+  const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+  if (!file) throw new Error(`no profile in ${dir}`);
+  const profile = JSON.parse(readFileSync(join(dir, file), "utf8")) as Profile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const buckets = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let total = 0;
+  for (const [id, us] of self) {
+    const node = byId.get(id)!;
+    if (node.callFrame.functionName === "(idle)") continue;
+    total += us;
+    const bucket = bucketOf(node.callFrame.url);
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + us);
+    const name = `${node.callFrame.functionName || "(anonymous)"} ${bucket}:${node.callFrame.lineNumber + 1}`;
+    functions.set(name, (functions.get(name) ?? 0) + us);
+  }
+  const top = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(
+        ([name, us]) =>
+          `${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / result.ok).toFixed(1).padStart(7)} µs/req  ${name}`,
+      )
+      .join("\n");
+  console.log(
+    `${result.ok} requests, ${result.rps.toFixed(0)} req/s; busy ${(total / 1000).toFixed(0)} ms, ${(total / result.ok).toFixed(0)} µs/req on the main thread`,
+  );
+  console.log(`\nself time by package or file:\n${top(buckets, 30)}`);
+  console.log(`\nhottest functions:\n${top(functions, 40)}`);
+  console.log(`\nprofile: ${join(dir, file)}`);
+});
