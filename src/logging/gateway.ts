@@ -45,6 +45,8 @@ export function yogaLogging(logger: Logger): YogaLogger {
   const write =
     (level: "debug" | "info" | "warn" | "error") =>
     (...args: unknown[]): void => {
+      // yoga writes debug lines on every request: below the log level they cost nothing.
+      if (!child.isLevelEnabled(level)) return;
       const error = args.find((a): a is Error => a instanceof Error);
       const text = args
         .filter((a) => typeof a === "string")

@@ -194,4 +194,24 @@ describe("yoga's messages", () => {
       expect.objectContaining({ level: "debug", component: "yoga", msg: "parsing" }),
     ]);
   });
+
+  it("below the log level are not looked at (yoga writes debug lines on every request)", () => {
+    const lines: string[] = [];
+    const yoga = yogaLogging(createLogger({ level: "info", sink: (line) => lines.push(line) }));
+    let looked = false;
+    const probe = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          looked = true;
+          return Object.prototype;
+        },
+      },
+    );
+    yoga.debug("Processing GraphQL Parameters", probe);
+    expect(looked).toBe(false);
+    yoga.info("shown", probe);
+    expect(looked).toBe(true);
+    expect(lines).toHaveLength(1);
+  });
 });
