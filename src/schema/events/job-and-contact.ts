@@ -112,6 +112,8 @@ interface ContactItem {
   readonly event: ListEventRecord | CommerceEventRecord;
   /** A list the caller's key could not read when the stream started: checked before the item goes out. */
   readonly verifyList?: string;
+  /** Re-reads of the caller's lists started before this item arrived (see `verify`). */
+  readonly readsBefore?: number;
 }
 
 /**
@@ -121,11 +123,11 @@ interface ContactItem {
  */
 class VerifiedContactFeed implements AsyncIterableIterator<FeedItem<ContactItem>, undefined> {
   readonly #feed: AsyncIterableIterator<FeedItem<ContactItem>, undefined>;
-  readonly #verify: (listId: string) => Promise<boolean>;
+  readonly #verify: (listId: string, readsBefore: number) => Promise<boolean>;
 
   constructor(
     feed: AsyncIterableIterator<FeedItem<ContactItem>, undefined>,
-    verify: (listId: string) => Promise<boolean>,
+    verify: (listId: string, readsBefore: number) => Promise<boolean>,
   ) {
     this.#feed = feed;
     this.#verify = verify;
@@ -137,7 +139,7 @@ class VerifiedContactFeed implements AsyncIterableIterator<FeedItem<ContactItem>
       if (step.done || step.value.kind !== "event" || step.value.value.verifyList === undefined) return step;
       let readable: boolean;
       try {
-        readable = await this.#verify(step.value.value.verifyList);
+        readable = await this.#verify(step.value.value.verifyList, step.value.value.readsBefore ?? 0);
       } catch (error) {
         await this.return();
         throw fieldError(error);
@@ -298,6 +300,9 @@ builder.subscriptionFields((t) => ({
       }
       /** Lists met in events that the caller's key cannot read (checked once each). */
       const unreadable = new Set<string>();
+      /** Re-reads of the caller's lists started, and the number of the last one finished. */
+      let readsStarted = 0;
+      let readsDone = 0;
       const withCommerce = ctx.commerceScopes !== undefined && grantsScope(ctx.commerceScopes, "read_customers");
       const log = eventLogOf(ctx);
       // Where the stream is on each log: every event passed moves it, delivered or not.
@@ -317,7 +322,7 @@ builder.subscriptionFields((t) => ({
             if (unreadable.has(e.listId) || !listEventNames(e, email)) return undefined;
             const item = { cursor: cursor(), backend: "legacy" as const, event: { ...e, id } };
             // A list created since the stream started (or one the key cannot read): checked on the way out.
-            return lists.has(e.listId) ? item : { ...item, verifyList: e.listId };
+            return lists.has(e.listId) ? item : { ...item, verifyList: e.listId, readsBefore: readsStarted };
           },
         },
         ...(withCommerce
@@ -341,20 +346,37 @@ builder.subscriptionFields((t) => ({
       } catch (error) {
         throw feedOpenError(error);
       }
-      const checking = new Map<string, Promise<boolean>>();
-      const verify = (listId: string): Promise<boolean> => {
-        let known = checking.get(listId);
-        if (!known) {
-          known = (async () => {
+      let reading: Promise<void> | undefined;
+      const reread = (): Promise<void> => {
+        reading ??= (async () => {
+          const number = ++readsStarted;
+          try {
             ctx.legacy.forgetClientsAndLists();
             lists = await readableLists(ctx);
-            if (!lists.has(listId)) unreadable.add(listId);
-            return lists.has(listId);
-          })();
-          checking.set(listId, known);
-          known.catch(() => checking.delete(listId));
+            readsDone = number;
+          } finally {
+            reading = undefined;
+          }
+        })();
+        return reading;
+      };
+      /**
+       * Whether the caller may read `listId`, met in an event that arrived after `readsBefore`
+       * re-reads had started. A re-read started after the event arrived settles it (the list existed
+       * when the event was logged). One re-read runs at a time and serves every event that arrived
+       * before it started, so a burst of events on lists the key cannot read costs about one re-read
+       * per delivery of the burst, one after another, not one per list.
+       */
+      const verify = async (listId: string, readsBefore: number): Promise<boolean> => {
+        while (!lists.has(listId)) {
+          if (unreadable.has(listId)) return false;
+          if (readsDone > readsBefore) {
+            unreadable.add(listId);
+            return false;
+          }
+          await reread();
         }
-        return known;
+        return true;
       };
       return new VerifiedContactFeed(feed, verify);
     },
