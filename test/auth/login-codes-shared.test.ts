@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ONE_TIME_CODE_TTL_MS } from "../../src/auth/login.js";
 import { loadConfig } from "../../src/config.js";
 import { createGateway, type Gateway } from "../../src/server.js";
-import { GATEWAY_SECRET, query, startAuthStack, UserAgent, walkLogin, type AuthStack } from "./support.js";
+import { authGatewayEnv, query, startAuthStack, UserAgent, walkLogin, type AuthStack } from "./support.js";
 
 const REDIS_URL = "redis://127.0.0.1:6379/10";
 const PREFIX = `codes-${process.pid}-${Date.now()}:`;
@@ -23,19 +23,7 @@ const env = { AUTH_RETURN_ORIGINS: `${APP},${OTHER_APP}`, REDIS_URL, EVENT_LOG_K
 
 beforeAll(async () => {
   stack = await startAuthStack(env);
-  second = await createGateway(
-    loadConfig({
-      HOST: "127.0.0.1",
-      PORT: "0",
-      LEGACY_URL: stack.legacy.url,
-      COMMERCE_URL: stack.commerce.baseUrl,
-      COMMERCE_CLIENT_ID: stack.commerce.demo.app.clientId,
-      COMMERCE_CLIENT_SECRET: stack.commerce.demo.app.clientSecret,
-      GATEWAY_SECRET,
-      ...env,
-    }),
-    { log: () => {} },
-  );
+  second = await createGateway(loadConfig(authGatewayEnv(stack.legacy, stack.commerce, env)), { log: () => {} });
   redis = new Redis(REDIS_URL);
 });
 afterAll(async () => {

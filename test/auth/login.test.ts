@@ -7,7 +7,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openGatewayToken, tokenKey } from "../../src/auth/gateway-token.js";
 import { loadConfig } from "../../src/config.js";
 import { createGateway } from "../../src/server.js";
-import { consentForm, GATEWAY_SECRET, query, startAuthStack, UserAgent, walkLogin, type AuthStack } from "./support.js";
+import {
+  authGatewayEnv,
+  consentForm,
+  GATEWAY_SECRET,
+  query,
+  startAuthStack,
+  UserAgent,
+  walkLogin,
+  type AuthStack,
+} from "./support.js";
 
 const APP_ORIGIN = "http://app.example.test:5173";
 let stack: AuthStack;
@@ -47,17 +56,12 @@ describe("GET /auth/commerce/login", () => {
 
   it("marks its cookies Secure when its callback is served over https (COMMERCE_REDIRECT_URI)", async () => {
     const behindTls = await createGateway(
-      loadConfig({
-        HOST: "127.0.0.1",
-        PORT: "0",
-        LEGACY_URL: stack.legacy.url,
-        COMMERCE_URL: stack.commerce.baseUrl,
-        COMMERCE_CLIENT_ID: stack.commerce.demo.app.clientId,
-        COMMERCE_CLIENT_SECRET: stack.commerce.demo.app.clientSecret,
-        COMMERCE_REDIRECT_URI: "https://mailgraph.example.com/auth/commerce/callback",
-        GATEWAY_SECRET,
-        AUTH_MODE: "open",
-      }),
+      loadConfig(
+        authGatewayEnv(stack.legacy, stack.commerce, {
+          COMMERCE_REDIRECT_URI: "https://mailgraph.example.com/auth/commerce/callback",
+          AUTH_MODE: "open",
+        }),
+      ),
     );
     try {
       const start = await new UserAgent().get(`${behindTls.url}/auth/commerce/login`);

@@ -25,25 +25,33 @@ export interface AuthStack {
   close(): Promise<void>;
 }
 
+/** The environment of a token-mode gateway on these sandboxes with the demo partner app; `env` adds to it. */
+export function authGatewayEnv(
+  legacy: Pick<LegacySandbox, "url">,
+  commerce: CommerceSandbox,
+  env: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    HOST: "127.0.0.1",
+    PORT: "0",
+    LEGACY_URL: legacy.url,
+    COMMERCE_URL: commerce.baseUrl,
+    COMMERCE_CLIENT_ID: commerce.demo.app.clientId,
+    COMMERCE_CLIENT_SECRET: commerce.demo.app.clientSecret,
+    GATEWAY_SECRET,
+    ...env,
+  };
+}
+
 /** Starts the sandboxes and a gateway with AUTH_MODE=token and the demo partner app; `env` adds to it. */
 export async function startAuthStack(env: Record<string, string> = {}): Promise<AuthStack> {
   let shift = 0;
   const legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
   const commerce = await startCommerceSandbox({ rateLimit: 0, now: () => new Date(Date.now() + shift) });
   const logLines: string[] = [];
-  const gateway = await createGateway(
-    loadConfig({
-      HOST: "127.0.0.1",
-      PORT: "0",
-      LEGACY_URL: legacy.url,
-      COMMERCE_URL: commerce.baseUrl,
-      COMMERCE_CLIENT_ID: commerce.demo.app.clientId,
-      COMMERCE_CLIENT_SECRET: commerce.demo.app.clientSecret,
-      GATEWAY_SECRET,
-      ...env,
-    }),
-    { log: (line) => logLines.push(line) },
-  );
+  const gateway = await createGateway(loadConfig(authGatewayEnv(legacy, commerce, env)), {
+    log: (line) => logLines.push(line),
+  });
   setRedirectUri(commerce.store, commerce.demo.app.clientId, `${gateway.url}/auth/commerce/callback`);
   return {
     legacy,
