@@ -9,7 +9,7 @@
 import { Agent } from "undici";
 import type { HttpLimits } from "../config.js";
 import { sanitizedCause, type Redactor } from "./redact.js";
-import { BackendShedError, type BackendPolicy } from "./resilience.js";
+import { abortReason, BackendShedError, type BackendPolicy } from "./resilience.js";
 import { observeBackendCall } from "../tracing/backend-call.js";
 import type { RequestScope } from "../logging/request-context.js";
 
@@ -142,7 +142,7 @@ export class BackendHttp {
    * the call carries its X-Request-Id and, when tracing, its own span and traceparent.
    */
   send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
-    return observeBackendCall(request, options.scope, (outgoing) => this.#send(outgoing, options));
+    return observeBackendCall(request, options.scope, options.operation, (outgoing) => this.#send(outgoing, options));
   }
 
   async #send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
@@ -289,11 +289,6 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-}
-
-function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new Error(String(reason));
 }
 
 function failure(

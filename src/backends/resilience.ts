@@ -393,7 +393,8 @@ function circuitName(state: CircuitState): CircuitName {
   }
 }
 
-function abortReason(signal: AbortSignal): Error {
+/** The error an aborted signal stands for (its reason, made an Error when it is not one). */
+export function abortReason(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   return reason instanceof Error ? reason : new Error(String(reason));
 }

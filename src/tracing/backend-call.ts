@@ -19,13 +19,14 @@ const scrub = textScrubber();
 export function observeBackendCall(
   request: BackendRequest,
   scope: RequestScope | undefined,
+  /** The legacy operation the call makes (the legacy client names it); undefined for commerce calls. */
+  operation: string | undefined,
   send: (request: BackendRequest) => Promise<BackendReply>,
 ): Promise<BackendReply> {
   if (!scope) return send(request);
   const headers: Record<string, string> = { ...request.headers };
   if (!hasHeader(headers, REQUEST_ID_HEADER)) headers[REQUEST_ID_HEADER] = scope.request.id;
   if (!scope.tracer) return send({ ...request, headers });
-  const operation = legacyOperation(request);
   return inSpan(
     operation ? `${request.method} ${operation}` : request.method,
     { kind: SpanKind.CLIENT, attributes: callAttributes(request, operation) },
@@ -51,14 +52,6 @@ function callAttributes(request: BackendRequest, operation: string | undefined):
   };
   if (operation) attributes["mailgraph.legacy.operation"] = operation;
   return attributes;
-}
-
-/** The legacy operation of a call: the SOAPAction's last segment, or the HTTP GET/POST path's. */
-function legacyOperation(request: BackendRequest): string | undefined {
-  const action = Object.entries(request.headers).find(([name]) => name.toLowerCase() === "soapaction")?.[1];
-  const fromAction = action && /([A-Za-z]+\.[A-Za-z]+)"?$/.exec(action)?.[1];
-  if (fromAction) return fromAction;
-  return /\/api\.asmx\/([A-Za-z]+\.[A-Za-z]+)(?:\?|$)/.exec(request.path)?.[1];
 }
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {
