@@ -232,14 +232,42 @@ export class BackendHttp {
 interface CallSignal {
   readonly signal: AbortSignal;
   readonly deadline: { readonly aborted: boolean };
-  /** The call is over: its timer and its listener on the caller's signal go. */
+  /** The call is over: its timer goes, and the caller's signal no longer holds it. */
   done(): void;
+}
+
+/**
+ * The calls running under each caller's signal. A caller's signal gets one abort listener, however
+ * many calls it has running at once (an Overview level starts 28): each call adds its controller
+ * here and takes it out when it ends, so nothing of an ended call stays behind, and a request's
+ * signal does not collect a listener per call (Node warns past 10).
+ */
+const callsOf = new WeakMap<AbortSignal, Set<AbortController>>();
+
+function follow(caller: AbortSignal, controller: AbortController): () => void {
+  let calls = callsOf.get(caller);
+  if (!calls) {
+    const running = new Set<AbortController>();
+    calls = running;
+    callsOf.set(caller, running);
+    caller.addEventListener(
+      "abort",
+      () => {
+        for (const call of running) call.abort(caller.reason);
+        running.clear();
+      },
+      { once: true },
+    );
+  }
+  const own = calls;
+  own.add(controller);
+  return () => own.delete(controller);
 }
 
 /**
  * The caller's signal or the call's own deadline, whichever fires first, with the reason of the
  * one that fired (a deadline's is a TimeoutError DOMException, as `AbortSignal.timeout` gives).
- * One AbortController, one timer and one listener, all let go when the call ends: the same as
+ * One AbortController and one timer per call, let go when it ends: the same as
  * `AbortSignal.any([caller, AbortSignal.timeout(ms)])` without the bookkeeping those keep for
  * every call.
  */
@@ -253,18 +281,15 @@ function callSignal(caller: AbortSignal | undefined, ms: number): CallSignal {
   }, ms);
   // Like AbortSignal.timeout's, the timer does not keep a stopping process alive.
   timer.unref();
-  let onCallerAbort: (() => void) | undefined;
+  let unfollow: (() => void) | undefined;
   if (caller?.aborted) controller.abort(caller.reason);
-  else if (caller) {
-    onCallerAbort = () => controller.abort(caller.reason);
-    caller.addEventListener("abort", onCallerAbort, { once: true });
-  }
+  else if (caller) unfollow = follow(caller, controller);
   return {
     signal: controller.signal,
     deadline,
     done() {
       clearTimeout(timer);
-      if (onCallerAbort) caller?.removeEventListener("abort", onCallerAbort);
+      unfollow?.();
     },
   };
 }
