@@ -12,6 +12,7 @@
  * The access token never leaves the gateway: it is only inside the sealed token. Failures are
  * HTML pages that say what happened and offer to start again.
  */
+import { grantedScopes } from "../domain/commerce/scopes.js";
 import { scopeOf } from "../logging/request-context.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CommerceClient } from "../backends/commerce/client.js";
@@ -222,8 +223,12 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
     } catch (error) {
       return failed(res, pageOfFailure(error), returnTo);
     }
+    // Only scopes asked for and known go into the token (a grant naming others is the backend's error).
+    const { scopes, dropped } = grantedScopes(grant.scopes, commerce.scopes);
+    if (dropped.length > 0)
+      options.log(`login grant named ${dropped.length} scope(s) not asked for: left out of the token`);
     const token = await sealGatewayToken(
-      { commerce: { kind: "oauth", accessToken: grant.accessToken }, scopes: grant.scopes ?? [...commerce.scopes] },
+      { commerce: { kind: "oauth", accessToken: grant.accessToken }, scopes },
       keys!.token,
       auth.sessionTtlSeconds,
       now,

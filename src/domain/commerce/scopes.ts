@@ -23,6 +23,27 @@ export const COMMERCE_SCOPES = [
 /** An OAuth scope of the commerce interface. */
 export type CommerceScope = (typeof COMMERCE_SCOPES)[number];
 
+/**
+ * The scopes a login's token may carry: those the grant names (RFC 6749 §5.1: absent, the ones
+ * asked for) that were asked for and the spec knows, each once. `dropped` lists what a grant named
+ * beyond that, so the login can say so; the backend keeps enforcing its own grant either way.
+ */
+export function grantedScopes(
+  granted: readonly string[] | undefined,
+  asked: readonly string[],
+): { scopes: CommerceScope[]; dropped: string[] } {
+  const known = new Set<string>(COMMERCE_SCOPES);
+  const wanted = new Set(asked);
+  const scopes: CommerceScope[] = [];
+  const dropped: string[] = [];
+  for (const scope of granted ?? asked) {
+    if (known.has(scope) && wanted.has(scope)) {
+      if (!scopes.includes(scope as CommerceScope)) scopes.push(scope as CommerceScope);
+    } else dropped.push(scope);
+  }
+  return { scopes, dropped };
+}
+
 /** Which kind of credential an operation takes: the store API's or the partner interface's. */
 export type CredentialKind = "store" | "partner";
 

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CredentialsError, RequestAbortedError } from "../../../src/domain/errors.js";
 import { CommerceForbiddenError } from "../../../src/domain/commerce/errors.js";
-import { COMMERCE_OPERATION_ACCESS, type CommerceOperation } from "../../../src/domain/commerce/scopes.js";
+import {
+  COMMERCE_OPERATION_ACCESS,
+  type CommerceOperation,
+  grantedScopes,
+} from "../../../src/domain/commerce/scopes.js";
 import type { CommerceCaller, CommerceService } from "../../../src/domain/commerce/service.js";
 import { SUBSCRIBERS, rejection, startDomainRig, type DomainRig } from "./support.js";
 
@@ -158,5 +162,29 @@ describe("abort", () => {
     );
     expect(peak).toBe(2);
     expect(rig.calls(SUBSCRIBERS)).toBe(9);
+  });
+});
+
+describe("grantedScopes (what a login's token may carry)", () => {
+  const asked = ["read_customers", "read_segments"];
+
+  it("takes the grant's scopes that were asked for, in the grant's order, each once", () => {
+    expect(grantedScopes(["read_segments", "read_customers", "read_segments"], asked)).toEqual({
+      scopes: ["read_segments", "read_customers"],
+      dropped: [],
+    });
+    expect(grantedScopes(["read_segments"], asked)).toEqual({ scopes: ["read_segments"], dropped: [] });
+  });
+
+  it("takes the scopes asked for when the grant names none (RFC 6749 §5.1)", () => {
+    expect(grantedScopes(undefined, asked)).toEqual({ scopes: asked, dropped: [] });
+  });
+
+  it("leaves out, and reports, scopes not asked for and names the spec does not know", () => {
+    const junk = "x".repeat(5_000);
+    expect(grantedScopes(["read_customers", "write_customers", junk, "admin"], asked)).toEqual({
+      scopes: ["read_customers"],
+      dropped: ["write_customers", junk, "admin"],
+    });
   });
 });
