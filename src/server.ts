@@ -41,7 +41,7 @@ import { listen } from "./util/listen.js";
 import { sendJson } from "./util/send-json.js";
 import { persistedRules } from "./persisted/index.js";
 import { drain, trackRequests, type DrainReport } from "./shutdown/drain.js";
-import { requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
+import { deadlineSignal, requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
 import type { Tracer } from "@opentelemetry/api";
 import { noteErrorCode, observeRequest, useRequestRecording } from "./logging/access-log.js";
 import { gatewayLogger, yogaLogging } from "./logging/gateway.js";
@@ -295,7 +295,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
           createContext(deps, request, gone, credentials, scope),
         );
       }
-      const backend = signals ? signals.backend : AbortSignal.any([gone, AbortSignal.timeout(deadlineMs)]);
+      const backend = signals ? signals.backend : deadlineSignal(gone, deadlineMs);
       // The caller's credentials (gateway token, allowed headers, else in open mode the configured
       // ones); a request that has none in token mode ends here with 401 UNAUTHENTICATED.
       return authenticate(request.headers).then((credentials) => {

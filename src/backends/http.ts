@@ -6,6 +6,7 @@
  * and reads are retried within the call's deadline. It moves bytes only; each client gives
  * statuses and bodies their meaning and its own error types.
  */
+import { followSignal } from "../util/request-signals.js";
 import { Agent } from "undici";
 import type { HttpLimits } from "../config.js";
 import { sanitizedCause, type Redactor } from "./redact.js";
@@ -237,34 +238,6 @@ interface CallSignal {
 }
 
 /**
- * The calls running under each caller's signal. A caller's signal gets one abort listener, however
- * many calls it has running at once (an Overview level starts 28): each call adds its controller
- * here and takes it out when it ends, so nothing of an ended call stays behind, and a request's
- * signal does not collect a listener per call (Node warns past 10).
- */
-const callsOf = new WeakMap<AbortSignal, Set<AbortController>>();
-
-function follow(caller: AbortSignal, controller: AbortController): () => void {
-  let calls = callsOf.get(caller);
-  if (!calls) {
-    const running = new Set<AbortController>();
-    calls = running;
-    callsOf.set(caller, running);
-    caller.addEventListener(
-      "abort",
-      () => {
-        for (const call of running) call.abort(caller.reason);
-        running.clear();
-      },
-      { once: true },
-    );
-  }
-  const own = calls;
-  own.add(controller);
-  return () => own.delete(controller);
-}
-
-/**
  * The caller's signal or the call's own deadline, whichever fires first, with the reason of the
  * one that fired (a deadline's is a TimeoutError DOMException, as `AbortSignal.timeout` gives).
  * One AbortController and one timer per call, let go when it ends: the same as
@@ -281,9 +254,8 @@ function callSignal(caller: AbortSignal | undefined, ms: number): CallSignal {
   }, ms);
   // Like AbortSignal.timeout's, the timer does not keep a stopping process alive.
   timer.unref();
-  let unfollow: (() => void) | undefined;
-  if (caller?.aborted) controller.abort(caller.reason);
-  else if (caller) unfollow = follow(caller, controller);
+  // The caller's signal carries one listener for all the calls under it, and none once they end.
+  const unfollow = caller ? followSignal(caller, controller) : undefined;
   return {
     signal: controller.signal,
     deadline,

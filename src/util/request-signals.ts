@@ -37,3 +37,64 @@ export function requestSignals(res: ServerResponse, deadlineMs: number, onHangUp
   });
   return { gone: gone.signal, backend: backend.signal };
 }
+
+/** The controllers following one parent signal, and the parent's one listener that aborts them. */
+interface Followers {
+  readonly controllers: Set<AbortController>;
+  readonly onAbort: () => void;
+}
+
+const followersOf = new WeakMap<AbortSignal, Followers>();
+
+/**
+ * Makes `controller` abort with `parent`'s reason when `parent` aborts (at once when it already
+ * has); returns the function that stops following. However many controllers follow one parent at
+ * once, the parent carries one abort listener (Node warns past 10), and none once nobody follows:
+ * a long-lived parent (a websocket's) keeps nothing of the work that followed it.
+ */
+export function followSignal(parent: AbortSignal, controller: AbortController): () => void {
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return () => {};
+  }
+  let followers = followersOf.get(parent);
+  if (!followers) {
+    const controllers = new Set<AbortController>();
+    const onAbort = () => {
+      followersOf.delete(parent);
+      for (const follower of controllers) follower.abort(parent.reason);
+      controllers.clear();
+    };
+    followers = { controllers, onAbort };
+    followersOf.set(parent, followers);
+    parent.addEventListener("abort", onAbort, { once: true });
+  }
+  const own = followers;
+  own.controllers.add(controller);
+  return () => {
+    if (!own.controllers.delete(controller) || own.controllers.size > 0) return;
+    if (followersOf.get(parent) !== own) return;
+    followersOf.delete(parent);
+    parent.removeEventListener("abort", own.onAbort);
+  };
+}
+
+/**
+ * A signal that fires when `parent` does or `ms` pass, whichever comes first (a deadline's reason
+ * is a TimeoutError DOMException, as `AbortSignal.timeout` gives). Unlike `AbortSignal.any` over
+ * `AbortSignal.timeout`, whose timeout signal nothing holds strongly once it is handed over (so a
+ * collection can drop it and the deadline never fires), the timer here is a plain one; it lets go of
+ * `parent` when it fires.
+ */
+export function deadlineSignal(parent: AbortSignal, ms: number): AbortSignal {
+  const controller = new AbortController();
+  const unfollow = followSignal(parent, controller);
+  if (controller.signal.aborted) return controller.signal;
+  const timer = setTimeout(() => {
+    unfollow();
+    controller.abort(new DOMException("The request's deadline passed.", "TimeoutError"));
+  }, ms);
+  // A timer must not keep a stopping process alive.
+  timer.unref();
+  return controller.signal;
+}
