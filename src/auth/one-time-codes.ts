@@ -93,14 +93,15 @@ const secondsLeft = (expiresAt: number, now: number) => Math.max(0, Math.floor((
 
 /**
  * Takes a code's entry once, atomically: nothing when it is unknown or expired, or when an origin
- * is given (ARGV[1]) and is not the one the code was issued for (the code then stays).
+ * is given (ARGV[1], "o:<origin>"; empty for none) and is not the one the code was issued for (the
+ * code then stays). An empty Origin header is an origin too, and matches none.
  */
 const REDEEM_SCRIPT = `
 local raw = redis.call('GET', KEYS[1])
 if not raw then return false end
 if ARGV[1] ~= '' then
   local ok, entry = pcall(cjson.decode, raw)
-  if not ok or type(entry) ~= 'table' or entry.origin ~= ARGV[1] then return false end
+  if not ok or type(entry) ~= 'table' or 'o:' .. tostring(entry.origin) ~= ARGV[1] then return false end
 end
 redis.call('DEL', KEYS[1])
 return raw
@@ -150,7 +151,7 @@ export class RedisOneTimeCodes implements OneTimeCodeStore {
   }
 
   async redeem(code: string, origin: string | undefined): Promise<RedeemedCode | undefined> {
-    const raw = await this.#redis.mailgraphRedeemCode(this.#key(code), origin ?? "");
+    const raw = await this.#redis.mailgraphRedeemCode(this.#key(code), origin === undefined ? "" : `o:${origin}`);
     if (!raw) return undefined;
     const entry = JSON.parse(raw) as StoredCode;
     return { token: entry.token, expiresIn: secondsLeft(entry.tokenExpiresAt, this.now()) };

@@ -86,6 +86,17 @@ describe("one-time login codes shared through Redis", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400, 400, 400]);
   });
 
+  it("refuses an empty Origin, which no code was issued for, and keeps the code", async () => {
+    const code = await codeFromLogin();
+    const empty = await fetch(`${second.url}/auth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "" },
+      body: JSON.stringify({ code }),
+    });
+    expect([400, 403]).toContain(empty.status);
+    expect((await exchange(second.url, code, APP)).status).toBe(200);
+  });
+
   it("refuses codes Redis never held", async () => {
     const res = await exchange(second.url, "A".repeat(43), APP);
     expect(res.status).toBe(400);
