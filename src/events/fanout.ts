@@ -589,8 +589,15 @@ export class Fanout {
   }
 
   #join(group: Group, share: ShareRequest, signal: AbortSignal | undefined) {
-    if (share.sink) return group.joinSink(this.#sinkSettings, share.sink, share.responseKey, signal);
     const { responseKey } = share;
-    return group.joinQueued(this.#options, signal, () => this.#options.slowConsumerResult(responseKey));
+    // A caller gone while its access check ran would never hear its signal fire: it joins without
+    // it and leaves at once (the last one to leave ends the execution).
+    const gone = signal?.aborted === true;
+    const live = gone ? undefined : signal;
+    const member = share.sink
+      ? group.joinSink(this.#sinkSettings, share.sink, responseKey, live)
+      : group.joinQueued(this.#options, live, () => this.#options.slowConsumerResult(responseKey));
+    if (gone) void member.return();
+    return member;
   }
 }

@@ -191,6 +191,41 @@ describe("Fanout", () => {
     await c.return?.();
   });
 
+  it("does not keep a subscriber whose caller left while its check ran, nor the execution for it", async () => {
+    const fanout = new Fanout({ slowConsumerResult });
+    const shared = source();
+    const a = (await fanout.run(share, shared.execute)) as AsyncIterableIterator<unknown>;
+    const gone = new AbortController();
+    const leaving = fanout.run(
+      share,
+      () => {
+        gone.abort(); // the socket closes during the check
+        return shared.execute();
+      },
+      gone.signal,
+    );
+    await leaving;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fanout.stats.subscribers).toBe(1);
+    await a.return?.();
+    expect(fanout.stats).toMatchObject({ executions: 0, subscribers: 0 });
+    expect(shared.state.returned).toBe(true);
+
+    // Alone: the execution it started ends with it.
+    const alone = source();
+    const lone = new AbortController();
+    await fanout.run(
+      share,
+      () => {
+        lone.abort();
+        return alone.execute();
+      },
+      lone.signal,
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fanout.stats).toMatchObject({ executions: 0, subscribers: 0 });
+  });
+
   it("answers a subscriber whose own check fails with that answer, without joining", async () => {
     const fanout = new Fanout({ slowConsumerResult });
     const shared = source();
