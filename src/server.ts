@@ -39,7 +39,7 @@ import { schema } from "./schema/index.js";
 import { PERSON_QUERY } from "./schema/people/examples.js";
 import { listen } from "./util/listen.js";
 import { sendJson } from "./util/send-json.js";
-import { persistedRules } from "./persisted/index.js";
+import { persistedRules, type PersistedRules } from "./persisted/index.js";
 import { drain, trackRequests, type DrainReport } from "./shutdown/drain.js";
 import { deadlineSignal, requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
 import type { Tracer } from "@opentelemetry/api";
@@ -207,6 +207,8 @@ export interface GraphClients {
   readiness?: Readiness;
   /** Metrics to count requests, errors and subscriptions in. */
   metrics?: GatewayMetrics;
+  /** The persisted-document rules (default: made from the config; the gateway shares its own with the websockets). */
+  persisted?: PersistedRules;
 }
 
 /** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
@@ -224,7 +226,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
   };
   const { deadlineMs } = config.limits;
   const authenticate = requestAuthenticatorFor(config, deps);
-  const persisted = persistedRules(config.persisted, schema);
+  const persisted = clients.persisted ?? persistedRules(config.persisted, schema);
   return createYoga<NodeContext, GraphContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -342,7 +344,10 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     policies: { legacy: owned ? policies.legacy : undefined, commerce: commerceClient ? policies.commerce : undefined },
     redis: events instanceof RedisEventLog ? events : undefined,
   });
+  // The manifest is read and checked against the schema once, for HTTP, SSE and websockets.
+  const persisted = persistedRules(config.persisted, schema);
   const yoga = createGraphQLApp(config, {
+    persisted,
     legacy: legacyClient,
     commerce: commerceClient,
     events,
@@ -462,22 +467,26 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     void yoga.requestListener(req, res);
   };
 
-  let server;
-  try {
-    server = await listen(handler, { port: config.port, host: config.host, name: "the gateway", portSetting: "PORT" });
-    listeningUrl = server.url;
-  } catch (error) {
+  /** Closes the clients, stores and exporters the gateway made; spans still buffered go out last. */
+  const closeOwned = async () => {
     await owned?.close();
     await commerceClient?.close();
     await events.close();
     await loginCodes?.close();
     await tracing?.shutdown();
+  };
+
+  let server;
+  try {
+    server = await listen(handler, { port: config.port, host: config.host, name: "the gateway", portSetting: "PORT" });
+    listeningUrl = server.url;
+  } catch (error) {
+    await closeOwned();
     throw error;
   }
   const requests = trackRequests(server.server);
   let draining: Promise<DrainReport> | undefined;
   let closing: Promise<void> | undefined;
-  const persisted = persistedRules(config.persisted, schema);
   // The upgrade passes the same Host and Origin checks (it has no body).
   const websocket = attachWebSocket(server.server, yoga, {
     path: GRAPHQL_PATH,
@@ -508,12 +517,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       closing ??= (async () => {
         await websocket.close();
         await server.close();
-        await owned?.close();
-        await commerceClient?.close();
-        await events.close();
-        await loginCodes?.close();
-        // Spans still buffered are exported before the gateway is gone.
-        await tracing?.shutdown();
+        await closeOwned();
       })();
       return closing;
     },
