@@ -7,7 +7,7 @@
  * statuses and bodies their meaning and its own error types.
  */
 import { followSignal } from "../util/request-signals.js";
-import { Agent } from "undici";
+import { Agent, type Dispatcher } from "undici";
 import type { HttpLimits } from "../config.js";
 import { sanitizedCause, type Redactor } from "./redact.js";
 import { abortReason, BackendShedError, type BackendPolicy } from "./resilience.js";
@@ -193,39 +193,107 @@ export class BackendHttp {
     return this.#attempt(request, signal);
   }
 
-  async #attempt(request: BackendRequest, signal: AbortSignal): Promise<BackendReply> {
-    const response = await this.#agent.request({
-      origin: request.origin,
-      path: request.path,
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      signal,
-    });
-    const headers = flatHeaders(response.headers);
-    const status = response.statusCode;
-    const declared = Number(headers["content-length"]);
-    if (Number.isFinite(declared) && declared > this.#maxBytes) {
-      response.body.destroy();
-      throw new BackendHttpError("too-large", "", { status, maxBytes: this.#maxBytes });
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
-      if (size > this.#maxBytes) {
-        // Stop reading: destroying the body closes the socket instead of draining the rest.
-        response.body.destroy();
-        throw new BackendHttpError("too-large", "", { status, maxBytes: this.#maxBytes });
+  /**
+   * One exchange through undici's dispatch API: the reply's chunks are collected as they arrive,
+   * without the Readable stream, async iteration and async-hook resource that `request()` builds
+   * around every reply only for this loop to drain them. Aborting `signal` aborts the exchange in
+   * whatever phase it is, including while it waits for a connection.
+   */
+  #attempt(request: BackendRequest, signal: AbortSignal): Promise<BackendReply> {
+    return new Promise<BackendReply>((resolve, reject) => {
+      if (signal.aborted) {
+        reject(abortReason(signal));
+        return;
       }
-      chunks.push(chunk as Buffer);
-    }
-    return { status, headers, body: Buffer.concat(chunks, size) };
+      this.#agent.dispatch(
+        {
+          origin: request.origin,
+          path: request.path,
+          method: request.method,
+          headers: request.headers,
+          body: request.body ?? null,
+        },
+        new ReplyCollector(signal, this.#maxBytes, resolve, reject),
+      );
+    });
   }
 
   /** Closes idle connections and waits for requests in flight. */
   async close(): Promise<void> {
     await this.#agent.close();
+  }
+}
+
+/**
+ * Collects one reply for #attempt within the size cap, and settles its promise once: with the
+ * reply at its end, or with the error that ended it (a refused size, the signal's reason, or
+ * undici's own error).
+ */
+class ReplyCollector implements Dispatcher.DispatchHandler {
+  #controller: Dispatcher.DispatchController | undefined;
+  #status = 0;
+  #headers: Record<string, string> = {};
+  #chunks: Buffer[] = [];
+  #size = 0;
+  #settled = false;
+  readonly #onAbort = () => this.#controller?.abort(abortReason(this.signal));
+
+  constructor(
+    readonly signal: AbortSignal,
+    readonly maxBytes: number,
+    readonly resolve: (reply: BackendReply) => void,
+    readonly reject: (error: unknown) => void,
+  ) {
+    signal.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+    // Aborted while it waited for a connection: it is not sent.
+    if (this.signal.aborted) controller.abort(abortReason(this.signal));
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    status: number,
+    headers: Record<string, string | string[] | undefined>,
+  ): void {
+    this.#status = status;
+    this.#headers = flatHeaders(headers);
+    const declared = Number(this.#headers["content-length"]);
+    if (Number.isFinite(declared) && declared > this.maxBytes) this.#refuse(controller);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#settled) return;
+    this.#size += chunk.length;
+    // Stop reading: aborting closes the socket instead of draining the rest.
+    if (this.#size > this.maxBytes) this.#refuse(controller);
+    else this.#chunks.push(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (!this.#settle()) return;
+    this.resolve({ status: this.#status, headers: this.#headers, body: Buffer.concat(this.#chunks, this.#size) });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.#settle()) this.reject(error);
+  }
+
+  #refuse(controller: Dispatcher.DispatchController): void {
+    const error = new BackendHttpError("too-large", "", { status: this.#status, maxBytes: this.maxBytes });
+    if (this.#settle()) this.reject(error);
+    controller.abort(error);
+  }
+
+  /** True the first time: the call is over, its listener goes and its chunks are let go. */
+  #settle(): boolean {
+    if (this.#settled) return false;
+    this.#settled = true;
+    if (this.#size > this.maxBytes) this.#chunks = [];
+    this.signal.removeEventListener("abort", this.#onAbort);
+    return true;
   }
 }
 

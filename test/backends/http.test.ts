@@ -55,6 +55,44 @@ async function failure(promise: Promise<unknown>): Promise<BackendHttpError> {
 }
 
 describe("BackendHttp", () => {
+  it("does not send a call whose caller left while it waited for a connection, and goes on with the rest", async () => {
+    const seen: string[] = [];
+    const single = new BackendHttp({ ...limits, connections: 1 });
+    const probe = await listen((req, res) => {
+      seen.push(req.url ?? "");
+      req.resume();
+      setTimeout(() => res.end(req.url), 100);
+    });
+    try {
+      const request = (path: string) => ({ method: "GET" as const, origin: probe.url, path, headers: {} });
+      const caller = new AbortController();
+      const first = single.send(request("/first"), options);
+      const queued = failure(single.send(request("/queued"), { ...options, signal: caller.signal }));
+      caller.abort();
+      expect(await queued).toMatchObject({ kind: "aborted" });
+      const last = await single.send(request("/last"), options);
+      expect((await first).body.toString()).toBe("/first");
+      expect(last.body.toString()).toBe("/last");
+      expect(seen).toEqual(["/first", "/last"]);
+    } finally {
+      await single.close();
+      await probe.close();
+    }
+  });
+
+  it("after refusing an oversized reply, the next call on the pool gets its own reply whole", async () => {
+    const single = new BackendHttp({ ...limits, connections: 1 });
+    try {
+      const request = (path: string) => ({ method: "GET" as const, origin: server.url, path, headers: {} });
+      expect(await failure(single.send(request("/streamed"), options))).toMatchObject({ kind: "too-large" });
+      const reply = await single.send(request("/echo/after"), options);
+      expect(reply.status).toBe(201);
+      expect(reply.body.toString()).toBe("GET /echo/after");
+    } finally {
+      await single.close();
+    }
+  });
+
   it("sends the path and query exactly as given and returns status, flat headers and body", async () => {
     const path = "/echo/a.b?ApiKey=x%27y&n=1+2";
     const reply = await http.send({ method: "POST", origin: server.url, path, headers: {}, body: "b" }, options);
