@@ -6,7 +6,8 @@
  * wall clock: time the process spent descheduled inside a system call (writev on a busy machine)
  * shows as that call's, so read CPU per request from bench/clients-throughput.ts, and this for
  * where it goes. PROFILE_BUILD names another build's output directory (as BENCH_BEFORE_BUILD does
- * for clients-throughput.ts) to profile that gateway instead.
+ * for clients-throughput.ts) to profile that gateway instead; PROFILE_TARGET=bare profiles the bare
+ * baseline server of bench/clients-throughput.ts (the query is then ignored), to compare the two.
  * Usage: npx tsx bench/profile-gateway.ts [seconds] [query]
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -33,7 +34,8 @@ interface Profile {
 function bucketOf(url: string): string {
   if (!url) return "(native/gc/idle)";
   const nm = url.lastIndexOf("node_modules/");
-  if (nm >= 0) {
+  // The compiled gateway itself lives under node_modules/.cache/<build>/: bucket it by src/ file.
+  if (nm >= 0 && !url.startsWith(".cache/", nm + "node_modules/".length)) {
     const rest = url.slice(nm + "node_modules/".length).split("/");
     return rest[0]!.startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]!;
   }
@@ -46,19 +48,24 @@ function bucketOf(url: string): string {
 await withProcesses(async () => {
   const dir = mkdtempSync(join(tmpdir(), "mailgraph-prof-"));
   const sandbox = await startProcess("legacy-sandbox");
-  const gateway = await startProcess("gateway", {
-    childScript: process.env.PROFILE_BUILD ? `${process.env.PROFILE_BUILD}/bench/process-child.js` : undefined,
-    env: { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
-    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
-  });
+  const nodeArgs = ["--cpu-prof", `--cpu-prof-dir=${dir}`];
+  const bare = process.env.PROFILE_TARGET === "bare";
+  const gateway = bare
+    ? await startProcess("bare-clients", { args: [sandbox.url], nodeArgs })
+    : await startProcess("gateway", {
+        childScript: process.env.PROFILE_BUILD ? `${process.env.PROFILE_BUILD}/bench/process-child.js` : undefined,
+        env: { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
+        nodeArgs,
+      });
+  const path = bare ? "/" : "/graphql";
   const options = {
     connections: 10,
     method: "POST" as const,
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ query }),
   };
-  await load(`${gateway.url}/graphql`, { ...options, durationS: 2 });
-  const result = await load(`${gateway.url}/graphql`, { ...options, durationS: seconds });
+  await load(`${gateway.url}${path}`, { ...options, durationS: 2 });
+  const result = await load(`${gateway.url}${path}`, { ...options, durationS: seconds });
   await gateway.stop();
   await sandbox.stop();
   const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
