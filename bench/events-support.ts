@@ -86,7 +86,8 @@ export async function startChild(
       : ["--import", "tsx", tree ? join(tree, "bench", "events-child.ts") : CHILD_SCRIPT, role];
   const child = spawn(process.execPath, args, {
     ...(tree ? { cwd: tree } : {}),
-    env: { ...process.env, ...env },
+    // Compiled, the gateway runs as in production (bench/processes.ts says why NODE_ENV matters).
+    env: { ...process.env, ...(compiled ? { NODE_ENV: "production" } : {}), ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });
   children.add(child);
