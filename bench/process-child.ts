@@ -5,7 +5,8 @@
  *   a network would answer (src/sandbox/legacy/reply-delay.ts);
  * - `commerce-sandbox`: the commerce sandbox with its demo data;
  * - `gateway`: the gateway, configured from the environment like `npm start`;
- * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bench/bare-clients.ts).
+ * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bench/bare-clients.ts);
+ * - `gateway-stubbed`, `yoga-minimal`, `json-minimal`: the floors of bench/floors.ts (see there).
  * Prints `{"url": …}` once listening; stops when stdin ends or on SIGTERM.
  */
 import { loadConfig } from "../src/config.js";
@@ -14,6 +15,7 @@ import { createLegacySandbox } from "../src/sandbox/legacy/index.js";
 import { createGateway } from "../src/server.js";
 import { listen } from "../src/util/listen.js";
 import { startBareClientsServer } from "./bare-clients.js";
+import { startFloorServer } from "./floor-servers.js";
 
 const [role, arg] = process.argv.slice(2);
 let running: { url: string; close(): Promise<void> };
@@ -41,6 +43,11 @@ switch (role) {
   case "bare-clients":
     if (!arg) throw new Error("bare-clients needs the legacy sandbox's URL");
     running = await startBareClientsServer(arg);
+    break;
+  case "gateway-stubbed":
+  case "yoga-minimal":
+  case "json-minimal":
+    running = await startFloorServer(role);
     break;
   default:
     throw new Error(`unknown role ${String(role)}`);

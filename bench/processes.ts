@@ -23,7 +23,14 @@ export interface BenchProcess {
   stop(): Promise<void>;
 }
 
-export type Role = "legacy-sandbox" | "commerce-sandbox" | "gateway" | "bare-clients";
+export type Role =
+  | "legacy-sandbox"
+  | "commerce-sandbox"
+  | "gateway"
+  | "bare-clients"
+  | "gateway-stubbed"
+  | "yoga-minimal"
+  | "json-minimal";
 
 const BUILD_CONFIG = fileURLToPath(new URL("./tsconfig.processes.json", import.meta.url));
 const BUILD_DIR = fileURLToPath(new URL("../node_modules/.cache/mailgraph-bench/", import.meta.url));
