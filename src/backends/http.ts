@@ -230,27 +230,35 @@ export class BackendHttp {
  * undici's own error).
  */
 class ReplyCollector implements Dispatcher.DispatchHandler {
+  readonly #signal: AbortSignal;
+  readonly #maxBytes: number;
+  readonly #resolve: (reply: BackendReply) => void;
+  readonly #reject: (error: unknown) => void;
   #controller: Dispatcher.DispatchController | undefined;
   #status = 0;
   #headers: Record<string, string> = {};
   #chunks: Buffer[] = [];
   #size = 0;
   #settled = false;
-  readonly #onAbort = () => this.#controller?.abort(abortReason(this.signal));
+  readonly #onAbort = () => this.#controller?.abort(abortReason(this.#signal));
 
   constructor(
-    readonly signal: AbortSignal,
-    readonly maxBytes: number,
-    readonly resolve: (reply: BackendReply) => void,
-    readonly reject: (error: unknown) => void,
+    signal: AbortSignal,
+    maxBytes: number,
+    resolve: (reply: BackendReply) => void,
+    reject: (error: unknown) => void,
   ) {
+    this.#signal = signal;
+    this.#maxBytes = maxBytes;
+    this.#resolve = resolve;
+    this.#reject = reject;
     signal.addEventListener("abort", this.#onAbort, { once: true });
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.#controller = controller;
     // Aborted while it waited for a connection: it is not sent.
-    if (this.signal.aborted) controller.abort(abortReason(this.signal));
+    if (this.#signal.aborted) controller.abort(abortReason(this.#signal));
   }
 
   onResponseStart(
@@ -261,38 +269,43 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
     this.#status = status;
     this.#headers = flatHeaders(headers);
     const declared = Number(this.#headers["content-length"]);
-    if (Number.isFinite(declared) && declared > this.maxBytes) this.#refuse(controller);
+    if (Number.isFinite(declared) && declared > this.#maxBytes) this.#refuse(controller);
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.#settled) return;
     this.#size += chunk.length;
     // Stop reading: aborting closes the socket instead of draining the rest.
-    if (this.#size > this.maxBytes) this.#refuse(controller);
+    if (this.#size > this.#maxBytes) this.#refuse(controller);
     else this.#chunks.push(chunk);
   }
 
   onResponseEnd(): void {
-    if (!this.#settle()) return;
-    this.resolve({ status: this.#status, headers: this.#headers, body: Buffer.concat(this.#chunks, this.#size) });
+    if (this.#settle())
+      this.#resolve({ status: this.#status, headers: this.#headers, body: Buffer.concat(this.#chunks, this.#size) });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
-    if (this.#settle()) this.reject(error);
+    if (this.#settle()) this.#fail(error);
   }
 
   #refuse(controller: Dispatcher.DispatchController): void {
-    const error = new BackendHttpError("too-large", "", { status: this.#status, maxBytes: this.maxBytes });
-    if (this.#settle()) this.reject(error);
+    const error = new BackendHttpError("too-large", "", { status: this.#status, maxBytes: this.#maxBytes });
+    if (this.#settle()) this.#fail(error);
     controller.abort(error);
   }
 
-  /** True the first time: the call is over, its listener goes and its chunks are let go. */
+  /** Rejects the call; the chunks read so far are let go at once (undici holds the handler a while). */
+  #fail(error: unknown): void {
+    this.#chunks = [];
+    this.#reject(error);
+  }
+
+  /** True the first time: the call is over and its listener goes. */
   #settle(): boolean {
     if (this.#settled) return false;
     this.#settled = true;
-    if (this.#size > this.maxBytes) this.#chunks = [];
-    this.signal.removeEventListener("abort", this.#onAbort);
+    this.#signal.removeEventListener("abort", this.#onAbort);
     return true;
   }
 }
