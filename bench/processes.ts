@@ -68,11 +68,16 @@ export async function startProcess(
     nodeArgs?: string[];
     /** Another build's bench/process-child.js (e.g. an earlier commit's, for before/after). */
     childScript?: string;
+    /** A command the node process runs under (e.g. valgrind and its options), and how long it may take to start. */
+    wrap?: { command: string[]; startTimeoutMs: number };
   } = {},
 ): Promise<BenchProcess> {
   if (!options.childScript) buildProcesses();
   const script = options.childScript ?? CHILD_SCRIPT;
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, role, ...(options.args ?? [])], {
+  const argv = [process.execPath, ...(options.nodeArgs ?? []), script, role, ...(options.args ?? [])];
+  const [command, ...rest] = [...(options.wrap?.command ?? []), ...argv];
+  const startTimeoutMs = options.wrap?.startTimeoutMs ?? START_TIMEOUT_MS;
+  const child = spawn(command!, rest, {
     env: { ...process.env, NODE_ENV: "production", ...options.env },
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -80,10 +85,7 @@ export async function startProcess(
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   void exited.then(() => running.delete(child));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${role} did not start in ${START_TIMEOUT_MS} ms`)),
-      START_TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => reject(new Error(`${role} did not start in ${startTimeoutMs} ms`)), startTimeoutMs);
     child.once("exit", (code) => reject(new Error(`${role} exited with ${code} before listening`)));
     createInterface({ input: child.stdout }).once("line", (line) => {
       clearTimeout(timer);

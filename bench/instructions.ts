@@ -1,0 +1,141 @@
+/**
+ * Profiling aid, not a figure: the machine instructions the gateway executes per request, counted
+ * by valgrind's callgrind, against the bare baseline server of bench/clients-throughput.ts. Unlike
+ * CPU time, an instruction count does not move when other work shares the machine, so it settles
+ * a before/after of a few percent that CPU per request cannot resolve on a shared 2-core host.
+ *
+ * Each server runs compiled, in a process of its own under `valgrind --tool=callgrind
+ * --instr-atstart=no --separate-threads=yes` (counting nothing while it starts and warms up),
+ * against the legacy sandbox in another process at full speed. Each side gets `warmup` requests,
+ * then counting is switched on (callgrind_control), `requests` more are sent, and the counts are
+ * dumped. Requests go `CONNECTIONS` at a time from this process; the sides run one after the other,
+ * each alone on the machine. BENCH_BEFORE_BUILD names another build's output directory (as for
+ * bench/clients-throughput.ts), whose gateway is counted too.
+ *
+ * Two figures per request: the main thread's (where JavaScript runs) and all threads' (V8's
+ * concurrent compiler and GC helpers too). Read the all-threads one: how GC work splits between
+ * the main thread and its helpers varies, so the same build's main-thread count moved 5.7 % between
+ * two sides of one run, its all-threads count 0.1 % (2 % across runs). Warm up long: after 3,000
+ * requests V8's optimizing compiler still took 31 % of the gateway's counted instructions; after
+ * 10,000, about 11 % (the default).
+ *
+ * Counts are instructions, not time: a cache miss or a system call's time in the kernel does not
+ * show (kernel work is not counted at all). Read them for what changed between two builds, and
+ * CPU per request from bench/clients-throughput.ts.
+ * Usage: npx tsx bench/instructions.ts [requests] [warmup] [query]
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Pool } from "undici";
+import { DEMO } from "../src/sandbox/demo-data.js";
+import { startProcess, withProcesses, type Role } from "./processes.js";
+
+const requests = Number(process.argv[2] ?? 1000);
+const warmup = Number(process.argv[3] ?? 10_000);
+const query = process.argv[4] ?? "{ clients { id name } }";
+const CONNECTIONS = 10;
+const beforeBuild = process.env.BENCH_BEFORE_BUILD;
+
+/** Sends `count` POSTs of `body` to `url`, `CONNECTIONS` at a time; every one must answer 200. */
+async function send(url: string, body: string, count: number): Promise<void> {
+  const { origin, pathname } = new URL(url);
+  const pool = new Pool(origin, { connections: CONNECTIONS });
+  let left = count;
+  const worker = async () => {
+    while (left > 0) {
+      left--;
+      const reply = await pool.request({
+        path: pathname,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      const text = await reply.body.text();
+      if (reply.statusCode !== 200 || text.includes('"errors"')) {
+        throw new Error(`${url} answered ${reply.statusCode}: ${text.slice(0, 200)}`);
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Instructions of the callgrind dump in `dir` (one file per thread): the main thread's, and all threads'. */
+function dumpedInstructions(dir: string): { main: number; all: number } {
+  const files = readdirSync(dir).filter((name) => /\.1-\d+$/.test(name));
+  let main = Number.NaN;
+  let all = 0;
+  for (const file of files) {
+    const text = readFileSync(join(dir, file), "utf8");
+    const totals = /^(?:totals|summary): (\d+)/m.exec(text);
+    if (!totals) throw new Error(`no totals in ${file}`);
+    all += Number(totals[1]);
+    if (file.endsWith(".1-01")) main = Number(totals[1]);
+  }
+  if (Number.isNaN(main)) throw new Error(`no dump of the main thread in ${dir}: ${files.join(", ")}`);
+  return { main, all };
+}
+
+await withProcesses(async () => {
+  const sandbox = await startProcess("legacy-sandbox");
+  const env = { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" };
+  const sides: { name: string; role: Role; path: string; args?: string[]; childScript?: string }[] = [
+    { name: "gateway", role: "gateway", path: "/graphql" },
+    { name: "bare", role: "bare-clients", path: "/", args: [sandbox.url] },
+  ];
+  if (beforeBuild) {
+    sides.push({
+      name: "gateway before",
+      role: "gateway",
+      path: "/graphql",
+      childScript: `${beforeBuild}/bench/process-child.js`,
+    });
+  }
+  const body = JSON.stringify({ query });
+  const perRequest = new Map<string, { main: number; all: number }>();
+  for (const side of sides) {
+    const dir = mkdtempSync(join(tmpdir(), "mailgraph-instr-"));
+    const server = await startProcess(side.role, {
+      env,
+      ...(side.args ? { args: side.args } : {}),
+      ...(side.childScript ? { childScript: side.childScript } : {}),
+      wrap: {
+        command: [
+          "valgrind",
+          "--quiet",
+          "--tool=callgrind",
+          "--instr-atstart=no",
+          "--separate-threads=yes",
+          `--callgrind-out-file=${dir}/callgrind.%p`,
+        ],
+        startTimeoutMs: 300_000,
+      },
+    });
+    const url = `${server.url}${side.path}`;
+    await send(url, body, warmup);
+    execFileSync("callgrind_control", ["--instr=on", String(server.pid)], { stdio: "pipe" });
+    await send(url, body, requests);
+    execFileSync("callgrind_control", ["--dump", String(server.pid)], { stdio: "pipe" });
+    const counted = dumpedInstructions(dir);
+    perRequest.set(side.name, { main: counted.main / requests, all: counted.all / requests });
+    await server.stop();
+  }
+  console.log(
+    `node ${process.version}; ${query}; ${warmup} requests of warm-up, then ${requests} counted, ` +
+      `${CONNECTIONS} at a time; each server alone under callgrind, the sandbox in its own process\n`,
+  );
+  const bare = perRequest.get("bare")!;
+  console.log("server            main thread per request  against bare    all threads per request  against bare");
+  for (const [name, count] of perRequest) {
+    console.log(
+      `${name.padEnd(18)}${Math.round(count.main).toLocaleString("en").padStart(23)}${(count.main / bare.main).toFixed(2).padStart(14)}` +
+        `${Math.round(count.all).toLocaleString("en").padStart(27)}${(count.all / bare.all).toFixed(2).padStart(14)}`,
+    );
+  }
+  await sandbox.stop();
+});
