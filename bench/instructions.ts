@@ -21,7 +21,7 @@
  *
  * Counts are instructions, not time: a cache miss or a system call's time in the kernel does not
  * show (kernel work is not counted at all). Read them for what changed between two builds, and
- * CPU per request from bench/clients-throughput.ts.
+ * CPU per request from bench/clients-throughput.ts. The dumps are left in the directories printed.
  * Usage: npx tsx bench/instructions.ts [requests] [warmup] [query]
  */
 import { execFileSync } from "node:child_process";
@@ -97,7 +97,7 @@ await withProcesses(async () => {
     });
   }
   const body = JSON.stringify({ query });
-  const perRequest = new Map<string, { main: number; all: number }>();
+  const perRequest = new Map<string, { main: number; all: number; dir: string }>();
   for (const side of sides) {
     const dir = mkdtempSync(join(tmpdir(), "mailgraph-instr-"));
     const server = await startProcess(side.role, {
@@ -122,7 +122,7 @@ await withProcesses(async () => {
     await send(url, body, requests);
     execFileSync("callgrind_control", ["--dump", String(server.pid)], { stdio: "pipe" });
     const counted = dumpedInstructions(dir);
-    perRequest.set(side.name, { main: counted.main / requests, all: counted.all / requests });
+    perRequest.set(side.name, { main: counted.main / requests, all: counted.all / requests, dir });
     await server.stop();
   }
   console.log(
@@ -137,5 +137,7 @@ await withProcesses(async () => {
         `${Math.round(count.all).toLocaleString("en").padStart(27)}${(count.all / bare.all).toFixed(2).padStart(14)}`,
     );
   }
+  // The dumps stay for callgrind_annotate (one file per thread; `.1-01` is the main thread's).
+  console.log(`\ndumps: ${[...perRequest].map(([name, count]) => `${name} ${count.dir}`).join("; ")}`);
   await sandbox.stop();
 });
