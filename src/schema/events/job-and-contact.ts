@@ -27,6 +27,7 @@ import {
   type CommerceEventRecord,
   type ListEventRecord,
 } from "./subscriptions.js";
+import { RecentSet } from "../../util/recent-set.js";
 
 // --- asyncJob ------------------------------------------------------------------------------------
 
@@ -190,6 +191,9 @@ function parseContactCursor(after: string): Record<EventSource, string> {
   return { legacy, commerce };
 }
 
+/** Lists the caller's key cannot read that one contactEvents stream remembers at most. */
+const MAX_UNREADABLE_LISTS = 1000;
+
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
 /** Whether a legacy event is about the address (Update: its address before or after the change). */
@@ -298,8 +302,12 @@ builder.subscriptionFields((t) => ({
       } catch (error) {
         throw fieldError(error);
       }
-      /** Lists met in events that the caller's key cannot read (checked once each). */
-      const unreadable = new Set<string>();
+      /**
+       * Lists met in events that the caller's key cannot read (checked once each), the most recent
+       * MAX_UNREADABLE_LISTS of them: a stream that lives for weeks beside an account's other
+       * clients keeps a bounded amount, and a list forgotten is only checked again (one re-read).
+       */
+      const unreadable = new RecentSet(MAX_UNREADABLE_LISTS);
       /** Re-reads of the caller's lists started, and the number of the last one finished. */
       let readsStarted = 0;
       let readsDone = 0;
