@@ -6,6 +6,7 @@
  */
 import { SpanKind, SpanStatusCode, type Attributes } from "@opentelemetry/api";
 import type { BackendReply, BackendRequest } from "../backends/http.js";
+import { commerceRoute } from "../backends/resilience.js";
 import type { RequestScope } from "../logging/request-context.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { loggablePath, textScrubber } from "../logging/redaction.js";
@@ -28,7 +29,8 @@ export function observeBackendCall(
   if (!hasHeader(headers, REQUEST_ID_HEADER)) headers[REQUEST_ID_HEADER] = scope.request.id;
   if (!scope.tracer) return send({ ...request, headers });
   return inSpan(
-    operation ? `${request.method} ${operation}` : request.method,
+    // A commerce call (which names no operation) by its route without ids: `GET /customer-lists/{id}/subscribers`.
+    operation ? `${request.method} ${operation}` : commerceRoute(request),
     { kind: SpanKind.CLIENT, attributes: callAttributes(request, operation) },
     scope,
     async (_scope, span) => {
@@ -51,6 +53,7 @@ function callAttributes(request: BackendRequest, operation: string | undefined):
     "url.path": scrub(loggablePath(request.path)),
   };
   if (operation) attributes["mailgraph.legacy.operation"] = operation;
+  else attributes["url.template"] = commerceRoute(request).slice(request.method.length + 1);
   return attributes;
 }
 

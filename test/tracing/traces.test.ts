@@ -119,6 +119,8 @@ describe("traces over OTLP", () => {
     const commerceCalls = batches.filter((s) => s.name.startsWith("commerce.service"));
     expect(legacyBatches.length).toBeGreaterThan(0);
     expect(commerceCalls.length).toBeGreaterThan(0);
+    // Each named by the client method it makes.
+    for (const call of commerceCalls) expect(call.name).toMatch(/^commerce\.service [a-z]\w+$/);
     expect(legacyBatches[0]!.attributes["mailgraph.batch.size"]).toEqual(expect.any(Number));
 
     // Below those: one client span per backend call, each the parent named in that call's traceparent.
@@ -138,6 +140,15 @@ describe("traces over OTLP", () => {
     const legacyCalls = backendSpans.filter((s) => s.attributes["mailgraph.legacy.operation"]);
     expect(legacyCalls.length).toBeGreaterThan(0);
     expect(legacyCalls[0]!.name).toMatch(/^POST [A-Z][a-z]+\.[A-Z]\w+$/);
+    // Commerce calls by their route, ids left out: a bounded set of names.
+    const commerceSpans = backendSpans.filter((s) => !s.attributes["mailgraph.legacy.operation"]);
+    expect(commerceSpans.length).toBeGreaterThan(0);
+    for (const span of commerceSpans) {
+      expect(span.name).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/[a-z-]+(\/([a-z-]+|\{id\}))*$/);
+      expect(span.name).toBe(
+        `${String(span.attributes["http.request.method"])} ${String(span.attributes["url.template"])}`,
+      );
+    }
   });
 
   it("starts a trace of its own without a caller's traceparent, and marks failures", async () => {

@@ -199,7 +199,7 @@ export class CommerceService {
   /** Every segment; one GET /segments per request however many fields ask. */
   async segments(): Promise<CommerceSegment[]> {
     const signer = this.#authorize("segments");
-    this.#segments ??= this.#call(signer, (s, o) => this.#client.listSegments(s, o)).then((list) =>
+    this.#segments ??= this.#call("listSegments", signer, (s, o) => this.#client.listSegments(s, o)).then((list) =>
       list.map(toSegment),
     );
     return this.#segments;
@@ -368,7 +368,9 @@ export class CommerceService {
   /** The partner interface's root; needs a partner credential. */
   async partnerRoot(): Promise<CommercePartnerRoot> {
     const signer = this.#authorize("partnerRoot");
-    this.#partnerRoot ??= this.#call(signer, (s, o) => this.#client.partnerRoot(s, o)).then(toPartnerRoot);
+    this.#partnerRoot ??= this.#call("partnerRoot", signer, (s, o) => this.#client.partnerRoot(s, o)).then(
+      toPartnerRoot,
+    );
     return this.#partnerRoot;
   }
 
@@ -395,7 +397,9 @@ export class CommerceService {
     }
     if (properties !== undefined) request.properties = properties;
     try {
-      return toSubscription(await this.#call(signer, (s, o) => this.#client.subscribe(s, listId, request, o)));
+      return toSubscription(
+        await this.#call("subscribe", signer, (s, o) => this.#client.subscribe(s, listId, request, o)),
+      );
     } finally {
       this.#forgetList(listId);
     }
@@ -409,7 +413,11 @@ export class CommerceService {
     checkEmailList(issues, "emails", emails);
     issues.throwIfAny();
     try {
-      return toReport(await this.#call(signer, (s, o) => this.#client.unsubscribeEmails(s, listId, [...emails], o)));
+      return toReport(
+        await this.#call("unsubscribeEmails", signer, (s, o) =>
+          this.#client.unsubscribeEmails(s, listId, [...emails], o),
+        ),
+      );
     } finally {
       this.#forgetList(listId);
     }
@@ -431,7 +439,9 @@ export class CommerceService {
       })),
     };
     try {
-      const outcome = await this.#call(signer, (s, o) => this.#client.unsubscribeSegment(s, listId, wire, o));
+      const outcome = await this.#call("unsubscribeSegment", signer, (s, o) =>
+        this.#client.unsubscribeSegment(s, listId, wire, o),
+      );
       return outcome.kind === "job"
         ? { kind: "JOB", jobId: outcome.asyncJobId }
         : { kind: "REPORT", report: toReport(outcome.result) };
@@ -446,7 +456,7 @@ export class CommerceService {
     const issues = new Issues();
     checkId(issues, "segmentId", segmentId);
     issues.throwIfAny();
-    const job = toJob(await this.#call(signer, (s, o) => this.#client.exportSegment(s, segmentId, o)));
+    const job = toJob(await this.#call("exportSegment", signer, (s, o) => this.#client.exportSegment(s, segmentId, o)));
     this.#jobs.set(job.id, Promise.resolve(job));
     return job;
   }
@@ -487,7 +497,7 @@ export class CommerceService {
     let wire;
     if (position === undefined || "searchAfter" in position) {
       const searchAfter = position?.searchAfter;
-      wire = await this.#call(signer, (s, o) =>
+      wire = await this.#call("listSubscribers", signer, (s, o) =>
         this.#client.listSubscribers(s, listId, { kind, limit: size, searchAfter }, o),
       );
     } else {
@@ -499,7 +509,9 @@ export class CommerceService {
         throw cursorError();
       }
       try {
-        wire = await this.#call(signer, (s, o) => this.#client.fetchSubscriberPage(s, url.href, o));
+        wire = await this.#call("fetchSubscriberPage", signer, (s, o) =>
+          this.#client.fetchSubscriberPage(s, url.href, o),
+        );
       } catch (error) {
         // The client refuses a nextPage outside its own base URL before sending anything.
         if (error instanceof CommerceInputError) throw cursorError();
@@ -525,17 +537,17 @@ export class CommerceService {
     const key = `${size}:${number}`;
     let page = this.#couponPages.get(key);
     if (!page) {
-      page = this.#call(signer, (s, o) => this.#client.listCoupons(s, { limit: size, page: number }, o));
+      page = this.#call("listCoupons", signer, (s, o) => this.#client.listCoupons(s, { limit: size, page: number }, o));
       this.#couponPages.set(key, page);
     }
     return page;
   }
 
   async #loadJob(signer: CommerceSigner, id: string): Promise<CommerceAsyncJob> {
-    const wire = await this.#call(signer, (s, o) => this.#client.getJob(s, id, o));
+    const wire = await this.#call("getJob", signer, (s, o) => this.#client.getJob(s, id, o));
     const job = toJob(wire);
     if (wire.status === "completed" && wire.kind === "segments-export") {
-      const rows = await this.#call(signer, (s, o) => this.#client.getJobResult(s, id, o));
+      const rows = await this.#call("getJobResult", signer, (s, o) => this.#client.getJobResult(s, id, o));
       job.result = { kind: "segments-export", rows: toExportRows(rows) };
     }
     return job;
@@ -548,6 +560,8 @@ export class CommerceService {
 
   /** One backend call within the request's cap; none starts after the request's signal aborted. */
   async #call<T>(
+    /** The client method it makes, naming its span. */
+    operation: string,
     signer: CommerceSigner,
     send: (signer: CommerceSigner, options: CallOptions) => Promise<T>,
   ): Promise<T> {
@@ -555,7 +569,7 @@ export class CommerceService {
     if (signal?.aborted) throw this.#abortedError();
     try {
       // One span per call when tracing, from the wait for a slot to the last client call.
-      return await inServiceSpan(undefined, this.#options.scope, (scope) =>
+      return await inServiceSpan(operation, this.#options.scope, (scope) =>
         (this.#limit ??= pLimit(Math.max(1, Math.floor(this.#options.concurrency) || 1)))(() => {
           // A call that waited for a slot is not started once the caller has gone.
           if (signal?.aborted) return Promise.reject(this.#abortedError());
