@@ -192,13 +192,17 @@ const COMMERCE_WORDS = new Set([
 
 /** `GET /customer-lists/{id}/subscribers` for `GET /api/v1/customer-lists/42/subscribers?…`: no ids, no query. */
 export function commerceRoute(request: BackendRequest): string {
-  const path = request.path.split("?")[0] ?? "";
+  return `${request.method} ${commercePathTemplate(request.path)}`;
+}
+
+/** `/customer-lists/{id}/subscribers` for `/api/v1/customer-lists/42/subscribers?…`: no ids, no query. */
+export function commercePathTemplate(pathAndQuery: string): string {
+  const path = pathAndQuery.split("?")[0] ?? "";
   const parts = path
     .split("/")
     .filter((p, i, all) => p !== "" || i === all.length - 1)
     .map((p) => (p === "" ? "" : COMMERCE_WORDS.has(p) ? p : "{id}"));
-  const route = parts.join("/").replace(/^api\/v1\/?/, "");
-  return `${request.method} /${route}`;
+  return `/${parts.join("/").replace(/^api\/v1\/?/, "")}`;
 }
 
 /** The legacy operation a request names (SOAPAction, or the last path segment for GET/POST). */

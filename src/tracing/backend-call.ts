@@ -6,7 +6,7 @@
  */
 import { SpanKind, SpanStatusCode, type Attributes } from "@opentelemetry/api";
 import type { BackendReply, BackendRequest } from "../backends/http.js";
-import { commerceRoute } from "../backends/resilience.js";
+import { commercePathTemplate } from "../backends/resilience.js";
 import type { RequestScope } from "../logging/request-context.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { loggablePath, textScrubber } from "../logging/redaction.js";
@@ -28,10 +28,11 @@ export function observeBackendCall(
   const headers: Record<string, string> = { ...request.headers };
   if (!hasHeader(headers, REQUEST_ID_HEADER)) headers[REQUEST_ID_HEADER] = scope.request.id;
   if (!scope.tracer) return send({ ...request, headers });
+  // A commerce call (which names no operation) by its route without ids: `GET /customer-lists/{id}/subscribers`.
+  const template = operation ? undefined : commercePathTemplate(request.path);
   return inSpan(
-    // A commerce call (which names no operation) by its route without ids: `GET /customer-lists/{id}/subscribers`.
-    operation ? `${request.method} ${operation}` : commerceRoute(request),
-    { kind: SpanKind.CLIENT, attributes: callAttributes(request, operation) },
+    `${request.method} ${operation ?? template}`,
+    { kind: SpanKind.CLIENT, attributes: callAttributes(request, operation, template) },
     scope,
     async (_scope, span) => {
       if (span && !hasHeader(headers, TRACEPARENT)) headers[TRACEPARENT] = traceparentOf(span);
@@ -44,7 +45,11 @@ export function observeBackendCall(
 }
 
 /** Bounded, secret-free attributes: no query string (legacy GET carries the API key there). */
-function callAttributes(request: BackendRequest, operation: string | undefined): Attributes {
+function callAttributes(
+  request: BackendRequest,
+  operation: string | undefined,
+  template: string | undefined,
+): Attributes {
   const origin = new URL(request.origin);
   const attributes: Attributes = {
     "http.request.method": request.method,
@@ -53,7 +58,7 @@ function callAttributes(request: BackendRequest, operation: string | undefined):
     "url.path": scrub(loggablePath(request.path)),
   };
   if (operation) attributes["mailgraph.legacy.operation"] = operation;
-  else attributes["url.template"] = commerceRoute(request).slice(request.method.length + 1);
+  if (template) attributes["url.template"] = template;
   return attributes;
 }
 

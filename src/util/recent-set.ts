@@ -19,13 +19,11 @@ export class RecentSet {
 
   /** Adds `value` as the most recent one; when that makes more than `max`, the oldest goes. */
   add(value: string): this {
-    // Met again: it moves to the end of the insertion order, the newest.
-    if (this.#items.delete(value) || this.#items.size < this.max) {
-      this.#items.add(value);
-      return this;
+    // Met again, it is taken out and added at the end of the insertion order, the newest.
+    if (!this.#items.delete(value) && this.#items.size >= this.max) {
+      const oldest = this.#items.values().next();
+      if (!oldest.done) this.#items.delete(oldest.value);
     }
-    const oldest = this.#items.values().next();
-    if (!oldest.done) this.#items.delete(oldest.value);
     this.#items.add(value);
     return this;
   }
