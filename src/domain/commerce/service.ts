@@ -6,11 +6,11 @@
  * - input checks before any call (InputError, with the rules of input-rules.ts and property-rules.ts);
  * - per-request loading: each read (segments, a subscriber or coupon page, a job) is sent at most
  *   once per request and its promise shared; writes drop the pages of the list they changed;
- * - a cap on concurrent calls (p-limit), and no call started once the request's signal aborted;
+ * - a cap on concurrent calls (util/call-gate.ts), and no call started once the request's signal aborted;
  * - wire → model mapping (models.ts). The client's own errors pass through unchanged.
  */
 import type { RequestScope } from "../../logging/request-context.js";
-import pLimit, { type LimitFunction } from "p-limit";
+import { CallGate } from "../../util/call-gate.js";
 import { inServiceSpan } from "../../tracing/batch-span.js";
 import type { CommerceSigner } from "../../backends/commerce/auth.js";
 import type { CallOptions, CommerceClient } from "../../backends/commerce/client.js";
@@ -159,7 +159,7 @@ export class CommerceService {
   readonly #client: CommerceCaller;
   readonly #options: CommerceServiceOptions;
   /** Made on the first call: a context that never calls the backend (a list subscription's) holds none. */
-  #limit: LimitFunction | undefined;
+  #limit: CallGate | undefined;
   #aborted: RequestAbortedError | undefined;
   #segments: Promise<CommerceSegment[]> | undefined;
   #partnerRoot: Promise<CommercePartnerRoot> | undefined;
@@ -570,7 +570,7 @@ export class CommerceService {
     try {
       // One span per call when tracing, from the wait for a slot to the last client call.
       return await inServiceSpan(operation, this.#options.scope, (scope) =>
-        (this.#limit ??= pLimit(Math.max(1, Math.floor(this.#options.concurrency) || 1)))(() => {
+        (this.#limit ??= new CallGate(Math.max(1, Math.floor(this.#options.concurrency) || 1))).run(() => {
           // A call that waited for a slot is not started once the caller has gone.
           if (signal?.aborted) return Promise.reject(this.#abortedError());
           return send(signer, { signal, scope });

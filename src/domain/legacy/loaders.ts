@@ -9,7 +9,7 @@
  */
 import type { RequestScope } from "../../logging/request-context.js";
 import DataLoader from "dataloader";
-import pLimit, { type LimitFunction } from "p-limit";
+import { CallGate } from "../../util/call-gate.js";
 import { type OPERATIONS, operation as operationSpec, type OperationName } from "../../backends/legacy/catalog.js";
 import { LegacyInputError, LegacyResultError } from "../../backends/legacy/errors.js";
 import type { LegacyParams, LegacyParamsOf, LegacyResults } from "../../backends/legacy/types.js";
@@ -73,7 +73,7 @@ export class LegacyLoaders {
   // Made on first use and let go of when idle: a context that is kept (a subscription's) but makes
   // no calls, or none any more, holds neither a limiter nor an empty cache.
   /** The concurrency cap; dropped whenever no call runs or waits (a new one is the same then). */
-  #limit: LimitFunction | undefined;
+  #limit: CallGate | undefined;
   /** The read cache; dropped once nothing is cached (every key was invalidated). */
   #reads: DataLoader<ReadKey, unknown, string> | undefined;
   /** Keys seen per operation, so a write can drop every cached read of one operation. */
@@ -167,9 +167,9 @@ export class LegacyLoaders {
       );
     }
     if (signal?.aborted) throw this.#abortedError();
-    const limit = (this.#limit ??= pLimit(Math.max(1, Math.floor(this.#options.concurrency))));
+    const limit = (this.#limit ??= new CallGate(Math.max(1, Math.floor(this.#options.concurrency))));
     try {
-      return await limit(() => {
+      return await limit.run(() => {
         // A call that waited for a slot is not started once the caller has gone.
         if (signal?.aborted) return Promise.reject(this.#abortedError());
         // read/write took LegacyParamsOf<Op>; the loader's cache key only erased the pairing.
@@ -181,7 +181,7 @@ export class LegacyLoaders {
         throw this.#abortedError();
       throw domainError(op, error);
     } finally {
-      if (this.#limit === limit && limit.activeCount === 0 && limit.pendingCount === 0) this.#limit = undefined;
+      if (this.#limit === limit && limit.active === 0 && limit.pending === 0) this.#limit = undefined;
     }
   }
 }
