@@ -7,6 +7,7 @@
  * statuses and bodies their meaning and its own error types.
  */
 import { followSignal } from "../util/request-signals.js";
+import { CallAbort } from "../util/call-abort.js";
 import { Agent, type Dispatcher } from "undici";
 import type { HttpLimits } from "../config.js";
 import { sanitizedCause, type Redactor } from "./redact.js";
@@ -184,7 +185,7 @@ export class BackendHttp {
     }
   }
 
-  async #exchange(request: BackendRequest, signal: AbortSignal, retryStaleSocket: boolean): Promise<BackendReply> {
+  async #exchange(request: BackendRequest, signal: CallAbort, retryStaleSocket: boolean): Promise<BackendReply> {
     try {
       return await this.#attempt(request, signal);
     } catch (err) {
@@ -199,7 +200,7 @@ export class BackendHttp {
    * around every reply only for this loop to drain them. Aborting `signal` aborts the exchange in
    * whatever phase it is, including while it waits for a connection.
    */
-  #attempt(request: BackendRequest, signal: AbortSignal): Promise<BackendReply> {
+  #attempt(request: BackendRequest, signal: CallAbort): Promise<BackendReply> {
     return new Promise<BackendReply>((resolve, reject) => {
       if (signal.aborted) {
         reject(abortReason(signal));
@@ -230,7 +231,7 @@ export class BackendHttp {
  * undici's own error).
  */
 class ReplyCollector implements Dispatcher.DispatchHandler {
-  readonly #signal: AbortSignal;
+  readonly #signal: CallAbort;
   readonly #maxBytes: number;
   readonly #resolve: (reply: BackendReply) => void;
   readonly #reject: (error: unknown) => void;
@@ -240,10 +241,10 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
   #chunks: Buffer[] = [];
   #size = 0;
   #settled = false;
-  readonly #onAbort = () => this.#controller?.abort(abortReason(this.#signal));
+  readonly #stopListening: () => void;
 
   constructor(
-    signal: AbortSignal,
+    signal: CallAbort,
     maxBytes: number,
     resolve: (reply: BackendReply) => void,
     reject: (error: unknown) => void,
@@ -252,7 +253,7 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
     this.#maxBytes = maxBytes;
     this.#resolve = resolve;
     this.#reject = reject;
-    signal.addEventListener("abort", this.#onAbort, { once: true });
+    this.#stopListening = signal.onAbort(() => this.#controller?.abort(abortReason(signal)));
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -305,14 +306,14 @@ class ReplyCollector implements Dispatcher.DispatchHandler {
   #settle(): boolean {
     if (this.#settled) return false;
     this.#settled = true;
-    this.#signal.removeEventListener("abort", this.#onAbort);
+    this.#stopListening();
     return true;
   }
 }
 
 /** The signal one call runs under, and whether its own deadline is what fired. */
 interface CallSignal {
-  readonly signal: AbortSignal;
+  readonly signal: CallAbort;
   readonly deadline: { readonly aborted: boolean };
   /** The call is over: its timer goes, and the caller's signal no longer holds it. */
   done(): void;
@@ -326,10 +327,11 @@ interface CallSignal {
  * every call.
  */
 function callSignal(caller: AbortSignal | undefined, ms: number): CallSignal {
-  const controller = new AbortController();
+  // Not an AbortController: only this file's code listens to a call's signal (util/call-abort.ts).
+  const controller = new CallAbort();
   const deadline = { aborted: false };
   const timer = setTimeout(() => {
-    if (controller.signal.aborted) return;
+    if (controller.aborted) return;
     deadline.aborted = true;
     controller.abort(new DOMException("The backend call's deadline passed.", "TimeoutError"));
   }, ms);
@@ -338,7 +340,7 @@ function callSignal(caller: AbortSignal | undefined, ms: number): CallSignal {
   // The caller's signal carries one listener for all the calls under it, and none once they end.
   const unfollow = caller ? followSignal(caller, controller) : undefined;
   return {
-    signal: controller.signal,
+    signal: controller,
     deadline,
     done() {
       clearTimeout(timer);
@@ -357,15 +359,14 @@ export function isCallerAbort(error: unknown): boolean {
  * `work`, or a rejection as soon as `signal` fires. undici drops a request still waiting for a
  * connection only once it is handed a socket; this makes the deadline hold in every phase.
  */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+function untilAborted<T>(work: Promise<T>, signal: CallAbort): Promise<T> {
   if (signal.aborted) {
     work.catch(() => {});
     return Promise.reject(abortReason(signal));
   }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortReason(signal));
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    const stop = signal.onAbort(() => reject(abortReason(signal)));
+    work.then(resolve, reject).finally(stop);
   });
 }
 

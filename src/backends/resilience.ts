@@ -29,6 +29,7 @@ import {
   type IBackoffFactory,
 } from "cockatiel";
 import type { BackendReply, BackendRequest } from "./http.js";
+import type { AbortState } from "../util/call-abort.js";
 
 /** The backends the gateway calls. */
 export type BackendName = "legacy" | "commerce";
@@ -103,8 +104,8 @@ export interface PolicyCall {
   readonly deadlineAt: number;
   /** The call's whole budget, in ms. */
   readonly deadlineMs: number;
-  /** The call's signal (the caller's and the deadline). */
-  readonly signal: AbortSignal;
+  /** The call's abort state (the caller's signal and the deadline). */
+  readonly signal: AbortState;
 }
 
 /** One attempt: a reply, or a rejection with a failure that has a `kind` (BackendHttpError) or not. */
@@ -309,6 +310,8 @@ export class BackendPolicy {
     // A retry the breaker or the bulkhead refuses gives back what the previous attempt met: that is
     // what went wrong, the refusal only ended the retries.
     let previous: { error: unknown } | { reply: BackendReply } | undefined;
+    // No signal for cockatiel: decide() already ends the retries once the call is aborted, and an
+    // attempt that comes after a wait checks it first (#once).
     return retrying.execute(async () => {
       try {
         const reply = await this.#once(call, attempt);
@@ -322,7 +325,7 @@ export class BackendPolicy {
         previous = { error };
         throw error;
       }
-    }, call.signal);
+    });
   }
 
   /** Full jitter: a random delay in [0, min(max, base·2ⁿ)) for the n-th retry (n from 0). */
@@ -398,7 +401,7 @@ function circuitName(state: CircuitState): CircuitName {
 }
 
 /** The error an aborted signal stands for (its reason, made an Error when it is not one). */
-export function abortReason(signal: AbortSignal): Error {
+export function abortReason(signal: AbortState): Error {
   const reason: unknown = signal.reason;
   return reason instanceof Error ? reason : new Error(String(reason));
 }

@@ -38,9 +38,14 @@ export function requestSignals(res: ServerResponse, deadlineMs: number, onHangUp
   return { gone: gone.signal, backend: backend.signal };
 }
 
+/** What follows a signal: an AbortController, or a backend call's CallAbort (util/call-abort.ts). */
+export interface Abortable {
+  abort(reason: unknown): void;
+}
+
 /** The controllers following one parent signal, and the parent's one listener that aborts them. */
 interface Followers {
-  readonly controllers: Set<AbortController>;
+  readonly controllers: Set<Abortable>;
   readonly onAbort: () => void;
 }
 
@@ -52,14 +57,14 @@ const followersOf = new WeakMap<AbortSignal, Followers>();
  * once, the parent carries one abort listener (Node warns past 10), and none once nobody follows:
  * a long-lived parent (a websocket's) keeps nothing of the work that followed it.
  */
-export function followSignal(parent: AbortSignal, controller: AbortController): () => void {
+export function followSignal(parent: AbortSignal, controller: Abortable): () => void {
   if (parent.aborted) {
     controller.abort(parent.reason);
     return () => {};
   }
   let followers = followersOf.get(parent);
   if (!followers) {
-    const controllers = new Set<AbortController>();
+    const controllers = new Set<Abortable>();
     const onAbort = () => {
       followersOf.delete(parent);
       for (const follower of controllers) follower.abort(parent.reason);

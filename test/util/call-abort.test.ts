@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { CallAbort } from "../../src/util/call-abort.js";
+import { followSignal } from "../../src/util/request-signals.js";
+
+describe("CallAbort", () => {
+  it("aborts once, with the first reason, running each listener once in the order they came", () => {
+    const call = new CallAbort();
+    const heard: string[] = [];
+    call.onAbort(() => heard.push(`a:${String(call.reason)}`));
+    call.onAbort(() => heard.push("b"));
+    expect([call.aborted, call.reason]).toEqual([false, undefined]);
+    call.abort("first");
+    call.abort("second");
+    expect([call.aborted, call.reason]).toEqual([true, "first"]);
+    expect(heard).toEqual(["a:first", "b"]);
+  });
+
+  it("does not run a listener taken back, and taking one back twice is harmless", () => {
+    const call = new CallAbort();
+    const heard: string[] = [];
+    const stop = call.onAbort(() => heard.push("gone"));
+    call.onAbort(() => heard.push("kept"));
+    stop();
+    stop();
+    call.abort(new Error("x"));
+    expect(heard).toEqual(["kept"]);
+  });
+
+  it("never runs a listener added after the abort", () => {
+    const call = new CallAbort();
+    call.abort("done");
+    let ran = false;
+    call.onAbort(() => (ran = true))();
+    expect(ran).toBe(false);
+  });
+
+  it("follows a caller's AbortSignal with its reason, and lets go of it once unfollowed", () => {
+    const caller = new AbortController();
+    const followed = new CallAbort();
+    const left = new CallAbort();
+    followSignal(caller.signal, followed);
+    followSignal(caller.signal, left)();
+    caller.abort(new DOMException("The caller hung up.", "AbortError"));
+    expect(followed.aborted).toBe(true);
+    expect((followed.reason as DOMException).name).toBe("AbortError");
+    expect(left.aborted).toBe(false);
+  });
+});
