@@ -15,6 +15,7 @@ import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { createLegacyService, type LegacyService } from "./domain/legacy/service.js";
 import type { EventLog } from "./events/log/index.js";
 import type { RequestCredentials } from "./auth/request-auth.js";
+import type { CallerSignal } from "./util/call-abort.js";
 
 /** Header through which a caller sends its own legacy API key. */
 export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
@@ -104,7 +105,7 @@ export class CommerceNotConfiguredError extends Error {
 export function createContext(
   deps: ContextDeps,
   request?: Request,
-  signal?: AbortSignal,
+  signal?: CallerSignal,
   /** The caller's credentials as the gateway's auth resolved them (src/auth); absent: headers, else configured. */
   credentials?: RequestCredentials,
   /** The request's scope (the HTTP handler's); absent: one for this context, its id from X-Request-Id or new. */

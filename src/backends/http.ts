@@ -7,7 +7,7 @@
  * statuses and bodies their meaning and its own error types.
  */
 import { followSignal } from "../util/request-signals.js";
-import { CallAbort } from "../util/call-abort.js";
+import { CallAbort, type CallerSignal } from "../util/call-abort.js";
 import { Agent, type Dispatcher } from "undici";
 import type { HttpLimits } from "../config.js";
 import { sanitizedCause, type Redactor } from "./redact.js";
@@ -37,7 +37,7 @@ export interface BackendReply {
 /** How one request may be sent. */
 export interface BackendSendOptions {
   /** The caller's signal (the GraphQL request going away, or its own deadline). */
-  readonly signal?: AbortSignal;
+  readonly signal?: CallerSignal;
   /** Scrubs the request's secrets from any text a failure carries. */
   readonly redact: Redactor;
   /**
@@ -326,7 +326,7 @@ interface CallSignal {
  * `AbortSignal.any([caller, AbortSignal.timeout(ms)])` without the bookkeeping those keep for
  * every call.
  */
-function callSignal(caller: AbortSignal | undefined, ms: number): CallSignal {
+function callSignal(caller: CallerSignal | undefined, ms: number): CallSignal {
   // Not an AbortController: only this file's code listens to a call's signal (util/call-abort.ts).
   const controller = new CallAbort();
   const deadline = { aborted: false };

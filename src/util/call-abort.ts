@@ -1,9 +1,10 @@
 /**
- * The abort state of one backend call: the few members of AbortSignal the call's own code reads,
- * without an EventTarget. Node 20 spends about 5 µs making each AbortSignal and about 1.6 µs on
- * each listener added and removed (bench/RESULTS.md, 2026-11-23); a backend call made one signal
- * and two listeners of its own, for code that is all in src/backends. Signals that leave the
- * gateway's hands (the executor's, undici's) stay real AbortSignals.
+ * The abort state of one backend call, or of one HTTP request's backend work: the few members of
+ * AbortSignal the gateway's own code reads, without an EventTarget. Node 20 spends about 5 µs
+ * making each AbortSignal and about 1.6 µs on each listener added and removed (bench/RESULTS.md,
+ * 2026-11-23); a request made two of them and each backend call one more, with two listeners,
+ * all read only by the gateway's services and backend clients. Signals that leave the gateway's
+ * hands (the executor's, a subscription's socket) stay real AbortSignals.
  */
 
 /** What a call's code reads: whether it was aborted, and why. */
@@ -11,6 +12,9 @@ export interface AbortState {
   readonly aborted: boolean;
   readonly reason: unknown;
 }
+
+/** What the services and backend clients follow: a real AbortSignal, or a CallAbort. */
+export type CallerSignal = AbortSignal | CallAbort;
 
 export class CallAbort implements AbortState {
   #aborted = false;

@@ -1,17 +1,19 @@
 /**
- * The abort signals of one GraphQL request served over node:http, made cheaply: two plain
- * AbortControllers and one timer, where `AbortSignal.any` and `AbortSignal.timeout` would build
- * composite signals (and their bookkeeping) on every request. Nothing is allocated for an abort
- * reason unless the request is actually abandoned or runs past its deadline.
+ * The abort signals of one GraphQL request served over node:http, made cheaply: one
+ * AbortController (for the executor), one CallAbort (for the backend calls, util/call-abort.ts) and
+ * one timer, where `AbortSignal.any` and `AbortSignal.timeout` would build composite signals (and
+ * their bookkeeping) on every request. Nothing is allocated for an abort reason unless the request
+ * is actually abandoned or runs past its deadline.
  */
 import type { ServerResponse } from "node:http";
+import { CallAbort, type CallerSignal } from "./call-abort.js";
 
 /** What a request's work listens to. */
 export interface RequestSignals {
   /** Fires when the caller hangs up before the response is finished: execution stops. */
   readonly gone: AbortSignal;
   /** Fires when the caller is gone or the deadline passes: backend calls still running end. */
-  readonly backend: AbortSignal;
+  readonly backend: CallAbort;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface RequestSignals {
  */
 export function requestSignals(res: ServerResponse, deadlineMs: number, onHangUp?: () => void): RequestSignals {
   const gone = new AbortController();
-  const backend = new AbortController();
+  const backend = new CallAbort();
   const deadline = setTimeout(() => {
     backend.abort(new DOMException("The request's deadline passed.", "TimeoutError"));
   }, deadlineMs);
@@ -35,7 +37,7 @@ export function requestSignals(res: ServerResponse, deadlineMs: number, onHangUp
     gone.abort(reason);
     backend.abort(reason);
   });
-  return { gone: gone.signal, backend: backend.signal };
+  return { gone: gone.signal, backend };
 }
 
 /** What follows a signal: an AbortController, or a backend call's CallAbort (util/call-abort.ts). */
@@ -57,11 +59,13 @@ const followersOf = new WeakMap<AbortSignal, Followers>();
  * once, the parent carries one abort listener (Node warns past 10), and none once nobody follows:
  * a long-lived parent (a websocket's) keeps nothing of the work that followed it.
  */
-export function followSignal(parent: AbortSignal, controller: Abortable): () => void {
+export function followSignal(parent: CallerSignal, controller: Abortable): () => void {
   if (parent.aborted) {
     controller.abort(parent.reason);
     return () => {};
   }
+  // A CallAbort keeps its own small list of listeners, without an EventTarget's cost.
+  if (parent instanceof CallAbort) return parent.onAbort(() => controller.abort(parent.reason));
   let followers = followersOf.get(parent);
   if (!followers) {
     const controllers = new Set<Abortable>();

@@ -45,4 +45,22 @@ describe("CallAbort", () => {
     expect((followed.reason as DOMException).name).toBe("AbortError");
     expect(left.aborted).toBe(false);
   });
+
+  it("is followed by the calls under it, each let go of when it unfollows", () => {
+    const request = new CallAbort();
+    const call = new CallAbort();
+    const done = new CallAbort();
+    const controller = new AbortController();
+    followSignal(request, call);
+    followSignal(request, controller);
+    followSignal(request, done)();
+    request.abort(new DOMException("The request's deadline passed.", "TimeoutError"));
+    expect((call.reason as DOMException).name).toBe("TimeoutError");
+    expect((controller.signal.reason as DOMException).name).toBe("TimeoutError");
+    expect(done.aborted).toBe(false);
+    // Following one already aborted aborts at once.
+    const late = new CallAbort();
+    followSignal(request, late);
+    expect(late.aborted).toBe(true);
+  });
 });

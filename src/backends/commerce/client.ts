@@ -31,6 +31,7 @@ import type {
   SubscriptionRequest,
   UnsubscribeResult,
 } from "./types.js";
+import type { CallerSignal } from "../../util/call-abort.js";
 
 /** Where the backend is and how far to trust it. */
 export interface CommerceClientOptions {
@@ -43,7 +44,7 @@ export interface CommerceClientOptions {
 
 /** Per-call options. */
 export interface CallOptions {
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   /** The request the call is made for (its id and span). */
   scope?: RequestScope;
 }
@@ -66,7 +67,7 @@ interface Call {
   url: URL;
   body?: unknown;
   accept?: string;
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   scope?: RequestScope;
 }
 

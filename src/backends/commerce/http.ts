@@ -9,6 +9,7 @@ import type { HttpLimits } from "../../config.js";
 import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE } from "../http.js";
 import { redactorFor } from "../redact.js";
 import { CommerceTransportError } from "./errors.js";
+import type { CallerSignal } from "../../util/call-abort.js";
 
 /** One request, with the secrets its errors must never show. */
 export interface HttpRequest {
@@ -16,7 +17,7 @@ export interface HttpRequest {
   url: URL;
   headers: Record<string, string>;
   body?: string;
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   /** The request the call is made for (its id and span). */
   scope?: RequestScope;
   secrets: readonly string[];

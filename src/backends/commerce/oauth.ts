@@ -10,6 +10,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { CommerceClient } from "./client.js";
 import { CommerceConfigError, CommerceOAuthError, OAuthCallbackError, OAuthDeniedError } from "./errors.js";
 import type { AccessTokenGrant } from "./types.js";
+import type { CallerSignal } from "../../util/call-abort.js";
 
 /** Life of an authorization code (spec: Limits). */
 export const CODE_LIFETIME_MS = 3 * 60 * 1000;
@@ -77,7 +78,7 @@ export interface CodeExchanger {
   /** Exactly as used in the authorization request. */
   redirectUri: string;
   now?: () => Date;
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   /** The gateway request the exchange is made for (its id and span). */
   scope?: RequestScope;
 }

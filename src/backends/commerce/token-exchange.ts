@@ -12,6 +12,7 @@ import { redact, secretsFromHeaders } from "../redact.js";
 import { httpError, parseJson } from "./reply.js";
 import { root } from "./shape.js";
 import type { AccessTokenGrant } from "./types.js";
+import type { CallerSignal } from "../../util/call-abort.js";
 
 /** What a code exchange needs. */
 export interface CodeExchange {
@@ -37,7 +38,7 @@ export async function exchangeAuthorizationCode(
   http: CommerceHttp,
   authUrl: URL,
   exchange: CodeExchange,
-  signal?: AbortSignal,
+  signal?: CallerSignal,
   requestScope?: RequestScope,
 ): Promise<AccessTokenGrant> {
   const url = new URL(`${authUrl.pathname.replace(/\/+$/, "")}/oauth/access-token`, authUrl);

@@ -11,6 +11,7 @@ import { prepareParams } from "./params.js";
 import { redactorFor, type Redactor } from "../redact.js";
 import { LegacyHttp, type LegacyHttpReply } from "./transport.js";
 import type { LegacyParamsOf, LegacyResults } from "./types.js";
+import type { CallerSignal } from "../../util/call-abort.js";
 
 export type { LegacyTransport } from "./catalog.js";
 
@@ -29,7 +30,7 @@ export interface LegacyClientOptions {
 /** Per-call overrides. */
 export interface LegacyCallOptions {
   apiKey?: string;
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   /** The request the call is made for (its id and span). */
   scope?: RequestScope;
   transport?: LegacyTransport;

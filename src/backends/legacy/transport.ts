@@ -8,6 +8,7 @@ import type { HttpLimits } from "../../config.js";
 import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE } from "../http.js";
 import type { Redactor } from "../redact.js";
 import { LegacyTransportError } from "./errors.js";
+import type { CallerSignal } from "../../util/call-abort.js";
 
 /** One request to the service, built by the codec. */
 export interface LegacyHttpRequest {
@@ -32,7 +33,7 @@ export interface SendOptions {
   readonly operation: string;
   /** Reads may be sent again once when a reused keep-alive socket turns out to be closed. */
   readonly idempotent: boolean;
-  readonly signal?: AbortSignal;
+  readonly signal?: CallerSignal;
   /** The request the call is made for (its id and span). */
   readonly scope?: RequestScope;
   /** Scrubs the API key from any text an error carries. */

@@ -68,6 +68,7 @@ import {
   type CommerceCredential,
   type CommerceOperation,
 } from "./scopes.js";
+import type { CallerSignal } from "../../util/call-abort.js";
 
 /** The part of CommerceClient the service calls (the client itself, or anything shaped like it). */
 export type CommerceCaller = Pick<
@@ -96,7 +97,7 @@ export interface CommerceServiceOptions {
   /** Pages membership() may fetch per request (MEMBERSHIP_PAGE_BUDGET unless a test says otherwise). */
   membershipPageBudget?: number;
   /** The request's signal: once it aborts, no further call starts. */
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   /** The request the calls are made for: its id goes with each call, and its span is their parent. */
   scope?: RequestScope;
 }

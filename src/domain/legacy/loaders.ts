@@ -16,6 +16,7 @@ import type { LegacyParams, LegacyParamsOf, LegacyResults } from "../../backends
 import { CredentialsError, RequestAbortedError } from "../errors.js";
 import { INVALID_API_KEY, LegacyOutcome } from "./outcome.js";
 import { inBatchSpan } from "../../tracing/batch-span.js";
+import type { CallerSignal } from "../../util/call-abort.js";
 
 type Operation = (typeof OPERATIONS)[number];
 
@@ -29,7 +30,7 @@ export interface LegacyCaller {
   call<Op extends OperationName>(
     op: Op,
     params: LegacyParamsOf<Op>,
-    options?: { apiKey?: string; signal?: AbortSignal; scope?: RequestScope },
+    options?: { apiKey?: string; signal?: CallerSignal; scope?: RequestScope },
   ): Promise<LegacyResults[Op]>;
 }
 
@@ -40,7 +41,7 @@ export interface LegacyLoaderOptions {
   /** Concurrent calls at most (config.legacy.concurrency). */
   concurrency: number;
   /** Aborts calls still running when the caller goes away. */
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   /** The request the calls are made for: its id goes with each call, and its span is their parent. */
   scope?: RequestScope;
 }
