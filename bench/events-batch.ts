@@ -1,16 +1,19 @@
 /**
  * Webhook ingress of a full legacy batch: the time from POSTing 1,000 list events (JSON, one
  * ListID) to the gateway's 2xx, with the in-memory event log and with Redis Streams. Each gateway
- * runs in a child process of its own (its legacy backend URL is never called); the load comes from
+ * runs compiled, on plain node as in production, in a child process of its own (its legacy backend
+ * URL is never called; `--tsx` runs them through tsx instead); the load comes from
  * this process, the cases interleaved round by round, every batch a body of its own (the log
  * skips a body it has seen). Redis: REDIS_URL (default redis://127.0.0.1:6379/12, a database of
  * the benchmark's own, flushed first). COMPARE_TREE=<checkout>: a third case, the Redis gateway of
- * that checkout (an earlier commit), interleaved with the others.
- * Run: npx tsx bench/events-batch.ts [rounds]
+ * that checkout (an earlier commit), interleaved with the others; every gateway then runs through
+ * tsx, so the three compare like for like.
+ * Run: npx tsx bench/events-batch.ts [rounds] [--tsx]
  */
 import { DEMO } from "../src/sandbox/demo-data.js";
 import { percentile, report, timed, type Series } from "./stats.js";
 import {
+  compileGateway,
   flushRedis,
   INGRESS_TOKEN,
   killChildren,
@@ -20,7 +23,9 @@ import {
   type Child,
 } from "./events-support.js";
 
-const rounds = Number(process.argv[2] ?? 100);
+const rounds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 100);
+/** The COMPARE_TREE checkout runs through tsx: then so do the others. */
+const compiled = process.argv.includes("--tsx") || process.env.COMPARE_TREE ? undefined : compileGateway();
 const WARMUP = 10;
 const EVENTS_PER_BATCH = 1_000;
 const TARGET_P50_MS = 20;
@@ -44,9 +49,9 @@ const children: Child[] = [];
 try {
   await flushRedis(redisUrl);
   const env = { LEGACY_URL: UNUSED_LEGACY_URL, LEGACY_API_KEY: DEMO.apiKey, INGRESS_TOKEN, AUTH_MODE: "open" };
-  const memory = await startChild("gateway", env);
+  const memory = await startChild("gateway", env, compiled);
   children.push(memory);
-  const redis = await startChild("gateway", { ...env, REDIS_URL: redisUrl });
+  const redis = await startChild("gateway", { ...env, REDIS_URL: redisUrl }, compiled);
   children.push(redis);
   const cases = [
     { name: "in-memory log", url: memory.url },
@@ -73,7 +78,7 @@ try {
 
   console.log(
     `node ${process.version}; ${rounds} interleaved rounds per case after ${WARMUP} warm-up rounds; ` +
-      `gateways in child processes, load from this one\n`,
+      `gateways (${compiled ? "compiled, plain node" : "through tsx"}) in child processes, load from this one\n`,
   );
   console.log(
     report(
