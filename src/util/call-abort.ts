@@ -30,14 +30,26 @@ export class CallAbort implements AbortState {
     return this.#reason;
   }
 
-  /** Aborts with `reason` (the first call wins) and runs each waiting listener once, in order. */
+  /**
+   * Aborts with `reason` (the first call wins) and runs each waiting listener once, in order. As
+   * with an EventTarget, a listener that throws does not stop the others: its error is thrown
+   * again on its own, outside this call.
+   */
   abort(reason: unknown): void {
     if (this.#aborted) return;
     this.#aborted = true;
     this.#reason = reason;
     const listeners = this.#listeners;
     this.#listeners = [];
-    for (const listener of listeners) listener();
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
   }
 
   /**

@@ -26,6 +26,19 @@ describe("CallAbort", () => {
     expect(heard).toEqual(["kept"]);
   });
 
+  it("runs every listener when one throws, and the error still surfaces on its own", async () => {
+    const call = new CallAbort();
+    const heard: string[] = [];
+    const surfaced = new Promise<unknown>((resolve) => process.once("uncaughtException", resolve));
+    call.onAbort(() => {
+      throw new Error("listener failed");
+    });
+    call.onAbort(() => heard.push("after"));
+    expect(() => call.abort("x")).not.toThrow();
+    expect(heard).toEqual(["after"]);
+    expect(((await surfaced) as Error).message).toBe("listener failed");
+  });
+
   it("never runs a listener added after the abort", () => {
     const call = new CallAbort();
     call.abort("done");
