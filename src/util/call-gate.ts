@@ -1,7 +1,7 @@
 /**
  * Bounds how many calls of one request run at once: a call starts when fewer than `max` run, else
  * waits its turn (first come, first started). It does the one thing the request's loaders asked of
- * p-limit, which built a queue and five accessor properties on a fresh function for every request
+ * p-limit, which built a queue and defined four properties on a fresh function for every request
  * (~3.9 µs of the ~740 µs a `{ clients { id name } }` costs; bench/RESULTS.md, 2026-11-23).
  */
 export class CallGate {
