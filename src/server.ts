@@ -10,7 +10,7 @@
  */
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { createLogger, createYoga, maskError, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { apiKeySigner, partnerSigner, popSigner } from "./backends/commerce/auth.js";
 import { CommerceClient } from "./backends/commerce/client.js";
 import { LegacyClient } from "./backends/legacy/client.js";
@@ -27,6 +27,7 @@ import { createEventLog, RedisEventLog, type EventLog } from "./events/log/index
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
 import { useRequestLimits } from "./plugins/limits.js";
+import { useLiveStreams } from "./plugins/live-streams.js";
 import { useQueryParamsCheck } from "./plugins/query-params.js";
 import { useReadinessEndpoint } from "./plugins/readiness-endpoint.js";
 import { createReadiness, type Readiness } from "./readiness.js";
@@ -43,6 +44,7 @@ import { persistedRules, type PersistedRules } from "./persisted/index.js";
 import { drain, trackRequests, type DrainReport } from "./shutdown/drain.js";
 import { deadlineSignal, requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
 import type { Tracer } from "@opentelemetry/api";
+import type { CallerSignal } from "./util/call-abort.js";
 import { noteErrorCode, observeRequest, useRequestRecording } from "./logging/access-log.js";
 import { gatewayLogger, yogaLogging } from "./logging/gateway.js";
 import { observeWebSocket } from "./logging/websocket-log.js";
@@ -50,7 +52,13 @@ import type { Logger } from "./logging/logger.js";
 import { scopeOf } from "./logging/request-context.js";
 import { startTracing } from "./tracing/setup.js";
 import { useOperationSpans } from "./tracing/operation-span.js";
-import { attachWebSocket, isStreamRequest, websocketSignal, type WebSocketEndpoint } from "./websocket.js";
+import {
+  attachWebSocket,
+  isLiveRequest,
+  isStreamRequest,
+  websocketSignal,
+  type WebSocketEndpoint,
+} from "./websocket.js";
 import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH, ONE_TIME_CODE_TTL_MS } from "./auth/login.js";
 import { RedisOneTimeCodes } from "./auth/one-time-codes.js";
 import { loginAccess, requestAuthenticatorFor, websocketGate } from "./auth/gateway-auth.js";
@@ -59,6 +67,9 @@ import { lazyGraphiQL } from "./graphiql-page.js";
 
 /** Where webhooks of both backends arrive (events/ingress). */
 const WEBHOOK_PREFIX = "/webhooks/";
+
+/** What an unexpected error says to the caller (yoga's masking, and a shared execution's). */
+const UNEXPECTED_ERROR_MESSAGE = "Unexpected error.";
 
 /** Where GraphQL is served. */
 export const GRAPHQL_PATH = "/graphql";
@@ -109,7 +120,7 @@ export interface NodeContext {
  * The signal that ends a request's work: the caller hanging up (seen on the socket, which is
  * reliable where the fetch Request's own signal is not), the Request's signal, or the deadline.
  */
-const requestSignals = new WeakMap<Request, AbortSignal>();
+const requestSignals = new WeakMap<Request, CallerSignal>();
 const nodeSignals = new WeakMap<IncomingMessage, RequestSignals>();
 
 /** Resolvers stop being called once the request's signal aborts (execution honours `signal`). */
@@ -117,7 +128,8 @@ function useRequestSignal(): Plugin {
   const attach = ({ args }: { args: { contextValue: unknown } }) => {
     const request = (args.contextValue as { request?: Request } | undefined)?.request;
     const signal = request && requestSignals.get(request);
-    if (signal) (args as { signal?: AbortSignal }).signal = signal;
+    // A shared execution's CallAbort is for the gateway's services only (src/events/fanout.ts).
+    if (signal instanceof AbortSignal) (args as { signal?: AbortSignal }).signal = signal;
   };
   return { onExecute: attach, onSubscribe: attach };
 }
@@ -227,6 +239,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
   const { deadlineMs } = config.limits;
   const authenticate = requestAuthenticatorFor(config, deps);
   const persisted = clients.persisted ?? persistedRules(config.persisted, schema);
+  const logger = clients.logger ? yogaLogging(clients.logger) : createLogger();
   return createYoga<NodeContext, GraphContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -275,6 +288,19 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       // Stops resolving when the caller goes away, instead of finishing work nobody will read.
       useRequestSignal(),
       useStreamContext(),
+      // A shared execution's stream without graphql's per-result iterator layers (before the spans,
+      // which wrap it); its results masked as yoga masks every other one, the original logged.
+      useLiveStreams({
+        isLive: (args) => {
+          const request = (args.contextValue as { request?: Request } | undefined)?.request;
+          return request !== undefined && isLiveRequest(request);
+        },
+        maskError: (error) => {
+          const masked = maskError(error, UNEXPECTED_ERROR_MESSAGE);
+          if (masked !== error) logger.error(error);
+          return masked;
+        },
+      }),
       // The operation name and error codes of the request's log line; a span per operation.
       useRequestRecording(),
       useOperationSpans(clients.tracer),
@@ -308,13 +334,13 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       });
     },
     // Unexpected errors are masked to "Unexpected error."; ours are GraphQLErrors with safe messages.
-    maskedErrors: true,
+    maskedErrors: { errorMessage: UNEXPECTED_ERROR_MESSAGE },
     // The node server refuses bodies without a Content-Length or above MAX_BODY_BYTES before yoga
     // sees them (plugins/http-access.ts), and node's parser reads no more than that length; yoga's
     // own limit would pipe every body through a TransformStream again (a stream pipeline and an
     // AbortController per request) to enforce the same bound.
     maxRequestBodySize: false,
-    logging: clients.logger ? yogaLogging(clients.logger) : true,
+    logging: logger,
   });
 }
 

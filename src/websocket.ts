@@ -36,10 +36,13 @@ import {
   shareKey,
   type FanoutSink,
   type FanoutStats,
+  type SharedRunResult,
   type ShareRequest,
 } from "./events/fanout.js";
+import { isLiveStream } from "./events/live-stream.js";
 import { slowConsumerResult } from "./schema/events/subscriptions.js";
 import { limitError } from "./plugins/limit-error.js";
+import type { CallerSignal } from "./util/call-abort.js";
 import type { Refusal } from "./plugins/http-access.js";
 
 /** Connection params copied into the context's headers (API keys and the gateway token; nothing else). */
@@ -188,15 +191,18 @@ function headersOf(req: UpgradeRequest, params: Record<string, unknown> | undefi
  * without one: given a signal, a Request makes an AbortController of its own following it, which
  * every idle subscription would keep for as long as it runs.
  */
-const requestSignals = new WeakMap<Request, AbortSignal>();
+const requestSignals = new WeakMap<Request, CallerSignal>();
 
-/** The signal that ends a websocket operation (its socket's, or its shared execution's); undefined for others. */
-export function websocketSignal(request: Request): AbortSignal | undefined {
+/**
+ * The signal that ends a websocket operation (its socket's, or its shared execution's CallAbort);
+ * undefined for others.
+ */
+export function websocketSignal(request: Request): CallerSignal | undefined {
   return requestSignals.get(request);
 }
 
 /** A Request standing for one websocket operation: the upgrade's headers plus keys from connection params. */
-function requestOf(req: UpgradeRequest, params: Record<string, unknown> | undefined, signal: AbortSignal): Request {
+function requestOf(req: UpgradeRequest, params: Record<string, unknown> | undefined, signal: CallerSignal): Request {
   const headers = headersOf(req, params);
   const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers });
   requestSignals.set(request, signal);
@@ -214,9 +220,17 @@ export function isStreamRequest(request: Request): boolean {
   return streamRequests.has(request);
 }
 
+/** Requests of shared executions: their subscription streams as a LiveStream (src/plugins/live-streams.ts). */
+const liveRequests = new WeakSet<Request>();
+
+/** Whether `request` stands for a shared execution's own run (src/events/fanout.ts). */
+export function isLiveRequest(request: Request): boolean {
+  return liveRequests.has(request);
+}
+
 /** What onSubscribe hands execute/subscribe: how to run the operation, and whether it may share. */
 interface Prepared {
-  readonly run: (signal: AbortSignal | undefined) => Promise<OperationResult>;
+  readonly run: (signal: CallerSignal | undefined) => Promise<SharedRunResult>;
   readonly share: ShareRequest | undefined;
   readonly signal: AbortSignal;
 }
@@ -295,12 +309,13 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     execute: (args: ExecutionArgs) => {
       const prepared = args.rootValue as Prepared;
       args.rootValue = undefined;
-      return prepared.run(prepared.signal);
+      // Only subscriptions share: an operation run here never makes a LiveStream.
+      return prepared.run(prepared.signal) as Promise<OperationResult>;
     },
     subscribe: (args: ExecutionArgs) => {
       const prepared = args.rootValue as Prepared;
       args.rootValue = undefined;
-      return fanout.run(prepared.share, prepared.run, prepared.signal) as Promise<OperationResult>;
+      return fanout.run(prepared.share, prepared.run, prepared.signal);
     },
     onSubscribe: (ctx, id, payload) => {
       // Each running subscription holds a log subscription and a buffer: one socket gets a bounded
@@ -345,13 +360,17 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       // subscriber of a shared execution keeps no context); a shared execution (which must not end
       // with the socket of the subscriber that started it) gets its own Request and signal.
       let ownEnveloped: Enveloped | undefined = enveloped;
-      const run = async (runSignal: AbortSignal | undefined): Promise<OperationResult> => {
+      const run = async (runSignal: CallerSignal | undefined): Promise<SharedRunResult> => {
         const own = runSignal === signal ? ownEnveloped : undefined;
         ownEnveloped = undefined;
         let env = own;
         if (!env) {
+          // A shared execution's own run: it reads its stream as a LiveStream.
           const shared = requestOf(ctx.extra.request, ctx.connectionParams, runSignal ?? signal);
-          if (subscription) streamRequests.add(shared);
+          if (subscription) {
+            streamRequests.add(shared);
+            liveRequests.add(shared);
+          }
           env = yoga.getEnveloped({ request: shared, params: payload });
         }
         const contextValue = (await env.contextFactory()) as { request?: Request };
@@ -363,10 +382,10 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
           contextValue,
         };
         if (!subscription) return env.execute(args) as Promise<OperationResult>;
-        const result = (await env.subscribe(args)) as OperationResult;
+        const result = (await env.subscribe(args)) as SharedRunResult;
         // The Request served the stream's setting up (the plugins, the context); the stream keeps
         // its context for as long as it runs, and nothing reads the Request from it afterwards.
-        if (Symbol.asyncIterator in result) contextValue.request = undefined;
+        if (isLiveStream(result) || Symbol.asyncIterator in result) contextValue.request = undefined;
         return result;
       };
       const prepared: Prepared = { run, share, signal };

@@ -32,9 +32,14 @@ import {
   type ValueNode,
 } from "graphql";
 import { createFeedQueue, DEFAULT_FEED_BUFFER, DEFAULT_FEED_STALL_MS, type FeedQueue } from "./feed.js";
+import { isLiveStream, type LiveReader, type LiveStream } from "./live-stream.js";
+import { CallAbort, type CallerSignal } from "../util/call-abort.js";
 
 /** What running an operation gives: one result, or a stream of them. */
 export type OperationResult = ExecutionResult | AsyncIterable<ExecutionResult>;
+
+/** What a shared execution's own run gives: also a LiveStream (src/events/live-stream.ts), read only here. */
+export type SharedRunResult = OperationResult | LiveStream;
 
 /** Root subscription fields whose stream, without `after`, is the same whenever one joins it. */
 export const LIVE_FIELDS: ReadonlySet<string> = new Set(["listEvents", "commerceEvents", "contactEvents"]);
@@ -187,6 +192,19 @@ export interface FanoutStats {
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<ExecutionResult> {
   return typeof (value as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] === "function";
+}
+
+function isStream(value: SharedRunResult): value is AsyncIterable<ExecutionResult> | LiveStream {
+  return isLiveStream(value) || isAsyncIterable(value);
+}
+
+/** A run that does not share cannot read a LiveStream: only a shared execution's own run makes one. */
+function asOperationResult(result: SharedRunResult): OperationResult {
+  if (isLiveStream(result)) {
+    void result.return();
+    throw new Error("a live stream was made for an operation that does not share");
+  }
+  return result;
 }
 
 /** Ends a stream nobody will read (the check run of a subscriber that joins a shared execution). */
@@ -393,42 +411,79 @@ class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResul
   }
 }
 
-/** One shared execution and the subscribers reading it. */
-class Group {
+/** One shared execution and the subscribers reading it (a LiveStream's reader, when it runs one). */
+class Group implements LiveReader {
   readonly #members = new Set<Subscriber>();
-  readonly #controller = new AbortController();
+  /**
+   * Aborted when the execution ends. A CallAbort, not an AbortController: only the gateway's own
+   * services follow it (the context of the execution's backend calls), and an idle execution would
+   * otherwise keep an EventTarget for as long as it runs.
+   */
+  readonly #abort = new CallAbort();
   readonly #onEnd: (group: Group) => void;
-  #iterator: AsyncIterator<ExecutionResult> | undefined;
-  /** Settles true once the execution runs, false if it never does. */
-  readonly ready: Promise<boolean>;
-  #settle: (live: boolean) => void = () => undefined;
-  #live = false;
+  /** What `#end` closes when the last member leaves. */
+  #stream: { return?(): Promise<unknown> } | undefined;
+  /** Whether the execution ran (true) or never did (false), once that is known. */
+  #started: boolean | undefined;
+  /** What subscribers joining before that wait on; made only when one does. */
+  #waiting: { readonly promise: Promise<boolean>; readonly settle: (started: boolean) => void } | undefined;
   #ended = false;
 
   constructor(onEnd: (group: Group) => void) {
     this.#onEnd = onEnd;
-    this.ready = new Promise((resolve) => (this.#settle = resolve));
+  }
+
+  /** Settles true once the execution runs, false if it never does. */
+  get ready(): Promise<boolean> {
+    if (this.#started !== undefined) return Promise.resolve(this.#started);
+    if (!this.#waiting) {
+      let settle: (started: boolean) => void = () => undefined;
+      const promise = new Promise<boolean>((resolve) => (settle = resolve));
+      this.#waiting = { promise, settle };
+    }
+    return this.#waiting.promise;
+  }
+
+  #settle(started: boolean): void {
+    this.#started = started;
+    this.#waiting?.settle(started);
+    this.#waiting = undefined;
   }
 
   /** Aborts when the shared execution ends: what it runs under instead of a subscriber's socket. */
-  get signal(): AbortSignal {
-    return this.#controller.signal;
+  get signal(): CallAbort {
+    return this.#abort;
   }
 
   get live(): boolean {
-    return this.#live && !this.#ended;
+    return this.#started === true && !this.#ended;
   }
 
   get size(): number {
     return this.#members.size;
   }
 
-  /** Starts pumping `stream` to the members. */
-  start(stream: AsyncIterable<ExecutionResult>): void {
-    this.#iterator = stream[Symbol.asyncIterator]();
-    this.#live = true;
+  /** Starts handing `stream`'s results to the members. */
+  start(stream: AsyncIterable<ExecutionResult> | LiveStream): void {
     this.#settle(true);
-    this.#pump(this.#iterator);
+    if (isLiveStream(stream)) {
+      this.#stream = stream;
+      stream.read(this);
+      return;
+    }
+    const iterator = stream[Symbol.asyncIterator]();
+    this.#stream = iterator;
+    this.#pump(iterator);
+  }
+
+  /** A LiveStream's result (LiveReader). */
+  onResult(result: ExecutionResult): void {
+    if (!this.#ended) this.#deliver(result);
+  }
+
+  /** A LiveStream's end (LiveReader). */
+  onEnd(error?: unknown): void {
+    this.#end(error, true);
   }
 
   /** The execution never started (its subscribe failed or answered one result). */
@@ -505,8 +560,8 @@ class Group {
     if (this.#ended) return;
     this.#ended = true;
     this.#onEnd(this);
-    this.#controller.abort(new DOMException("The shared subscription ended.", "AbortError"));
-    if (!drained) void this.#iterator?.return?.().catch(() => undefined);
+    this.#abort.abort(new DOMException("The shared subscription ended.", "AbortError"));
+    if (!drained) void this.#stream?.return?.().catch(() => undefined);
     const members = [...this.#members];
     this.#members.clear();
     for (const member of members) member.end(error);
@@ -548,19 +603,20 @@ export class Fanout {
   /**
    * Runs a subscriber's operation. With no `share` it runs on its own (`execute(signal)`).
    * With one, `execute` runs once with the subscriber's own `signal` as its access check; the
-   * first subscriber of a key starts the shared execution with `execute(sharedSignal)`, the
-   * others join it. A check that answers one result (an error) is that subscriber's answer.
+   * first subscriber of a key starts the shared execution with `execute(sharedSignal)` (a stream,
+   * or a LiveStream), the others join it. A check that answers one result (an error) is that
+   * subscriber's answer.
    */
   async run(
     share: ShareRequest | undefined,
-    execute: (signal: AbortSignal | undefined) => Promise<OperationResult>,
+    execute: (signal: CallerSignal | undefined) => Promise<SharedRunResult>,
     signal?: AbortSignal,
   ): Promise<OperationResult> {
-    if (share === undefined) return execute(signal);
+    if (share === undefined) return asOperationResult(await execute(signal));
     const existing = this.#groups.get(share.key);
     if (existing) {
       await existing.ready;
-      const checked = await execute(signal);
+      const checked = asOperationResult(await execute(signal));
       if (!isAsyncIterable(checked)) return checked;
       if (!existing.live) return checked;
       // Joined before the check's own stream closes, so nothing appended in between is missed.
@@ -572,14 +628,14 @@ export class Fanout {
       if (this.#groups.get(share.key) === ended) this.#groups.delete(share.key);
     });
     this.#groups.set(share.key, group);
-    let result: OperationResult;
+    let result: SharedRunResult;
     try {
       result = await execute(group.signal);
     } catch (error) {
       group.fail();
       throw error;
     }
-    if (!isAsyncIterable(result)) {
+    if (!isStream(result)) {
       group.fail();
       return result;
     }

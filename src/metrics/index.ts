@@ -15,6 +15,7 @@ import type { Plugin } from "graphql-yoga";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { BackendName, BackendObserver, BackendPolicy, CircuitName } from "../backends/resilience.js";
 import type { EventSource } from "../events/log/index.js";
+import { isLiveStream } from "../events/live-stream.js";
 
 /** The prefix of every metric of the gateway itself. */
 const P = "mailgraph_";
@@ -282,6 +283,12 @@ export class GatewayMetrics {
         else this.requests.inc({ operation, type });
         return {
           onSubscribeResult: ({ result }) => {
+            // A shared execution's LiveStream is no async iterable (envelop adds no onEnd to it): it says when it ends.
+            if (isLiveStream(result)) {
+              this.subscriptions.inc({ operation });
+              result.onEnd(() => this.subscriptions.dec({ operation }));
+              return;
+            }
             if (!isAsyncIterable(result)) return;
             this.subscriptions.inc({ operation });
             let ended = false;

@@ -9,6 +9,7 @@
 import { SpanKind, SpanStatusCode, type Span, type Tracer } from "@opentelemetry/api";
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
+import { isLiveStream } from "../events/live-stream.js";
 import { newRequestRecord, type RequestScope } from "../logging/request-context.js";
 import { acceptRequestId, REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { parentContext } from "./spans.js";
@@ -77,7 +78,7 @@ function connectionRequestId(args: ExecutionArgs): string {
 }
 
 function isExecutionResult(value: unknown): value is ExecutionResult {
-  return typeof value === "object" && value !== null && !(Symbol.asyncIterator in value);
+  return typeof value === "object" && value !== null && !(Symbol.asyncIterator in value) && !isLiveStream(value);
 }
 
 /** The codes of a result's errors on its span; any error marks the span as failed. */

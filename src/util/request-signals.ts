@@ -95,7 +95,7 @@ export function followSignal(parent: CallerSignal, controller: Abortable): () =>
  * collection can drop it and the deadline never fires), the timer here is a plain one; it lets go of
  * `parent` when it fires.
  */
-export function deadlineSignal(parent: AbortSignal, ms: number): AbortSignal {
+export function deadlineSignal(parent: CallerSignal, ms: number): AbortSignal {
   const controller = new AbortController();
   const unfollow = followSignal(parent, controller);
   if (controller.signal.aborted) return controller.signal;
