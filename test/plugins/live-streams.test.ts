@@ -62,8 +62,8 @@ function setup(live: boolean) {
     logging: false,
     plugins: [
       {
-        onSubscribe: ({ args }) => {
-          (args as { signal?: AbortSignal }).signal = controller.signal;
+        onSubscribe: ({ args }: { args: { signal?: AbortSignal } }) => {
+          args.signal = controller.signal;
         },
       },
       useLiveStreams({
