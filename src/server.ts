@@ -123,12 +123,17 @@ export interface NodeContext {
 const requestSignals = new WeakMap<Request, CallerSignal>();
 const nodeSignals = new WeakMap<IncomingMessage, RequestSignals>();
 
-/** Resolvers stop being called once the request's signal aborts (execution honours `signal`). */
+/**
+ * Resolvers stop being called once an HTTP request's signal aborts (execution honours `signal`).
+ * A websocket's CallAbort (and a shared execution's) is for the gateway's services only: graphql-
+ * tools' executor puts a listener on an execution's signal that stays until the signal aborts,
+ * one per operation on a socket that lives for hours. Over websockets graphql-ws returns the
+ * socket's streams when it closes, and the operations' backend calls end with it (the context).
+ */
 function useRequestSignal(): Plugin {
   const attach = ({ args }: { args: { contextValue: unknown } }) => {
     const request = (args.contextValue as { request?: Request } | undefined)?.request;
     const signal = request && requestSignals.get(request);
-    // A shared execution's CallAbort is for the gateway's services only (src/events/fanout.ts).
     if (signal instanceof AbortSignal) (args as { signal?: AbortSignal }).signal = signal;
   };
   return { onExecute: attach, onSubscribe: attach };

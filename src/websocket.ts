@@ -42,7 +42,7 @@ import {
 import { isLiveStream } from "./events/live-stream.js";
 import { slowConsumerResult } from "./schema/events/subscriptions.js";
 import { limitError } from "./plugins/limit-error.js";
-import type { CallerSignal } from "./util/call-abort.js";
+import { CallAbort, type CallerSignal } from "./util/call-abort.js";
 import type { Refusal } from "./plugins/http-access.js";
 
 /** Connection params copied into the context's headers (API keys and the gateway token; nothing else). */
@@ -232,21 +232,25 @@ export function isLiveRequest(request: Request): boolean {
 interface Prepared {
   readonly run: (signal: CallerSignal | undefined) => Promise<SharedRunResult>;
   readonly share: ShareRequest | undefined;
-  readonly signal: AbortSignal;
+  readonly signal: CallAbort;
 }
 
 /** Attaches the graphql-ws endpoint to `server`. */
 export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: WebSocketOptions): WebSocketEndpoint {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, handleProtocols });
   const fanout = new Fanout({ slowConsumerResult });
-  const gone = new WeakMap<WebSocket, AbortSignal>();
-  const signalOf = (socket: WebSocket): AbortSignal => {
+  // A socket's signal is a CallAbort, not an AbortController: only the gateway follows it (the
+  // fan-out's subscribers, the operations' services), and every idle connection would otherwise
+  // keep an EventTarget. The executor gets no signal over websockets (server.ts): graphql-ws
+  // returns a socket's streams when it closes, and its operations' backend calls end with it.
+  const gone = new WeakMap<WebSocket, CallAbort>();
+  const signalOf = (socket: WebSocket): CallAbort => {
     let signal = gone.get(socket);
     if (!signal) {
-      const controller = new AbortController();
+      const made = new CallAbort();
       // `on`, not `once` (here and below): ws emits "close" once, and `once` costs a wrapper per socket.
-      socket.on("close", () => controller.abort(new DOMException("The websocket closed.", "AbortError")));
-      signal = controller.signal;
+      socket.on("close", () => made.abort(new DOMException("The websocket closed.", "AbortError")));
+      signal = made;
       gone.set(socket, signal);
     }
     return signal;

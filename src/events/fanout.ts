@@ -34,6 +34,7 @@ import {
 import { createFeedQueue, DEFAULT_FEED_BUFFER, DEFAULT_FEED_STALL_MS, type FeedQueue } from "./feed.js";
 import { isLiveStream, type LiveReader, type LiveStream } from "./live-stream.js";
 import { CallAbort, type CallerSignal } from "../util/call-abort.js";
+import { followSignal } from "../util/request-signals.js";
 
 /** What running an operation gives: one result, or a stream of them. */
 export type OperationResult = ExecutionResult | AsyncIterable<ExecutionResult>;
@@ -277,13 +278,14 @@ class QueuedSubscriber implements Subscriber, AsyncIterableIterator<ExecutionRes
  */
 class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResult, undefined> {
   // Thousands of these sit idle: what is the same for all of them stays in the Fanout's settings
-  // and the Group, and the subscriber itself is the signal's listener (handleEvent), so each one
+  // and the Group, and the subscriber itself is what its signal aborts (`abort`), so each one
   // holds no closures of its own.
   readonly #sink: FanoutSink;
   readonly #settings: SinkSettings;
   readonly #responseKey: string;
   readonly #group: Group;
-  readonly #signal: AbortSignal | undefined;
+  /** Stops following the subscriber's signal; undefined without one. */
+  #unfollow: (() => void) | undefined;
   /** Bytes handed to the sink so far. */
   #written = 0;
   #stallCheck: ReturnType<typeof setTimeout> | undefined;
@@ -298,18 +300,17 @@ class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResul
     settings: SinkSettings,
     responseKey: string,
     group: Group,
-    signal: AbortSignal | undefined,
+    signal: CallerSignal | undefined,
   ) {
     this.#sink = sink;
     this.#settings = settings;
     this.#responseKey = responseKey;
     this.#group = group;
-    this.#signal = signal;
-    signal?.addEventListener("abort", this, { once: true });
+    this.#unfollow = signal ? followSignal(signal, this) : undefined;
   }
 
-  /** The signal aborted: the subscriber leaves. */
-  handleEvent(): void {
+  /** The subscriber's signal aborted (its socket closed): it leaves. */
+  abort(): void {
     void this.return();
   }
 
@@ -363,7 +364,8 @@ class SinkSubscriber implements Subscriber, AsyncIterableIterator<ExecutionResul
     if (!this.#ended) {
       this.#ended = true;
       clearTimeout(this.#stallCheck);
-      this.#signal?.removeEventListener("abort", this);
+      this.#unfollow?.();
+      this.#unfollow = undefined;
       this.#group.leave(this);
     }
     if (this.#waiter) this.#settle();
@@ -494,7 +496,7 @@ class Group implements LiveReader {
   }
 
   /** A subscriber reading through a queue. */
-  joinQueued(options: FanoutOptions, signal: AbortSignal | undefined, last: () => ExecutionResult) {
+  joinQueued(options: FanoutOptions, signal: CallerSignal | undefined, last: () => ExecutionResult) {
     const queue: FeedQueue<Delivery> = createFeedQueue<Delivery>({
       maxBuffer: options.maxBuffer ?? DEFAULT_FEED_BUFFER,
       stallMs: options.stallMs ?? DEFAULT_FEED_STALL_MS,
@@ -507,7 +509,7 @@ class Group implements LiveReader {
   }
 
   /** A subscriber written to through `sink`. */
-  joinSink(settings: SinkSettings, sink: FanoutSink, responseKey: string, signal: AbortSignal | undefined) {
+  joinSink(settings: SinkSettings, sink: FanoutSink, responseKey: string, signal: CallerSignal | undefined) {
     const member = new SinkSubscriber(sink, settings, responseKey, this, signal);
     this.#members.add(member);
     return member;
@@ -610,7 +612,7 @@ export class Fanout {
   async run(
     share: ShareRequest | undefined,
     execute: (signal: CallerSignal | undefined) => Promise<SharedRunResult>,
-    signal?: AbortSignal,
+    signal?: CallerSignal,
   ): Promise<OperationResult> {
     if (share === undefined) return asOperationResult(await execute(signal));
     const existing = this.#groups.get(share.key);
@@ -644,7 +646,7 @@ export class Fanout {
     return this.#join(group, share, signal);
   }
 
-  #join(group: Group, share: ShareRequest, signal: AbortSignal | undefined) {
+  #join(group: Group, share: ShareRequest, signal: CallerSignal | undefined) {
     const { responseKey } = share;
     // A caller gone while its access check ran would never hear its signal fire: it joins without
     // it and leaves at once (the last one to leave ends the execution).

@@ -10,6 +10,8 @@
  * overflow.
  */
 import type { EventLog, EventSource, LoggedEvent, Unsubscribe } from "./log/index.js";
+import type { CallerSignal } from "../util/call-abort.js";
+import { followSignal } from "../util/request-signals.js";
 
 /** What a feed yields: a selected item, or the marker that it fell too far behind and ends. */
 export type FeedItem<T> = { readonly kind: "event"; readonly value: T } | { readonly kind: "overflow" };
@@ -32,7 +34,7 @@ export interface FeedOptions<T> {
   /** How long such a reader may take nothing before it is given up on (default DEFAULT_FEED_STALL_MS). */
   readonly stallMs?: number;
   /** Ends the feed (the reader sees it done). */
-  readonly signal?: AbortSignal | undefined;
+  readonly signal?: CallerSignal | undefined;
 }
 
 type Waiter<T> = (result: IteratorResult<FeedItem<T>, undefined>) => void;
@@ -48,20 +50,14 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
   #unsubscribe: Unsubscribe | undefined;
   /** No more items will be added (overflow or closed); what is queued is still handed out. */
   #ended = false;
-  readonly #signal: AbortSignal | undefined;
+  /** Stops following the signal; undefined without one. */
+  #unfollow: (() => void) | undefined;
 
-  constructor(maxBuffer: number, stallMs: number, signal: AbortSignal | undefined) {
+  constructor(maxBuffer: number, stallMs: number, signal: CallerSignal | undefined) {
     this.#maxBuffer = maxBuffer;
     this.#stallMs = stallMs;
-    this.#signal = signal;
     if (signal?.aborted) this.#ended = true;
-    // The feed is the signal's listener (handleEvent): an idle feed holds no closure for it.
-    signal?.addEventListener("abort", this, { once: true });
-  }
-
-  /** The signal aborted: the feed closes. */
-  handleEvent(): void {
-    this.#close();
+    else if (signal) this.#unfollow = followSignal(signal, { abort: () => this.#close() });
   }
 
   /** Connects the feed to the log's subscription (or closes it at once if it already ended). */
@@ -142,7 +138,8 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
     this.#stallCheck = undefined;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
-    this.#signal?.removeEventListener("abort", this);
+    this.#unfollow?.();
+    this.#unfollow = undefined;
   }
 
   #close(): void {
