@@ -37,6 +37,7 @@ export class LiveStream {
   #source: AsyncIterator<unknown> | undefined;
   readonly #mapping: LiveEventMapping;
   #reader: LiveReader | undefined;
+  #read = false;
   /** Told once when the stream ends (metrics); undefined once ended. */
   #ended: (() => void)[] | undefined = [];
 
@@ -46,7 +47,7 @@ export class LiveStream {
   }
 
   /** Runs `callback` once when the stream ends (drained, failed or returned); at once if it has. */
-  onEnd(callback: () => void): void {
+  whenEnded(callback: () => void): void {
     if (this.#ended) this.#ended.push(callback);
     else callback();
   }
@@ -56,7 +57,8 @@ export class LiveStream {
    * execution is asynchronous) before the next event is read; then the end. Read once.
    */
   read(reader: LiveReader): void {
-    if (this.#reader) throw new Error("a live stream is read once");
+    if (this.#read) throw new Error("a live stream is read once");
+    this.#read = true;
     this.#reader = reader;
     this.#next();
   }

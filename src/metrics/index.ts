@@ -286,7 +286,7 @@ export class GatewayMetrics {
             // A shared execution's LiveStream is no async iterable (envelop adds no onEnd to it): it says when it ends.
             if (isLiveStream(result)) {
               this.subscriptions.inc({ operation });
-              result.onEnd(() => this.subscriptions.dec({ operation }));
+              result.whenEnded(() => this.subscriptions.dec({ operation }));
               return;
             }
             if (!isAsyncIterable(result)) return;

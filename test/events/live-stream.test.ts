@@ -145,7 +145,7 @@ describe("LiveStream", () => {
       mapping((event) => ({ data: { event: event as string } })),
     );
     let ended = 0;
-    stream.onEnd(() => ended++);
+    stream.whenEnded(() => ended++);
     const r = reader();
     stream.read(r);
     s.push("a");
@@ -159,7 +159,7 @@ describe("LiveStream", () => {
     await stream.return();
     expect(ended).toBe(1);
     // A callback added once it ended runs at once.
-    stream.onEnd(() => ended++);
+    stream.whenEnded(() => ended++);
     expect(ended).toBe(2);
   });
 
