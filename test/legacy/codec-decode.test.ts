@@ -108,6 +108,13 @@ describe("value replies", () => {
     expect(failure(() => decode("Template.GetDetail", anyType))).toMatchObject({ resultCode: 4001 });
     const untyped = soap("Client.GetLists", "<Code>100</Code><Message>Invalid API Key</Message>");
     expect(failure(() => decode("Client.GetLists", untyped))).toMatchObject({ resultCode: 100 });
+    const reversed = soap("Client.GetLists", "<Message>Invalid ClientID</Message><Code>102</Code>");
+    expect(failure(() => decode("Client.GetLists", reversed))).toMatchObject({ resultCode: 102 });
+    // Two records, or a Code beside something else, are no Result.
+    const twoLists = "<List><ListID>1</ListID></List><List><ListID>2</ListID></List>";
+    expect(decode("Client.GetLists", soap("Client.GetLists", twoLists))).toHaveLength(2);
+    const notResult = soap("Client.GetDetail", "<Code>1</Code><AccessAndBilling />");
+    expect(() => decode("Client.GetDetail", notResult)).not.toThrow(LegacyResultError);
   });
 
   it("decode arrays as arrays for zero, one and many items", () => {

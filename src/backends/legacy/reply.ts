@@ -120,8 +120,12 @@ function decodePayload(op: OperationSpec, payload: XmlElement, enveloped: boolea
 function isResult(element: XmlElement, enveloped: boolean): boolean {
   if (localType(element) === "Result") return true;
   if (!enveloped && element.name === "Result") return true;
-  const names = element.children.map((child) => child.name).sort();
-  return names.length === 2 && names[0] === "Code" && names[1] === "Message";
+  // Exactly a Code and a Message, in either order; looked at without listing (or sorting) the
+  // children, which are every record of a collection reply.
+  const { children } = element;
+  if (children.length !== 2) return false;
+  const [a, b] = children as [XmlElement, XmlElement];
+  return (a.name === "Code" && b.name === "Message") || (a.name === "Message" && b.name === "Code");
 }
 
 function resultOutcome(op: OperationSpec, element: XmlElement, context: DecodeContext): LegacyResult {
