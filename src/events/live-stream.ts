@@ -28,7 +28,8 @@ export interface LiveReader {
   onEnd(error?: unknown): void;
 }
 
-function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+/** Whether `value` is a promise or another thenable (graphql-tools' executor may answer either). */
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
 }
 

@@ -19,7 +19,7 @@ import {
   type ExecutionResult,
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { LiveStream, type LiveEventMapping } from "../events/live-stream.js";
+import { isPromiseLike, LiveStream, type LiveEventMapping } from "../events/live-stream.js";
 
 /** Options of useLiveStreams. */
 export interface LiveStreamsOptions {
@@ -27,14 +27,6 @@ export interface LiveStreamsOptions {
   readonly isLive: (args: ExecutionArgs) => boolean;
   /** The error a caller may see for `error`: graph errors as they are, anything else masked (and logged). */
   readonly maskError: (error: unknown) => Error;
-}
-
-function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === "function";
-}
-
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof (value as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] === "function";
 }
 
 type MaskError = LiveStreamsOptions["maskError"];
@@ -105,7 +97,7 @@ function liveSubscribe(maskError: MaskError) {
       return { errors: context };
     }
     const source = await createSourceEventStream(run);
-    if (!isAsyncIterable(source)) return source;
+    if (!(Symbol.asyncIterator in source)) return source;
     return new LiveStream(source[Symbol.asyncIterator](), new OperationEvents(run, maskError));
   };
 }
