@@ -8,7 +8,7 @@
  * The subscribe function set here is wrapped by the plugins after it (operation spans), so place
  * it after the engine and before those. The per-result hooks envelop would add to an async
  * iterable (error masking, the subscription gauge) are not added to a LiveStream: it masks its own
- * results and errors, and the metrics plugin counts it by its `onEnd`.
+ * results and errors, and the metrics plugin counts it until `whenEnded`.
  */
 import { buildExecutionContext, execute } from "@graphql-tools/executor";
 import {
