@@ -83,9 +83,10 @@ class OperationEvents implements LiveEventMapping {
  */
 function liveSubscribe(maskError: MaskError) {
   return async (args: ExecutionArgs): Promise<ExecutionResult | LiveStream> => {
-    // Without the signal: graphql-tools' executor puts a listener on the signal of each execution
-    // that stays until the signal aborts, and a shared execution's signal lives as long as it runs
-    // (one listener per event). Its backend calls end with it through the context, which keeps it.
+    // Without a signal, whatever a plugin set: graphql-tools' executor puts a listener on the
+    // signal of each execution that stays until the signal aborts, and a shared execution runs for
+    // as long as it has subscribers (one listener per event). The gateway's own useRequestSignal
+    // gives it none (its signal is a CallAbort); its backend calls end with it through the context.
     const { signal: _signal, ...run } = args as ExecutionArgs & { signal?: AbortSignal };
     const context = buildExecutionContext(run);
     if (!("schema" in context)) {
