@@ -2,7 +2,7 @@
  * Loader behaviour seen from the backend: batched subscriber lookups, one call per distinct
  * operation + parameters, and the per-request concurrency cap.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { EARLIEST_DATE } from "../../src/domain/legacy/service.js";
 import { graphql } from "../gql/index.js";
@@ -117,6 +117,21 @@ const StatsOfEveryList = graphql(`
   }
 `);
 
+const ListsBesideCampaigns = graphql(`
+  query ListsBesideCampaigns {
+    clients {
+      lists {
+        stats {
+          totalActiveSubscribers
+        }
+      }
+      campaigns {
+        id
+      }
+    }
+  }
+`);
+
 describe("concurrency", () => {
   let proxy: LegacyProxy;
   beforeAll(async () => {
@@ -173,6 +188,29 @@ describe("concurrency", () => {
       expect(proxy.maxInFlight()).toBe(2 * Object.keys(DEMO.lists).length);
     } finally {
       proxy.clear();
+      await gateway.close();
+    }
+  });
+
+  it("makes a list's calls once its client's lists are in, without waiting for the rest of that level", async () => {
+    // Client.GetLists and Client.GetCampaigns go out together; the campaigns are held back.
+    const gateway = await startGateway(proxy.url);
+    const release = proxy.hold("Client.GetCampaigns");
+    try {
+      proxy.resetCounts();
+      const answer = postGraphQL(gateway.url, ListsBesideCampaigns);
+      // Every list's stats are asked for while no campaigns have been answered yet.
+      await vi.waitFor(() => expect(proxy.seen("List.GetStats")).toBe(Object.keys(DEMO.lists).length), {
+        timeout: 10_000,
+        interval: 5,
+      });
+      expect(proxy.seen("Client.GetCampaigns")).toBe(proxy.seen("Client.GetLists"));
+      release();
+      const { data, errors } = await answer;
+      expect(errors).toEqual([]);
+      expect(data!.clients!.flatMap((c) => c.campaigns ?? []).length).toBeGreaterThan(0);
+    } finally {
+      release();
       await gateway.close();
     }
   });

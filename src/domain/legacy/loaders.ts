@@ -87,17 +87,32 @@ export class LegacyLoaders {
   }
 
   #loader(): DataLoader<ReadKey, unknown, string> {
-    return (this.#reads ??= new DataLoader<ReadKey, unknown, string>(
-      // The service has no batch operations: each distinct key is its own call, all started together.
-      // One span per batch when tracing (tracing/batch-span.ts); its calls are the children.
-      (keys) =>
-        inBatchSpan("legacy", keys, this.#options.scope, (scope) =>
-          Promise.all(
-            keys.map((key) => this.#send(key.op, key.params, scope).catch((error: unknown) => asError(error))),
-          ),
-        ),
-      { cacheKeyFn: (key) => cacheKey(key.op, key.params) },
-    ));
+    return (this.#reads ??= new DataLoader<ReadKey, unknown, string>((keys) => Promise.resolve(this.#sendBatch(keys)), {
+      cacheKeyFn: (key) => cacheKey(key.op, key.params),
+    }));
+  }
+
+  /**
+   * The calls of one batch: the service has no batch operations, so each distinct key is its own
+   * call, all started together. Each entry is its call's own promise, which DataLoader resolves
+   * that key's read with: a read settles when its call does, not when the batch's slowest call
+   * does, so the fields that depend on it go on (and make their own calls) while the rest still
+   * run. (A batch answered as one array held every read of a level back for the slowest call of
+   * that level, docs/decisions.md.) One span per batch when tracing (tracing/batch-span.ts), ended
+   * when every call has settled; the calls are its children.
+   */
+  #sendBatch(keys: readonly ReadKey[]): Promise<unknown>[] {
+    let calls: Promise<unknown>[] = [];
+    void inBatchSpan("legacy", keys, this.#options.scope, (scope) => {
+      calls = keys.map((key) =>
+        this.#send(key.op, key.params, scope).catch((error: unknown) => Promise.reject(asError(error))),
+      );
+      return Promise.allSettled(calls);
+    });
+    // Each is handled by the read that adopts it; this only keeps a failure that settles before
+    // DataLoader hands it over from being reported as unhandled.
+    for (const call of calls) call.catch(() => {});
+    return calls;
   }
 
   /** A read, made once per request for the same operation and parameters. */
@@ -206,7 +221,7 @@ function domainError(op: OperationName, error: unknown): unknown {
   return error;
 }
 
-/** DataLoader rejects a load whose batch entry is an Error instance. */
+/** What a failed read rejects with: always an Error. */
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error("The legacy list service call failed.");
 }

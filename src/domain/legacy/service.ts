@@ -197,9 +197,13 @@ export class LegacyService {
    * in a request is answered by one Subscribers.GetActive.
    */
   subscriber(clientId: string, listId: string, email: string): Promise<LegacySubscriber | null> {
-    this.#subscribers ??= new DataLoader((keys) => this.#findSubscribers(keys), {
-      cacheKeyFn: (k) => JSON.stringify([k.clientId, k.listId, k.email.trim().toLowerCase()]),
-    });
+    // Each entry is a promise of the lookup's answer; DataLoader's load promise adopts it.
+    this.#subscribers ??= new DataLoader(
+      (keys) => this.#findSubscribers(keys) as unknown as Promise<(LegacySubscriber | null)[]>,
+      {
+        cacheKeyFn: (k) => JSON.stringify([k.clientId, k.listId, k.email.trim().toLowerCase()]),
+      },
+    );
     return this.#subscribers.load({ clientId, listId, email });
   }
 
@@ -210,7 +214,7 @@ export class LegacyService {
     return found;
   }
 
-  async #findSubscribers(keys: readonly SubscriberKey[]): Promise<(LegacySubscriber | null)[]> {
+  #findSubscribers(keys: readonly SubscriberKey[]): Promise<Promise<LegacySubscriber | null>[]> {
     const byList = new Map<string, Promise<Map<string, WireSubscriber>>>();
     for (const { listId } of keys) {
       if (!byList.has(listId)) {
@@ -220,17 +224,16 @@ export class LegacyService {
         );
       }
     }
-    // A failing list fails only its own lookups (DataLoader rejects an entry that is an Error).
-    return Promise.all(
-      keys.map(async ({ clientId, listId, email }) => {
-        try {
-          const record = (await byList.get(listId)!).get(email.trim().toLowerCase());
-          return record ? toSubscriber(clientId, listId, record) : null;
-        } catch (error) {
-          return error instanceof Error ? error : new Error("The legacy list service call failed.");
-        }
-      }),
-    ) as Promise<(LegacySubscriber | null)[]>;
+    // Each lookup is answered by its own list's call (DataLoader resolves it with this promise):
+    // it settles when that call does, not when the slowest list of the batch does, and a failing
+    // list fails only its own lookups.
+    const lookups = keys.map(async ({ clientId, listId, email }) => {
+      const record = (await byList.get(listId)!).get(email.trim().toLowerCase());
+      return record ? toSubscriber(clientId, listId, record) : null;
+    });
+    // Handled by the lookups that adopt them; this only keeps an early failure from showing as unhandled.
+    for (const lookup of lookups) lookup.catch(() => {});
+    return Promise.resolve(lookups);
   }
 
   // --- segments, campaigns, templates ----------------------------------------------------------

@@ -5,6 +5,7 @@ import { loadConfig } from "../../../src/config.js";
 import { CredentialsError, NotFoundError } from "../../../src/domain/errors.js";
 import { LegacyOutcome } from "../../../src/domain/legacy/outcome.js";
 import { OwnershipError } from "../../../src/domain/legacy/ownership-error.js";
+import type { LegacyCaller } from "../../../src/domain/legacy/loaders.js";
 import { createLegacyService } from "../../../src/domain/legacy/service.js";
 import { DEMO } from "../../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
@@ -81,6 +82,31 @@ describe("LegacyService", () => {
     await expect(
       legacy.requireSubscriber(clients.northwind, lists.newsletter, "nobody@example.com"),
     ).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("answers each read when its own call does, not with the slowest call of its batch", async () => {
+    // The VIP list's Subscribers.GetActive is held back until released; the rest goes through.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const holding: LegacyCaller = {
+      async call(op, params, options) {
+        if (op === "Subscribers.GetActive" && (params as { ListID?: unknown }).ListID === lists.vip) await gate;
+        return client.call(op, params, options);
+      },
+    };
+    const legacy = createLegacyService(holding, { apiKey: DEMO.apiKey, concurrency: 4 });
+    // Asked in one tick: the reads and the lookups each make one batch.
+    const held = legacy.subscriber(clients.northwind, lists.vip, emails.active);
+    const [stats, found] = await Promise.all([
+      legacy.listStats(lists.newsletter),
+      legacy.subscriber(clients.northwind, lists.newsletter, emails.active),
+    ]);
+    expect(typeof stats.totalActiveSubscribers).toBe("number");
+    expect(found?.email).toBe(emails.active);
+    expect(sandbox.calls.count("Subscribers.GetActive")).toBe(1);
+    release();
+    await held;
+    expect(sandbox.calls.count("Subscribers.GetActive")).toBe(2);
   });
 
   it("forgets what a write changed: the subscriber added is found afterwards in the same request", async () => {

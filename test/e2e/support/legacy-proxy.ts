@@ -29,6 +29,11 @@ export interface LegacyProxy {
   script(op: OperationName, reply: ScriptedReply): void;
   /** Answers `op` with a Result of `code` from now on. */
   scriptResult(op: OperationName, code: number): void;
+  /**
+   * Forwards `op` as before, but holds its replies back until the function returned is called
+   * (then they, and any later ones, go on).
+   */
+  hold(op: OperationName): () => void;
   /** Forwards everything again. */
   clear(): void;
   /** Requests per operation name the proxy saw (scripted or forwarded). */
@@ -69,6 +74,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 /** Starts a proxy forwarding to `target` (a sandbox origin). */
 export async function startLegacyProxy(target: string, namespace = DEFAULT_LEGACY_NAMESPACE): Promise<LegacyProxy> {
   const scripted = new Map<string, ScriptedReply>();
+  /** Per held operation, the promise its replies wait for. */
+  const held = new Map<string, Promise<void>>();
   const seen = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
   let inFlight = 0;
@@ -102,8 +109,14 @@ export async function startLegacyProxy(target: string, namespace = DEFAULT_LEGAC
       headers,
       body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body),
     });
+    const answer = Buffer.from(await upstream.arrayBuffer());
+    const release = held.get(op);
+    if (release) {
+      await release;
+      if (res.destroyed) return;
+    }
     res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "text/plain" });
-    res.end(Buffer.from(await upstream.arrayBuffer()));
+    res.end(answer);
   };
 
   const server = await listen((req, res) => {
@@ -119,6 +132,14 @@ export async function startLegacyProxy(target: string, namespace = DEFAULT_LEGAC
     url: server.url,
     script: (op, reply) => void scripted.set(op, reply),
     scriptResult: (op, code) => void scripted.set(op, { body: soapResult(op, code, namespace) }),
+    hold(op) {
+      let release = () => {};
+      held.set(op, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        held.delete(op);
+        release();
+      };
+    },
     clear: () => scripted.clear(),
     seen: (op) => seen.get(op) ?? 0,
     maxInFlight: () => maxInFlight,
