@@ -6,10 +6,14 @@
  * other, from this process. The sandbox and each gateway run in processes of their own; requests
  * go one at a time, the cases interleaved round by round. Besides the defaults, the same query
  * through a gateway with the former defaults (LEGACY_CONCURRENCY 8, LEGACY_CONNECTIONS 16), a
- * bare client making the Overview's 39 calls level by level, each level all at once (undici and
+ * bare client making the Overview's 39 calls, each as soon as the reply it needs is in (undici and
  * fast-xml-parser, from this process): what the calls cost without any gateway; and the floor:
  * the same calls with nothing decoded (ids picked out of the text), the least any client can do.
  * Every call without a gateway goes through one undici agent, as the gateway's calls do.
+ * BENCH_BEFORE_BUILD names another build's output directory (as for bench/clients-throughput.ts),
+ * whose gateway joins the rotation with the defaults, for a before/after in one run. A second
+ * argument spreads every reply's delay over 20 ± that many ms (seeded), as replies across a real
+ * network vary; the target is for fixed replies.
  *
  * The sandbox adds the 20 ms like a service across a network (its replyDelayMs option,
  * src/sandbox/legacy/reply-delay.ts): it notes each request as it arrives, works on it once the
@@ -19,7 +23,7 @@
  * make them do), while every reply still carries the full 20 ms and its own work. The baseline
  * and the bare client talk to the same sandbox as the gateways.
  * Target: p50 ≤ 60 ms + 5 ms.
- * Run: npx tsx bench/overview-latency.ts [rounds]
+ * Run: npx tsx bench/overview-latency.ts [rounds] [jitter ms]
  */
 import { readFileSync } from "node:fs";
 import { XMLParser } from "fast-xml-parser";
@@ -31,17 +35,22 @@ import { startProcess, withProcesses } from "./processes.js";
 import { interleaved, percentile, report } from "./stats.js";
 
 const rounds = Number(process.argv[2] ?? 60);
+const jitterMs = Number(process.argv[3] ?? 0);
+const beforeBuild = process.env.BENCH_BEFORE_BUILD;
 const DELAY_MS = 20;
 const LEVELS = 3;
 const TARGET_MS = LEVELS * DELAY_MS + 5;
 
 await withProcesses(async () => {
-  const sandbox = await startProcess("legacy-sandbox", { args: [String(DELAY_MS)] });
+  const sandbox = await startProcess("legacy-sandbox", { args: [String(DELAY_MS), String(jitterMs)] });
   const env = { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" };
   const current = await startProcess("gateway", { env });
   const former = await startProcess("gateway", {
     env: { ...env, LEGACY_CONCURRENCY: "8", LEGACY_CONNECTIONS: "16" },
   });
+  const before = beforeBuild
+    ? await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/process-child.js` })
+    : undefined;
 
   const overview = (url: string) => async () => {
     const res = await fetch(`${url}/graphql`, {
@@ -73,7 +82,8 @@ await withProcesses(async () => {
     if (reply.statusCode !== 200) throw new Error(`${op} answered ${reply.statusCode}: ${text.slice(0, 200)}`);
     return text;
   };
-  // The same 39 calls without a gateway: each level's calls all at once, ids read from the replies.
+  // The same 39 calls without a gateway: each call as soon as the reply it needs
+  // is in, ids read from the replies.
   const items = async (op: string, params: string, item: string): Promise<Record<string, unknown>[]> => {
     const doc = parser.parse(await soap(op, params)) as Record<string, Record<string, Record<string, unknown>>>;
     const response = Object.values(doc["Envelope"]?.["Body"] ?? {})[0] as Record<string, unknown> | undefined;
@@ -81,49 +91,44 @@ await withProcesses(async () => {
     const found = result?.[item];
     return (Array.isArray(found) ? found : found === undefined ? [] : [found]) as Record<string, unknown>[];
   };
-  const bareOverview = async () => {
-    const clients = await items("User.GetClients", "", "Client");
+  /** The Overview's calls by chain: `fetch` makes one call and gives the ids it found for the next. */
+  const chains = async (fetchIds: (op: string, params: string, id: string) => Promise<string[]>): Promise<number> => {
+    const clients = await fetchIds("User.GetClients", "", "ClientID");
     const perClient = await Promise.all(
-      clients.map((c) =>
-        Promise.all([
-          items("Client.GetLists", `<ClientID>${String(c["ClientID"])}</ClientID>`, "List"),
-          items("Client.GetCampaigns", `<ClientID>${String(c["ClientID"])}</ClientID>`, "Campaign"),
-        ]),
-      ),
+      clients.map(async (client) => {
+        const [lists, campaigns] = await Promise.all([
+          fetchIds("Client.GetLists", `<ClientID>${client}</ClientID>`, "ListID").then((ids) =>
+            Promise.all(
+              ids.flatMap((list) => [
+                fetchIds("List.GetStats", `<ListID>${list}</ListID>`, ""),
+                fetchIds("List.GetCustomFields", `<ListID>${list}</ListID>`, ""),
+              ]),
+            ),
+          ),
+          fetchIds("Client.GetCampaigns", `<ClientID>${client}</ClientID>`, "CampaignID").then((ids) =>
+            Promise.all(ids.map((c) => fetchIds("Campaign.GetSummary", `<CampaignID>${c}</CampaignID>`, ""))),
+          ),
+        ]);
+        return 2 + lists.length + campaigns.length;
+      }),
     );
-    const lists = perClient.flatMap(([l]) => l);
-    const campaigns = perClient.flatMap(([, c]) => c);
-    const details = await Promise.all([
-      ...lists.map((l) => items("List.GetStats", `<ListID>${String(l["ListID"])}</ListID>`, "x")),
-      ...lists.map((l) => items("List.GetCustomFields", `<ListID>${String(l["ListID"])}</ListID>`, "x")),
-      ...campaigns.map((c) => items("Campaign.GetSummary", `<CampaignID>${String(c["CampaignID"])}</CampaignID>`, "x")),
-    ]);
-    if (1 + 2 * clients.length + details.length !== 39)
-      throw new Error(`bare Overview made ${1 + 2 * clients.length + details.length} calls`);
+    return 1 + perClient.reduce((sum, n) => sum + n, 0);
+  };
+  const ITEM_OF: Record<string, string> = { ClientID: "Client", ListID: "List", CampaignID: "Campaign" };
+  const bareOverview = async () => {
+    const calls = await chains(async (op, params, id) =>
+      id ? (await items(op, params, ITEM_OF[id]!)).map((item) => String(item[id])) : (await items(op, params, "x"), []),
+    );
+    if (calls !== 39) throw new Error(`bare Overview made ${calls} calls`);
   };
 
-  // The floor: the same 39 calls by level with the least work a client can do, the ids picked out
-  // of the reply text and nothing decoded. No client of these calls answers sooner on this host.
-  const ids = async (op: string, params: string, element: string): Promise<string[]> =>
-    [...(await soap(op, params)).matchAll(new RegExp(`<${element}>([^<]*)<`, "g"))].map((m) => m[1]!);
+  // The floor: the same 39 calls with the least work a client can do, the ids picked out of the
+  // reply text and nothing decoded. No client of these calls answers sooner on this host.
   const floorOverview = async () => {
-    const clients = await ids("User.GetClients", "", "ClientID");
-    const perClient = await Promise.all(
-      clients.map((c) =>
-        Promise.all([
-          ids("Client.GetLists", `<ClientID>${c}</ClientID>`, "ListID"),
-          ids("Client.GetCampaigns", `<ClientID>${c}</ClientID>`, "CampaignID"),
-        ]),
-      ),
-    );
-    const lists = perClient.flatMap(([l]) => l);
-    const campaigns = perClient.flatMap(([, c]) => c);
-    await Promise.all([
-      ...lists.map((l) => soap("List.GetStats", `<ListID>${l}</ListID>`)),
-      ...lists.map((l) => soap("List.GetCustomFields", `<ListID>${l}</ListID>`)),
-      ...campaigns.map((c) => soap("Campaign.GetSummary", `<CampaignID>${c}</CampaignID>`)),
-    ]);
-    const calls = 1 + 2 * clients.length + 2 * lists.length + campaigns.length;
+    const calls = await chains(async (op, params, id) => {
+      const text = await soap(op, params);
+      return id ? [...text.matchAll(new RegExp(`<${id}>([^<]*)<`, "g"))].map((m) => m[1]!) : [];
+    });
     if (calls !== 39) throw new Error(`the floor's Overview made ${calls} calls`);
   };
 
@@ -151,8 +156,9 @@ await withProcesses(async () => {
       { name: `critical path: ${LEVELS} calls in series`, run: criticalPath },
       { name: "Overview, defaults (32/64)", run: overview(current.url) },
       { name: "Overview, former defaults (8/16)", run: overview(former.url) },
-      { name: "bare client: the 39 calls by level", run: bareOverview },
+      { name: "bare client: the 39 calls", run: bareOverview },
       { name: "floor: the 39 calls, not decoded", run: floorOverview },
+      ...(before ? [{ name: "Overview, before (BENCH_BEFORE_BUILD)", run: overview(before.url) }] : []),
     ],
     rounds,
     5,
@@ -160,10 +166,15 @@ await withProcesses(async () => {
   const [cpuAfter, callsAfter] = [sandboxCpuMs(), await sandboxCalls()];
   console.log(
     `node ${process.version}; ${rounds} interleaved rounds per case after 5 warm-up rounds; the sandbox (every reply ` +
-      `held ${DELAY_MS} ms plus its own work's time after its request arrived) and each gateway in a process of ` +
+      `held ${DELAY_MS}${jitterMs ? ` ± ${jitterMs}` : ""} ms plus its own work's time after its request arrived) and each gateway in a process of ` +
       `its own, requests one at a time from this one\n`,
   );
-  console.log(report(`Overview with ${DELAY_MS} ms added to every backend reply, against its critical path`, series));
+  console.log(
+    report(
+      `Overview with ${DELAY_MS}${jitterMs ? ` ± ${jitterMs}` : ""} ms added to every backend reply, against its critical path`,
+      series,
+    ),
+  );
   const p50 = (i: number) =>
     percentile(
       [...series[i]!.samples].sort((a, b) => a - b),
@@ -171,19 +182,24 @@ await withProcesses(async () => {
     );
   const ours = p50(1);
   console.log(
-    `Overview p50 ${ours.toFixed(1)} ms with the defaults against the target of ≤ ${TARGET_MS} ms: ${ours <= TARGET_MS ? "met" : "NOT met"} ` +
+    `Overview p50 ${ours.toFixed(1)} ms with the defaults against the target of ≤ ${TARGET_MS} ms` +
+      (jitterMs
+        ? ` (set for fixed replies; these vary by ± ${jitterMs} ms)`
+        : `: ${ours <= TARGET_MS ? "met" : "NOT met"}`) +
+      " " +
       `(${(ours / p50(0)).toFixed(2)}× the measured critical path; former defaults ${p50(2).toFixed(1)} ms; ` +
       `the bare client ${p50(3).toFixed(1)} ms, so the gateway adds ${(ours - p50(3)).toFixed(1)} ms to what the same calls take without it)`,
   );
   console.log(
-    `the floor on this host (the 39 calls by level, nothing decoded) ${p50(4).toFixed(1)} ms` +
+    `the floor on this host (the 39 calls, nothing decoded) ${p50(4).toFixed(1)} ms` +
       (p50(4) > TARGET_MS ? `: above the target itself, which no client of this sandbox reaches here` : "") +
-      `; the gateway ${(ours - p50(4)).toFixed(1)} ms above it`,
+      `; the gateway ${(ours - p50(4)).toFixed(1)} ms above it` +
+      (before ? `; the gateway of BENCH_BEFORE_BUILD ${p50(5).toFixed(1)} ms` : ""),
   );
   if (cpuBefore !== undefined && cpuAfter !== undefined) {
     const calls = callsAfter - callsBefore;
     console.log(`the sandbox used ${((cpuAfter - cpuBefore) / calls).toFixed(3)} ms of CPU per call (${calls} calls)`);
   }
   await agent.close();
-  await Promise.all([current.stop(), former.stop(), sandbox.stop()]);
+  await Promise.all([current.stop(), former.stop(), before?.stop(), sandbox.stop()]);
 });

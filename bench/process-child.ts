@@ -1,8 +1,9 @@
 /**
  * One process of the gateway benchmarks (see bench/processes.ts), on 127.0.0.1 and a free port:
- * - `legacy-sandbox [delayMs]`: the legacy sandbox with its demo data, every reply held back by
- *   `delayMs` (default 0) plus its own work's time after its request arrived, as a backend across
- *   a network would answer (src/sandbox/legacy/reply-delay.ts);
+ * - `legacy-sandbox [delayMs] [jitterMs]`: the legacy sandbox with its demo data, every reply held
+ *   back by `delayMs` (default 0; each reply's drawn from delayMs ± jitterMs, seeded, with a
+ *   jitter) plus its own work's time after its request arrived, as a backend across a network
+ *   would answer (src/sandbox/legacy/reply-delay.ts);
  * - `commerce-sandbox`: the commerce sandbox with its demo data;
  * - `gateway`: the gateway, configured from the environment like `npm start`;
  * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bench/bare-clients.ts);
@@ -17,12 +18,16 @@ import { listen } from "../src/util/listen.js";
 import { startBareClientsServer } from "./bare-clients.js";
 import { startFloorServer } from "./floor-servers.js";
 
-const [role, arg] = process.argv.slice(2);
+const [role, arg, arg2] = process.argv.slice(2);
 let running: { url: string; close(): Promise<void> };
 switch (role) {
   case "legacy-sandbox": {
     const delayMs = Number(arg ?? 0);
-    const sandbox = createLegacySandbox({ webhookAutoDeliver: false, replyDelayMs: delayMs });
+    const sandbox = createLegacySandbox({
+      webhookAutoDeliver: false,
+      replyDelayMs: delayMs,
+      replyJitterMs: Number(arg2 ?? 0),
+    });
     const server = await listen(sandbox.handler, {
       port: 0,
       host: "127.0.0.1",

@@ -54,6 +54,24 @@ describe("the legacy sandbox's reply delay", () => {
     expect(sent).toEqual([1_000 + 20 + 1 + 2]);
   });
 
+  it("spreads each reply's latency over the delay ± the jitter, from its seeded source", () => {
+    const clock = manualClock();
+    const draws = [0, 0.5, 0.75];
+    const delay = new ReplyDelay(20, clock, { jitterMs: 10, random: () => draws.shift()! });
+    const sent: string[] = [];
+    for (const name of ["low", "middle", "high"]) {
+      const req = request();
+      delay.arrived(req);
+      delay.send(req, () => sent.push(`${name}@${clock.now()}`));
+    }
+    clock.advance(9.9);
+    expect(sent).toEqual([]);
+    clock.advance(40);
+    expect(sent).toEqual(["low@1010", "middle@1020", "high@1025"]);
+    expect(() => new ReplyDelay(20, clock, { jitterMs: 21 })).toThrow(RangeError);
+    expect(() => new ReplyDelay(20, clock, { jitterMs: -1 })).toThrow(RangeError);
+  });
+
   it("does not make a request wait for the work of requests that arrived with it", () => {
     const clock = manualClock();
     const delay = new ReplyDelay(20, clock);

@@ -45,6 +45,8 @@ export interface LegacySandboxOptions {
    * plus its own work's time after its request arrived (reply-delay.ts).
    */
   replyDelayMs?: number;
+  /** Spreads that latency: each reply's is drawn from replyDelayMs ± this (seeded; default 0). */
+  replyJitterMs?: number;
 }
 
 /** A running sandbox. */
@@ -84,7 +86,9 @@ export function createLegacySandbox(options: LegacySandboxOptions = {}): {
     apiKey: options.apiKey ?? DEFAULT_LEGACY_SANDBOX_KEY,
     namespace: options.namespace ?? DEFAULT_LEGACY_NAMESPACE,
     webhooks,
-    ...(options.replyDelayMs ? { replyDelay: new ReplyDelay(options.replyDelayMs) } : {}),
+    ...(options.replyDelayMs
+      ? { replyDelay: new ReplyDelay(options.replyDelayMs, undefined, { jitterMs: options.replyJitterMs }) }
+      : {}),
   });
   return { handler, calls, store, webhooks };
 }

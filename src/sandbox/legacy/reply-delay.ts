@@ -11,6 +11,7 @@
  * reply due by then. No polling, so the wait costs no CPU.
  */
 import type { IncomingMessage } from "node:http";
+import { seededRandom } from "../random.js";
 
 /** The clock and timers a ReplyDelay runs on (injectable for tests). */
 export interface DelayClock {
@@ -25,6 +26,8 @@ const SYSTEM_CLOCK: DelayClock = {
 
 interface Timing {
   readonly arrived: number;
+  /** The latency this request's reply gets (the delay, give or take the jitter). */
+  readonly latency: number;
   /** Time worked on this request so far, and since when it has been worked on (if it is). */
   worked: number;
   since: number | undefined;
@@ -43,16 +46,32 @@ export class ReplyDelay {
   /** When the timer set last wakes the sandbox, while it is set. */
   #timerAt: number | undefined;
 
+  /**
+   * `jitterMs` spreads the latency: each request's is drawn from [delayMs − jitterMs, delayMs +
+   * jitterMs] (uniformly, from `random`, a seeded source in [0, 1)), as replies across a real
+   * network and service vary; 0 gives every reply the same.
+   */
   constructor(
     readonly delayMs: number,
     private readonly clock: DelayClock = SYSTEM_CLOCK,
-  ) {}
+    options: { jitterMs?: number; random?: () => number } = {},
+  ) {
+    const jitterMs = options.jitterMs ?? 0;
+    if (!(jitterMs >= 0 && jitterMs <= delayMs)) throw new RangeError("the reply jitter must be within [0, the delay]");
+    this.jitterMs = jitterMs;
+    const seeded = seededRandom(1);
+    this.#random = options.random ?? (() => seeded.next());
+  }
+
+  readonly jitterMs: number;
+  readonly #random: () => number;
 
   /** The request arrived and is being worked on (the listener's first synchronous part). */
   arrived(req: IncomingMessage): void {
     if (this.delayMs <= 0) return;
     const now = this.clock.now();
-    this.#timings.set(req, { arrived: now, worked: 0, since: now });
+    const latency = this.delayMs + (this.jitterMs > 0 ? (2 * this.#random() - 1) * this.jitterMs : 0);
+    this.#timings.set(req, { arrived: now, latency, worked: 0, since: now });
   }
 
   /** Work on the request stops until `resume` (it waits for its body). */
@@ -78,7 +97,7 @@ export class ReplyDelay {
     }
     this.pause(req);
     this.#timings.delete(req);
-    const due = timing.arrived + this.delayMs + timing.worked;
+    const due = timing.arrived + timing.latency + timing.worked;
     if (due <= this.clock.now()) {
       write();
       return;
