@@ -34,6 +34,11 @@ export type Role =
 
 const BUILD_CONFIG = fileURLToPath(new URL("./tsconfig.processes.json", import.meta.url));
 const BUILD_DIR = fileURLToPath(new URL("../node_modules/.cache/mailgraph-bench/", import.meta.url));
+/** Where a compiled bench module is (`bench/timeline-hook.js`, say), for `node --import`; builds first. */
+export function builtModule(path: string): string {
+  buildProcesses();
+  return `${BUILD_DIR}${path}`;
+}
 const CHILD_SCRIPT = `${BUILD_DIR}bench/process-child.js`;
 /** Set by bench/run-all.ts once it has built, so the scripts it runs do not build again. */
 export const BUILT_ENV = "MAILGRAPH_BENCH_BUILT";
