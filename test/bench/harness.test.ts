@@ -2,12 +2,19 @@
  * The benchmark harness: which scripts `npm run bench` runs, and the load runner's reading of
  * autocannon (a separate process) against a real server, failures included.
  */
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { figureScripts } from "../../bench/figures.js";
 import { load } from "../../bench/load.js";
 import { median } from "../../bench/stats.js";
+import { operationOf, type TimelineNote } from "../../bench/timeline-hook.js";
 
 describe("figure scripts", () => {
   it("lists every script that names its Run: line, and no helper", () => {
@@ -15,7 +22,17 @@ describe("figure scripts", () => {
     for (const figure of ["clients-throughput.ts", "decode.ts", "overview-latency.ts", "backend-calls.ts"]) {
       expect(scripts).toContain(figure);
     }
-    for (const helper of ["stats.ts", "processes.ts", "process-child.ts", "load.ts", "call-suite.ts", "figures.ts"]) {
+    for (const helper of [
+      "stats.ts",
+      "processes.ts",
+      "process-child.ts",
+      "load.ts",
+      "call-suite.ts",
+      "figures.ts",
+      "timeline-hook.ts",
+      "overview-timeline.ts",
+      "profile-gateway.ts",
+    ]) {
       expect(scripts).not.toContain(helper);
     }
     expect(scripts).not.toContain("run-all.ts");
@@ -54,5 +71,48 @@ describe("median", () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([])).toBeNaN();
+  });
+});
+
+describe("the timeline hook", () => {
+  it("names a call's legacy operation by its SOAPAction, else by its path", () => {
+    expect(operationOf('"http://example.com/api/User.GetClients"', "/api/api.asmx")).toBe("User.GetClients");
+    expect(operationOf(undefined, "/api/api.asmx/List.GetStats?ApiKey=k")).toBe("List.GetStats");
+  });
+
+  it("notes each call and each served request of a process it is loaded into, in order, when it exits", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "timeline-hook-"));
+    const hook = fileURLToPath(new URL("../../bench/timeline-hook.ts", import.meta.url));
+    // A server and a client in one process: a SOAP call, then a GET call.
+    const program = `
+      import { createServer } from "node:http";
+      import { request } from "undici";
+      const server = createServer((req, res) => req.resume().on("end", () => res.end("ok")));
+      server.listen(0, "127.0.0.1", async () => {
+        const origin = "http://127.0.0.1:" + server.address().port;
+        const soap = await request(origin + "/api/api.asmx", {
+          method: "POST", headers: { SOAPAction: '"http://example.com/api/User.GetClients"' }, body: "<x/>",
+        });
+        await soap.body.text();
+        await (await request(origin + "/api/api.asmx/List.GetStats?ApiKey=k")).body.text();
+        server.close();
+      });`;
+    try {
+      await promisify(execFile)(
+        process.execPath,
+        ["--import", "tsx", "--import", hook, "--input-type=module", "-e", program],
+        { env: { ...process.env, MAILGRAPH_TIMELINE_DIR: dir }, timeout: 20_000 },
+      );
+      const [file] = readdirSync(dir);
+      const notes = JSON.parse(readFileSync(join(dir, file!), "utf8")) as TimelineNote[];
+      const seen = (label: string) => notes.filter((n) => n.label === label).map((n) => n.kind);
+      const order = ["call-create", "call-write", "server-start", "server-finish", "call-headers", "call-end"];
+      expect(seen("User.GetClients")).toEqual(order);
+      expect(seen("List.GetStats")).toEqual(order);
+      const times = notes.map((n) => n.at);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
