@@ -103,15 +103,12 @@ export class LegacyLoaders {
    */
   #sendBatch(keys: readonly ReadKey[]): Promise<unknown>[] {
     let calls: Promise<unknown>[] = [];
+    // inBatchSpan runs its work at once; allSettled also handles each call's failure, which the
+    // read that adopts the call then reports.
     void inBatchSpan("legacy", keys, this.#options.scope, (scope) => {
-      calls = keys.map((key) =>
-        this.#send(key.op, key.params, scope).catch((error: unknown) => Promise.reject(asError(error))),
-      );
+      calls = keys.map((key) => this.#send(key.op, key.params, scope));
       return Promise.allSettled(calls);
     });
-    // Each is handled by the read that adopts it; this only keeps a failure that settles before
-    // DataLoader hands it over from being reported as unhandled.
-    for (const call of calls) call.catch(() => {});
     return calls;
   }
 
@@ -195,7 +192,7 @@ export class LegacyLoaders {
       // However the transport words an aborted call, every field reports the one abort.
       if (signal?.aborted || (error as { code?: unknown } | null)?.code === ABORTED_CALL_CODE)
         throw this.#abortedError();
-      throw domainError(op, error);
+      throw asError(domainError(op, error));
     } finally {
       if (this.#limit === limit && limit.active === 0 && limit.pending === 0) this.#limit = undefined;
     }
@@ -221,7 +218,7 @@ function domainError(op: OperationName, error: unknown): unknown {
   return error;
 }
 
-/** What a failed read rejects with: always an Error. */
+/** What a failed call rejects with: always an Error. */
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error("The legacy list service call failed.");
 }
