@@ -18,8 +18,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEMO } from "../src/sandbox/demo-data.js";
-import { OVERVIEW_QUERY } from "../src/server.js";
 import { cpuTimeMs } from "./cpu.js";
+import { requestOverview } from "./overview-request.js";
 import { builtModule, startProcess, withProcesses } from "./processes.js";
 import { median } from "./stats.js";
 import type { TimelineNote } from "./timeline-hook.js";
@@ -46,15 +46,7 @@ await withProcesses(async () => {
     nodeArgs: hook,
   });
   pids = { sandbox: sandbox.pid, gateway: gateway.pid };
-  const overview = async () => {
-    const res = await fetch(`${gateway.url}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: OVERVIEW_QUERY }),
-    });
-    const body = (await res.json()) as { errors?: unknown[] };
-    if (res.status !== 200 || body.errors) throw new Error(`Overview failed: ${JSON.stringify(body.errors)}`);
-  };
+  const overview = () => requestOverview(gateway.url);
   for (let i = 0; i < WARMUP; i++) await overview();
   const before = { sandbox: cpuTimeMs(sandbox.pid), gateway: cpuTimeMs(gateway.pid) };
   for (let i = 0; i < requests; i++) await overview();

@@ -3,9 +3,9 @@
  * notes when each HTTP request reaches the process's server and when its answer is finished, and
  * for each undici request the process makes: when it is created, when its headers are written,
  * when the reply's headers and its end are read. Each request is labelled with the legacy
- * operation it names (its SOAPAction, else its path's last segment). Times are milliseconds on the wall clock at
- * sub-millisecond resolution (`performance.timeOrigin + performance.now()`), so the notes of two
- * processes on one host line up. They are kept in memory and written, one JSON array, to
+ * operation it names (its SOAPAction, else its path's last segment). Times are milliseconds on
+ * the wall clock at sub-millisecond resolution (`performance.timeOrigin + performance.now()`), so
+ * the notes of two processes on one host line up. They are kept in memory and written, one JSON array, to
  * `$MAILGRAPH_TIMELINE_DIR/<pid>.json` when the process exits. Nothing is noted unless that
  * variable is set.
  */

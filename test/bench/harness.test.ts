@@ -30,6 +30,7 @@ describe("figure scripts", () => {
       "call-suite.ts",
       "figures.ts",
       "timeline-hook.ts",
+      "overview-request.ts",
       "overview-timeline.ts",
       "profile-gateway.ts",
     ]) {

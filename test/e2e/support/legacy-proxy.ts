@@ -134,9 +134,11 @@ export async function startLegacyProxy(target: string, namespace = DEFAULT_LEGAC
     scriptResult: (op, code) => void scripted.set(op, { body: soapResult(op, code, namespace) }),
     hold(op) {
       let release = () => {};
-      held.set(op, new Promise<void>((resolve) => (release = resolve)));
+      const waiting = new Promise<void>((resolve) => (release = resolve));
+      held.set(op, waiting);
+      // Idempotent, and it lets go of this hold only (not a later one of the same operation).
       return () => {
-        held.delete(op);
+        if (held.get(op) === waiting) held.delete(op);
         release();
       };
     },
