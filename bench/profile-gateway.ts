@@ -7,7 +7,8 @@
  * shows as that call's, so read CPU per request from bench/clients-throughput.ts, and this for
  * where it goes. PROFILE_BUILD names another build's output directory (as BENCH_BEFORE_BUILD does
  * for clients-throughput.ts) to profile that gateway instead; PROFILE_TARGET=bare profiles the bare
- * baseline server of bench/clients-throughput.ts (the query is then ignored), to compare the two.
+ * baseline server of bench/clients-throughput.ts (the query is then ignored), to compare the two;
+ * PROFILE_TARGET=sandbox profiles the legacy sandbox instead, under the gateway's calls.
  * Usage: npx tsx bench/profile-gateway.ts [seconds] [query]
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -47,15 +48,16 @@ function bucketOf(url: string): string {
 
 await withProcesses(async () => {
   const dir = mkdtempSync(join(tmpdir(), "mailgraph-prof-"));
-  const sandbox = await startProcess("legacy-sandbox");
   const nodeArgs = ["--cpu-prof", `--cpu-prof-dir=${dir}`];
-  const bare = process.env.PROFILE_TARGET === "bare";
+  const target = process.env.PROFILE_TARGET;
+  const sandbox = await startProcess("legacy-sandbox", target === "sandbox" ? { nodeArgs } : {});
+  const bare = target === "bare";
   const gateway = bare
     ? await startProcess("bare-clients", { args: [sandbox.url], nodeArgs })
     : await startProcess("gateway", {
         childScript: process.env.PROFILE_BUILD ? `${process.env.PROFILE_BUILD}/bench/process-child.js` : undefined,
         env: { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
-        nodeArgs,
+        nodeArgs: target === "sandbox" ? [] : nodeArgs,
       });
   const path = bare ? "/" : "/graphql";
   const options = {
