@@ -34,6 +34,11 @@ describe("parseXml refuses what is not well-formed", () => {
     ["a mismatched root end tag", "<a></b>"],
     ["an end tag after the root", "<a></a></b>"],
     ["an end tag of no open element", "<a></b></a>"],
+    ["an end tag that starts with the open name", "<a><ab></abc></a>"],
+    ["an end tag that stops inside the open name", "<a><abc></ab></a>"],
+    ["an end tag of another prefix", "<p:a></q:a>"],
+    ["an end tag without the open name's prefix", "<p:a></a>"],
+    ["an end tag cut off after the open name", "<a><b></b"],
     ["overlapping elements", "<a><b></a></b>"],
     ["a < in text", "<a>1 < 2</a>"],
     ["]]> in text", "<a>x]]>y</a>"],
@@ -69,6 +74,11 @@ describe("parseXml refuses what is not well-formed", () => {
 
   it.each(broken)("%s → malformed", (_why, xml) => {
     expect(refusal(xml).kind).toBe("malformed");
+  });
+
+  it("names both tags of a mismatched end tag", () => {
+    expect(refusal("<a><ab></abc></a>").message).toContain("</abc> where </ab> was expected");
+    expect(refusal("<p:a></a>").message).toContain("</a> where </p:a> was expected");
   });
 
   it("refuses a DOCTYPE as unsafe, also after other faults", () => {

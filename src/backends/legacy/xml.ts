@@ -190,6 +190,9 @@ export function createSafeXmlParser(maxNestedTags: number): XMLParser {
   });
 }
 
+const NO_ATTRIBUTES: Readonly<Record<string, string>> = Object.freeze({});
+const NO_CHILDREN: readonly XmlElement[] = Object.freeze([]);
+
 const localName = (name: string): string => name.slice(name.indexOf(":") + 1);
 
 const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
@@ -312,8 +315,10 @@ class XmlReader {
     const xml = this.xml;
     this.#at += 1;
     const qualified = this.#name();
-    const attributes: Record<string, string> = {};
-    const seen = new Set<string>();
+    // Most elements of a reply have no attributes and many no children: those share frozen empties,
+    // and the set of names seen (duplicates) exists only once an attribute does.
+    let attributes: Record<string, string> | undefined;
+    let seen: Set<string> | undefined;
     for (;;) {
       const spaced = this.#at;
       this.#skipSpace();
@@ -325,13 +330,13 @@ class XmlReader {
       if (c === 0x2f /* / */) {
         if (xml.charCodeAt(this.#at + 1) !== 0x3e) throw malformed("a / inside a start tag");
         this.#at += 2;
-        return { name: localName(qualified), attributes, children: [], text: "" };
+        return { name: localName(qualified), attributes: attributes ?? NO_ATTRIBUTES, children: NO_CHILDREN, text: "" };
       }
       if (Number.isNaN(c)) throw malformed("an unterminated start tag");
       if (this.#at === spaced) throw malformed("attributes without space between them");
       const name = this.#name();
-      if (seen.has(name)) throw malformed(`the attribute ${name} twice`);
-      seen.add(name);
+      if (seen?.has(name)) throw malformed(`the attribute ${name} twice`);
+      (seen ??= new Set()).add(name);
       this.#skipSpace();
       if (xml.charCodeAt(this.#at) !== 0x3d /* = */) throw malformed(`the attribute ${name} without a value`);
       this.#at += 1;
@@ -344,10 +349,10 @@ class XmlReader {
       if (raw.includes("<")) throw malformed("a < in an attribute value");
       this.#at = end + 1;
       if (name === "xmlns" || name.startsWith("xmlns:")) continue;
-      attributes[localName(name)] = decodeXmlReferences(raw);
+      (attributes ??= {})[localName(name)] = decodeXmlReferences(raw);
     }
 
-    const children: XmlElement[] = [];
+    let children: XmlElement[] | undefined;
     let text = "";
     for (;;) {
       const lt = xml.indexOf("<", this.#at);
@@ -361,8 +366,13 @@ class XmlReader {
       const next = xml.charCodeAt(lt + 1);
       if (next === 0x2f /* / */) {
         this.#at = lt + 2;
-        const closing = this.#name();
-        if (closing !== qualified) throw malformed(`</${closing}> where </${qualified}> was expected`);
+        // The end tag's name is compared where it stands, not copied out first.
+        const end = this.#at + qualified.length;
+        if (!xml.startsWith(qualified, this.#at) || isNameCharacter(xml.charCodeAt(end))) {
+          const closing = this.#name();
+          throw malformed(`</${closing}> where </${qualified}> was expected`);
+        }
+        this.#at = end;
         this.#skipSpace();
         if (xml.charCodeAt(this.#at) !== 0x3e) throw malformed("an unterminated end tag");
         this.#at += 1;
@@ -377,11 +387,16 @@ class XmlReader {
         this.#at = end + 3;
         continue;
       }
-      children.push(this.#element(depth + 1));
+      (children ??= []).push(this.#element(depth + 1));
     }
     // Whitespace between child elements is layout, not data; a leaf keeps its text exactly.
-    if (children.length > 0 && text.trim() === "") text = "";
-    return { name: localName(qualified), attributes, children, text };
+    if (children !== undefined && text.trim() === "") text = "";
+    return {
+      name: localName(qualified),
+      attributes: attributes ?? NO_ATTRIBUTES,
+      children: children ?? NO_CHILDREN,
+      text,
+    };
   }
 }
 
