@@ -8,7 +8,10 @@
  * through a gateway with the former defaults (LEGACY_CONCURRENCY 8, LEGACY_CONNECTIONS 16), a
  * bare client making the Overview's 39 calls, each as soon as the reply it needs is in (undici and
  * fast-xml-parser, from this process): what the calls cost without any gateway; and the floor:
- * the same calls with nothing decoded (ids picked out of the text), the least any client can do.
+ * the same calls with nothing decoded (ids picked out of the text), the least any client can do;
+ * and the least GraphQL server of the same query (bench/yoga-overview.ts: graphql-yoga, one
+ * resolver per call, undici and fast-xml-parser, nothing else), in a process of its own like the
+ * gateway: what GraphQL itself costs on this path, so what the gateway adds beyond it is its own.
  * Every call without a gateway goes through one undici agent, as the gateway's calls do.
  * BENCH_BEFORE_BUILD names another build's output directory (as for bench/clients-throughput.ts),
  * whose gateway joins the rotation with the defaults, for a before/after in one run. A second
@@ -48,6 +51,7 @@ await withProcesses(async () => {
   const former = await startProcess("gateway", {
     env: { ...env, LEGACY_CONCURRENCY: "8", LEGACY_CONNECTIONS: "16" },
   });
+  const minimal = await startProcess("yoga-overview", { args: [sandbox.url] });
   const before = beforeBuild
     ? await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/process-child.js` })
     : undefined;
@@ -152,6 +156,7 @@ await withProcesses(async () => {
       { name: "Overview, former defaults (8/16)", run: overview(former.url) },
       { name: "bare client: the 39 calls", run: bareOverview },
       { name: "floor: the 39 calls, not decoded", run: floorOverview },
+      { name: "least GraphQL server (yoga-overview)", run: overview(minimal.url) },
       ...(before ? [{ name: "Overview, before (BENCH_BEFORE_BUILD)", run: overview(before.url) }] : []),
     ],
     rounds,
@@ -188,12 +193,16 @@ await withProcesses(async () => {
     `the floor on this host (the 39 calls, nothing decoded) ${p50(4).toFixed(1)} ms` +
       (p50(4) > TARGET_MS ? `: above the target itself, which no client of this sandbox reaches here` : "") +
       `; the gateway ${(ours - p50(4)).toFixed(1)} ms above it` +
-      (before ? `; the gateway of BENCH_BEFORE_BUILD ${p50(5).toFixed(1)} ms` : ""),
+      (before ? `; the gateway of BENCH_BEFORE_BUILD ${p50(6).toFixed(1)} ms` : ""),
+  );
+  console.log(
+    `the least GraphQL server of the query (graphql-yoga, a resolver per call, undici, fast-xml-parser) ` +
+      `${p50(5).toFixed(1)} ms, ${(p50(5) - p50(4)).toFixed(1)} ms above the floor; the gateway ${(ours - p50(5)).toFixed(1)} ms above it`,
   );
   if (cpuBefore !== undefined && cpuAfter !== undefined) {
     const calls = callsAfter - callsBefore;
     console.log(`the sandbox used ${((cpuAfter - cpuBefore) / calls).toFixed(3)} ms of CPU per call (${calls} calls)`);
   }
   await agent.close();
-  await Promise.all([current.stop(), former.stop(), before?.stop(), sandbox.stop()]);
+  await Promise.all([current.stop(), former.stop(), minimal.stop(), before?.stop(), sandbox.stop()]);
 });

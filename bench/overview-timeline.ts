@@ -11,7 +11,9 @@
  * Overview reached the gateway, then what lies between them, and the CPU each process spent per
  * Overview (/proc). The two processes' clocks agree to a few tenths of a millisecond (a reply may
  * seem read just before it left); the notes themselves cost a few µs each. A second argument
- * spreads the delay (delay ± jitter, as bench/overview-latency.ts).
+ * spreads the delay (delay ± jitter, as bench/overview-latency.ts). TIMELINE_TARGET=yoga-overview
+ * puts the least GraphQL server of the query (bench/yoga-overview.ts) where the gateway is, to
+ * compare the two level by level.
  * Usage: npx tsx bench/overview-timeline.ts [requests] [jitter ms]
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -41,10 +43,13 @@ await withProcesses(async () => {
     env,
     nodeArgs: hook,
   });
-  const gateway = await startProcess("gateway", {
-    env: { ...env, LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
-    nodeArgs: hook,
-  });
+  const gateway =
+    process.env.TIMELINE_TARGET === "yoga-overview"
+      ? await startProcess("yoga-overview", { args: [sandbox.url], env, nodeArgs: hook })
+      : await startProcess("gateway", {
+          env: { ...env, LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
+          nodeArgs: hook,
+        });
   pids = { sandbox: sandbox.pid, gateway: gateway.pid };
   const overview = () => requestOverview(gateway.url);
   for (let i = 0; i < WARMUP; i++) await overview();

@@ -7,7 +7,8 @@
  * - `commerce-sandbox`: the commerce sandbox with its demo data;
  * - `gateway`: the gateway, configured from the environment like `npm start`;
  * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bench/bare-clients.ts);
- * - `gateway-stubbed`, `yoga-minimal`, `json-minimal`: the floors of bench/floors.ts (see there).
+ * - `gateway-stubbed`, `yoga-minimal`, `json-minimal`: the floors of bench/floors.ts (see there);
+ * - `yoga-overview <legacyUrl>`: the least GraphQL server of the Overview (bench/yoga-overview.ts).
  * Prints `{"url": …}` once listening; stops when stdin ends or on SIGTERM.
  */
 import { loadConfig } from "../src/config.js";
@@ -17,6 +18,7 @@ import { createGateway } from "../src/server.js";
 import { listen } from "../src/util/listen.js";
 import { startBareClientsServer } from "./bare-clients.js";
 import { startFloorServer } from "./floor-servers.js";
+import { startYogaOverview } from "./yoga-overview.js";
 
 const [role, arg, arg2] = process.argv.slice(2);
 let running: { url: string; close(): Promise<void> };
@@ -48,6 +50,10 @@ switch (role) {
   case "bare-clients":
     if (!arg) throw new Error("bare-clients needs the legacy sandbox's URL");
     running = await startBareClientsServer(arg);
+    break;
+  case "yoga-overview":
+    if (!arg) throw new Error("yoga-overview needs the legacy sandbox's URL");
+    running = await startYogaOverview(arg);
     break;
   case "gateway-stubbed":
   case "yoga-minimal":

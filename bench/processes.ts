@@ -30,6 +30,7 @@ export type Role =
   | "bare-clients"
   | "gateway-stubbed"
   | "yoga-minimal"
+  | "yoga-overview"
   | "json-minimal";
 
 const BUILD_CONFIG = fileURLToPath(new URL("./tsconfig.processes.json", import.meta.url));

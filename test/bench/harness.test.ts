@@ -117,3 +117,42 @@ describe("the timeline hook", () => {
     }
   });
 });
+
+describe("the least GraphQL server of the Overview (bench/yoga-overview.ts)", () => {
+  it("answers the Overview with the gateway's values, from the same 39 calls", async () => {
+    const { startStack, callCounts } = await import("../e2e/support/stack.js");
+    const { startYogaOverview } = await import("../../bench/yoga-overview.js");
+    const { OVERVIEW_QUERY } = await import("../../src/server.js");
+    const stack = await startStack();
+    const minimal = await startYogaOverview(stack.sandbox.url);
+    try {
+      const overview = async (url: string) => {
+        const before = callCounts(stack.sandbox);
+        const res = await fetch(`${url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query: OVERVIEW_QUERY }),
+        });
+        const body = (await res.json()) as { data?: unknown; errors?: unknown };
+        const after = callCounts(stack.sandbox);
+        const calls = Object.fromEntries(Object.entries(after).map(([op, n]) => [op, n - (before[op] ?? 0)]));
+        // Ids differ in form (the gateway's are global ids); everything else must be the same.
+        const values = JSON.parse(JSON.stringify(body.data), (key, value: unknown) =>
+          key === "id" ? undefined : value,
+        );
+        return { status: res.status, errors: body.errors, values, calls };
+      };
+      const gateway = await overview(stack.gateway.url);
+      const reference = await overview(minimal.url);
+      expect(reference.status).toBe(200);
+      expect(reference.errors).toBeUndefined();
+      expect(gateway.errors).toBeUndefined();
+      expect(reference.values).toEqual(gateway.values);
+      expect(reference.calls).toEqual(gateway.calls);
+      expect(Object.values(reference.calls).reduce((a, b) => a + b, 0)).toBe(39);
+    } finally {
+      await minimal.close();
+      await stack.close();
+    }
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * A reference for bench/overview-latency.ts: the least GraphQL server that answers the `Overview`
+ * query from the legacy sandbox. graphql-yoga with its defaults, a schema of the query's types
+ * only, and one resolver per backend call, each making its SOAP call with undici (one agent of 64
+ * connections, as the gateway's default) and reading the reply with fast-xml-parser. No loader
+ * (the Overview repeats no call), no policy, deadline, cost bound, ownership check, typed error,
+ * metric, log or span: what the gateway adds to the same 39 calls beyond this is the price of those.
+ * Each call is made as soon as the graph reaches its field, like the gateway's.
+ */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { XMLParser } from "fast-xml-parser";
+import { createSchema, createYoga } from "graphql-yoga";
+import { Agent } from "undici";
+import { DEFAULT_LEGACY_NAMESPACE } from "../src/backends/legacy/catalog.js";
+import { DEMO } from "../src/sandbox/demo-data.js";
+
+type Row = Record<string, unknown>;
+
+const typeDefs = /* GraphQL */ `
+  type Query {
+    clients: [Client!]!
+  }
+  type Client {
+    id: ID!
+    name: String!
+    lists: [List!]!
+    campaigns: [Campaign!]!
+  }
+  type List {
+    id: ID!
+    name: String!
+    stats: ListStats!
+    customFields: [CustomField!]!
+  }
+  type ListStats {
+    totalActiveSubscribers: Int!
+    totalUnsubscribes: Int!
+    totalBounced: Int!
+  }
+  type CustomField {
+    key: String!
+    fieldName: String!
+    dataType: String!
+    options: [String!]!
+  }
+  type Campaign {
+    id: ID!
+    subject: String!
+    sentDate: String!
+    summary: CampaignSummary!
+  }
+  type CampaignSummary {
+    recipients: Int!
+    uniqueOpened: Int!
+    clicks: Int!
+    bounced: Int!
+    unsubscribed: Int!
+  }
+`;
+
+/** Array items of the replies the Overview reads. */
+const ITEMS = new Set(["Client", "List", "Campaign", "ListCustomField", "string"]);
+
+export async function startYogaOverview(legacyUrl: string): Promise<{ url: string; close(): Promise<void> }> {
+  const agent = new Agent({ connections: 64 });
+  const origin = new URL(legacyUrl).origin;
+  const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, isArray: (name) => ITEMS.has(name) });
+  /** One SOAP call's result element. */
+  const call = async (op: string, params: string): Promise<Row> => {
+    const reply = await agent.request({
+      origin,
+      path: "/api/api.asmx",
+      method: "POST",
+      headers: { "content-type": "text/xml; charset=utf-8", soapaction: `"${DEFAULT_LEGACY_NAMESPACE}${op}"` },
+      body:
+        `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">` +
+        `<soap:Body><${op} xmlns="${DEFAULT_LEGACY_NAMESPACE}"><ApiKey>${DEMO.apiKey}</ApiKey>${params}</${op}></soap:Body></soap:Envelope>`,
+    });
+    const text = await reply.body.text();
+    if (reply.statusCode !== 200) throw new Error(`${op} answered ${reply.statusCode}`);
+    const doc = parser.parse(text) as { Envelope: { Body: Record<string, Record<string, Row>> } };
+    return doc.Envelope.Body[`${op}Response`]![`${op}Result`] ?? {};
+  };
+  const items = async (op: string, params: string, item: string): Promise<Row[]> =>
+    ((await call(op, params))[item] as Row[] | undefined) ?? [];
+
+  const yoga = createYoga({
+    schema: createSchema({
+      typeDefs,
+      resolvers: {
+        Query: {
+          clients: async () =>
+            (await items("User.GetClients", "", "Client")).map((c) => ({ id: c["ClientID"], name: c["Name"] })),
+        },
+        Client: {
+          lists: async ({ id }: Row) =>
+            (await items("Client.GetLists", `<ClientID>${String(id)}</ClientID>`, "List")).map((l) => ({
+              id: l["ListID"],
+              name: l["Name"],
+            })),
+          campaigns: async ({ id }: Row) =>
+            (await items("Client.GetCampaigns", `<ClientID>${String(id)}</ClientID>`, "Campaign")).map((c) => ({
+              id: c["CampaignID"],
+              subject: c["Subject"],
+              // The gateway's forms: an ISO local date-time, and enum names for the data types.
+              sentDate: String(c["SentDate"]).replace(" ", "T"),
+            })),
+        },
+        List: {
+          stats: async ({ id }: Row) => {
+            const s = await call("List.GetStats", `<ListID>${String(id)}</ListID>`);
+            return {
+              totalActiveSubscribers: Number(s["TotalActiveSubscribers"]),
+              totalUnsubscribes: Number(s["TotalUnsubscribes"]),
+              totalBounced: Number(s["TotalBounced"]),
+            };
+          },
+          customFields: async ({ id }: Row) =>
+            (await items("List.GetCustomFields", `<ListID>${String(id)}</ListID>`, "ListCustomField")).map((f) => ({
+              key: f["Key"],
+              fieldName: f["FieldName"],
+              dataType: String(f["DataType"])
+                .replace(/([a-z])([A-Z])/g, "$1_$2")
+                .toUpperCase(),
+              options: ((f["FieldOptions"] as Row | "" | undefined) || {})["string"] ?? [],
+            })),
+        },
+        Campaign: {
+          summary: async ({ id }: Row) => {
+            const s = await call("Campaign.GetSummary", `<CampaignID>${String(id)}</CampaignID>`);
+            return {
+              recipients: Number(s["Recipients"]),
+              uniqueOpened: Number(s["UniqueOpened"]),
+              clicks: Number(s["Clicks"]),
+              bounced: Number(s["Bounced"]),
+              unsubscribed: Number(s["Unsubscribed"]),
+            };
+          },
+        },
+      },
+    }),
+    logging: false,
+  });
+  const server = createServer((req, res) => void yoga.requestListener(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await agent.close();
+    },
+  };
+}
