@@ -31,8 +31,8 @@
 import { readFileSync } from "node:fs";
 import { XMLParser } from "fast-xml-parser";
 import { Agent } from "undici";
-import { DEFAULT_LEGACY_NAMESPACE } from "../src/backends/legacy/catalog.js";
 import { DEMO } from "../src/sandbox/demo-data.js";
+import { soapText } from "./legacy-soap.js";
 import { requestOverview } from "./overview-request.js";
 import { startProcess, withProcesses } from "./processes.js";
 import { interleaved, percentile, report } from "./stats.js";
@@ -64,20 +64,7 @@ await withProcesses(async () => {
   const parser = new XMLParser({ removeNSPrefix: true });
   const origin = new URL(sandbox.url).origin;
   /** One SOAP call's reply text. */
-  const soap = async (op: string, params: string): Promise<string> => {
-    const reply = await agent.request({
-      origin,
-      path: "/api/api.asmx",
-      method: "POST",
-      headers: { "content-type": "text/xml; charset=utf-8", soapaction: `"${DEFAULT_LEGACY_NAMESPACE}${op}"` },
-      body:
-        `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">` +
-        `<soap:Body><${op} xmlns="${DEFAULT_LEGACY_NAMESPACE}"><ApiKey>${DEMO.apiKey}</ApiKey>${params}</${op}></soap:Body></soap:Envelope>`,
-    });
-    const text = await reply.body.text();
-    if (reply.statusCode !== 200) throw new Error(`${op} answered ${reply.statusCode}: ${text.slice(0, 200)}`);
-    return text;
-  };
+  const soap = (op: string, params: string): Promise<string> => soapText(agent, origin, op, params);
   // The same 39 calls without a gateway: each call as soon as the reply it needs
   // is in, ids read from the replies.
   const items = async (op: string, params: string, item: string): Promise<Record<string, unknown>[]> => {

@@ -12,8 +12,7 @@ import type { AddressInfo } from "node:net";
 import { XMLParser } from "fast-xml-parser";
 import { createSchema, createYoga } from "graphql-yoga";
 import { Agent } from "undici";
-import { DEFAULT_LEGACY_NAMESPACE } from "../src/backends/legacy/catalog.js";
-import { DEMO } from "../src/sandbox/demo-data.js";
+import { soapText } from "./legacy-soap.js";
 
 type Row = Record<string, unknown>;
 
@@ -68,17 +67,7 @@ export async function startYogaOverview(legacyUrl: string): Promise<{ url: strin
   const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, isArray: (name) => ITEMS.has(name) });
   /** One SOAP call's result element. */
   const call = async (op: string, params: string): Promise<Row> => {
-    const reply = await agent.request({
-      origin,
-      path: "/api/api.asmx",
-      method: "POST",
-      headers: { "content-type": "text/xml; charset=utf-8", soapaction: `"${DEFAULT_LEGACY_NAMESPACE}${op}"` },
-      body:
-        `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">` +
-        `<soap:Body><${op} xmlns="${DEFAULT_LEGACY_NAMESPACE}"><ApiKey>${DEMO.apiKey}</ApiKey>${params}</${op}></soap:Body></soap:Envelope>`,
-    });
-    const text = await reply.body.text();
-    if (reply.statusCode !== 200) throw new Error(`${op} answered ${reply.statusCode}`);
+    const text = await soapText(agent, origin, op, params);
     const doc = parser.parse(text) as { Envelope: { Body: Record<string, Record<string, Row>> } };
     return doc.Envelope.Body[`${op}Response`]![`${op}Result`] ?? {};
   };
