@@ -34,6 +34,9 @@ const WARMUP = 20;
 const dir = mkdtempSync(join(tmpdir(), "mailgraph-timeline-"));
 const hook = ["--import", builtModule("bench/timeline-hook.js")];
 const env = { MAILGRAPH_TIMELINE_DIR: dir };
+const reference = process.env.TIMELINE_TARGET === "yoga-overview";
+/** What the output calls the server under study. */
+const server = reference ? "the reference server" : "the gateway";
 let pids = { sandbox: 0, gateway: 0 };
 let cpu = { sandbox: 0, gateway: 0 };
 
@@ -43,13 +46,12 @@ await withProcesses(async () => {
     env,
     nodeArgs: hook,
   });
-  const gateway =
-    process.env.TIMELINE_TARGET === "yoga-overview"
-      ? await startProcess("yoga-overview", { args: [sandbox.url], env, nodeArgs: hook })
-      : await startProcess("gateway", {
-          env: { ...env, LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
-          nodeArgs: hook,
-        });
+  const gateway = reference
+    ? await startProcess("yoga-overview", { args: [sandbox.url], env, nodeArgs: hook })
+    : await startProcess("gateway", {
+        env: { ...env, LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
+        nodeArgs: hook,
+      });
   pids = { sandbox: sandbox.pid, gateway: gateway.pid };
   const overview = () => requestOverview(gateway.url);
   for (let i = 0; i < WARMUP; i++) await overview();
@@ -150,10 +152,10 @@ const totalCalls = overviews[0]!.levels.reduce((n, l) => n + l.calls, 0);
 
 console.log(
   `Overview, ${requests} requests one at a time after ${WARMUP} untimed, every backend reply held ${delayMs}${jitterMs ? ` ± ${jitterMs}` : ""} ms; ` +
-    `calls by level: ${shape}; median ms after the Overview reached the gateway (first–last call of the level)\n`,
+    `calls by level: ${shape}; median ms after the Overview reached ${server} (first–last call of the level)\n`,
 );
 console.log(
-  ["level", "calls", "created", "written", "backend got", "backend sent", "gateway read"]
+  ["level", "calls", "created", "written", "backend got", "backend sent", "server read"]
     .map((h, i) => (i < 2 ? h.padStart(5) : h.padEnd(14)))
     .join("  "),
 );
@@ -181,15 +183,15 @@ for (let i = 0; i < levels; i++) {
     `each written ${m((o) => o.levels[i]!.written[0] - o.levels[i]!.created[0]).toFixed(2)} (first) and ${at((l) => l.written[1] - l.created[1])} (last) ms after it was created`,
     `the backend got the last ${at((l) => l.received[1] - l.written[1])} ms after it was written`,
     `its first reply left ${at((l) => l.answered[0] - l.received[0])} ms after it got the first call, its last ${at((l) => l.answered[1] - l.received[1])} ms after the last`,
-    `the gateway read the last reply ${at((l) => l.read[1] - l.answered[1])} ms after it left`,
+    `${server} read the last reply ${at((l) => l.read[1] - l.answered[1])} ms after it left`,
   ];
   console.log(`level ${i + 1}: ${lines.join("; ")}`);
 }
 console.log(
   `after the last reply was read, the answer was finished ${m((o) => o.total - o.levels.at(-1)!.lastEnded).toFixed(2)} ms later; ` +
-    `the Overview took ${m((o) => o.total).toFixed(2)} ms in the gateway (median)`,
+    `the Overview took ${m((o) => o.total).toFixed(2)} ms in ${server} (median)`,
 );
 console.log(
-  `CPU per Overview: gateway ${(cpu.gateway / requests).toFixed(2)} ms (${((cpu.gateway * 1000) / requests / totalCalls).toFixed(0)} µs per backend call), ` +
+  `CPU per Overview: ${server} ${(cpu.gateway / requests).toFixed(2)} ms (${((cpu.gateway * 1000) / requests / totalCalls).toFixed(0)} µs per backend call), ` +
     `sandbox ${(cpu.sandbox / requests).toFixed(2)} ms (${((cpu.sandbox * 1000) / requests / totalCalls).toFixed(0)} µs per call); /proc counts in 10 ms ticks`,
 );
