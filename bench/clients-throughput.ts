@@ -6,6 +6,10 @@
  * round, in reversed order every other round, and each round's ratio compares neighbours in
  * time. Also the CPU each server process spends per request, read from /proc, which drifts less
  * than rates do on a shared machine. Target: gateway / bare ≥ 0.5.
+ * The least GraphQL server of the same call joins the rotation as a reference (bench/yoga-overview.ts:
+ * graphql-yoga with its defaults, one resolver making the call with undici and fast-xml-parser,
+ * nothing else): what the framework alone costs on this host, so what is left above it is the
+ * gateway's own.
  * For a before/after in one run, BENCH_BEFORE_BUILD names another build's output directory (an
  * earlier commit compiled with bench/tsconfig.processes.json), whose gateway joins the rotation.
  * Run: npx tsx bench/clients-throughput.ts [rounds] [seconds per round]
@@ -34,6 +38,11 @@ await withProcesses(async () => {
   const sides: { name: string; process: BenchProcess; path: string }[] = [
     { name: "gateway", process: await startProcess("gateway", { env }), path: "/graphql" },
     { name: "bare", process: await startProcess("bare-clients", { args: [sandbox.url] }), path: "/" },
+    {
+      name: "least GraphQL server",
+      process: await startProcess("yoga-overview", { args: [sandbox.url] }),
+      path: "/graphql",
+    },
   ];
   if (beforeBuild) {
     const before = await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/process-child.js` });
@@ -70,7 +79,7 @@ await withProcesses(async () => {
 
   console.log(
     `node ${process.version}; ${rounds} rounds of ${seconds} s per side, the order reversed every other round; ` +
-      `autocannon -c ${CONNECTIONS} in its own process; sandbox, gateway and bare server compiled, each in its own process\n`,
+      `autocannon -c ${CONNECTIONS} in its own process; the sandbox and every server compiled, each in its own process\n`,
   );
   console.log(`${QUERY}: requests per second and CPU per request, each side against the bare server in the same round`);
   const head = ["round", ...sides.flatMap((s) => [`${s.name} req/s`, `CPU µs/req`])];
@@ -96,6 +105,11 @@ await withProcesses(async () => {
         `${median(rows.map((row) => row[1]!.cpuUsPerRequest)).toFixed(0)} µs (${ratioOf(j, (r) => r.cpuUsPerRequest).toFixed(2)}×)`,
     );
   }
+  const reference = (pick: (r: Round) => number) => median(rows.map((row) => pick(row[0]!) / pick(row[2]!)));
+  console.log(
+    `gateway / least GraphQL server: median req/s ratio ${reference((r) => r.rps).toFixed(2)}, ` +
+      `median CPU per request ratio ${reference((r) => r.cpuUsPerRequest).toFixed(2)}×`,
+  );
   const ratio = ratioOf(0, (r) => r.rps);
   console.log(
     `gateway req/s ratio ${ratio.toFixed(2)} against the target of ≥ ${TARGET}: ${ratio >= TARGET ? "met" : "NOT met"}`,
