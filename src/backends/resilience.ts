@@ -22,11 +22,8 @@ import {
   bulkhead,
   circuitBreaker,
   handleWhen,
-  retry,
   type BulkheadPolicy,
   type CircuitBreakerPolicy,
-  type IBackoff,
-  type IBackoffFactory,
 } from "cockatiel";
 import type { BackendReply, BackendRequest } from "./http.js";
 import type { AbortState } from "../util/call-abort.js";
@@ -152,6 +149,9 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
   return Math.max(0, at - now);
 }
 
+/** What one attempt met: the reply, or the error it failed with. */
+type Outcome = { reply: BackendReply } | { error: unknown };
+
 /** Whether a reply means the backend is failing: per backend, since the legacy service uses 500 for the caller's mistakes. */
 export type ReplyJudge = (reply: BackendReply) => boolean;
 
@@ -213,14 +213,6 @@ export function legacyOperation(request: BackendRequest): string {
   return raw && /^[A-Za-z][A-Za-z0-9.]{0,63}$/.test(raw) ? raw : "other";
 }
 
-/** A backoff whose next delay was decided by the retry filter (it knows the reply and the budget). */
-class DecidedBackoff implements IBackoffFactory<unknown>, IBackoff<unknown> {
-  duration = 0;
-  next(): IBackoff<unknown> {
-    return this;
-  }
-}
-
 /** The policy of one backend: bulkhead, circuit breaker and read retries (see the file comment). */
 export class BackendPolicy {
   readonly #breaker: CircuitBreakerPolicy;
@@ -275,57 +267,59 @@ export class BackendPolicy {
     return this.backend === "legacy" ? legacyOperation(request) : commerceRoute(request);
   }
 
-  /** Runs one call: retries (reads only) around bulkhead around breaker around each attempt. */
+  /**
+   * Runs one call: retries (reads only) around bulkhead around breaker around each attempt. The
+   * retries are this loop rather than a cockatiel retry policy: whether and how long to wait
+   * depends on the call (its deadline, whether it may be repeated) and on the reply (Retry-After),
+   * which a policy shared by every call cannot see, and one built per call cost about 6 KB and
+   * two event emitters per backend call.
+   */
   async run(call: PolicyCall, attempt: Attempt): Promise<BackendReply> {
-    const backoff = new DecidedBackoff();
     let retries = 0;
-    const decide = (outcome: { error?: unknown; reply?: BackendReply }): boolean => {
-      if (!call.idempotent || retries >= this.settings.retryAttempts || call.signal.aborted) return false;
-      // The failure just opened the breaker: another attempt would not be sent.
-      if (this.#breaker.state === CircuitState.Open) return false;
-      let wait: number;
-      if (outcome.reply) {
-        const reply = outcome.reply;
-        if (!RETRY_LATER.has(reply.status) && !this.#fails(reply)) return false;
-        const asked = retryAfterMs(reply.headers["retry-after"]);
-        // A backend asking for a longer pause than we would ever wait: give its answer back now.
-        if (asked !== undefined && asked > this.settings.retryMaxDelayMs) return false;
-        wait = Math.max(asked ?? 0, this.#jitter(retries));
-      } else {
-        const failure = kindOf(outcome.error);
-        if (!isBackendFailure(outcome.error) || failure?.code === DEADLINE_CODE) return false;
-        wait = this.#jitter(retries);
-      }
-      // Only when the wait still leaves a tenth of the call's deadline for the attempt itself.
-      if (Date.now() + wait + call.deadlineMs / 10 >= call.deadlineAt) return false;
-      backoff.duration = wait;
-      retries++;
-      this.#observer?.retry(this.backend, call.operation);
-      return true;
-    };
-    const retrying = retry(
-      handleWhen((error) => decide({ error })).orWhenResult((reply) => decide({ reply: reply as BackendReply })),
-      { maxAttempts: this.settings.retryAttempts, backoff },
-    ).dangerouslyUnref();
     // A retry the breaker or the bulkhead refuses gives back what the previous attempt met: that is
     // what went wrong, the refusal only ended the retries.
-    let previous: { error: unknown } | { reply: BackendReply } | undefined;
-    // No signal for cockatiel: decide() already ends the retries once the call is aborted, and an
-    // attempt that comes after a wait checks it first (#once).
-    return retrying.execute(async () => {
+    let previous: Outcome | undefined;
+    for (;;) {
+      let outcome: Outcome;
       try {
-        const reply = await this.#once(call, attempt);
-        previous = { reply };
-        return reply;
+        outcome = previous = { reply: await this.#once(call, attempt) };
       } catch (error) {
-        if (error instanceof BackendShedError && previous) {
-          if ("reply" in previous) return previous.reply;
-          throw previous.error;
-        }
-        previous = { error };
-        throw error;
+        outcome = error instanceof BackendShedError && previous ? previous : (previous = { error });
       }
-    });
+      const wait = this.#retryWait(call, outcome, retries);
+      if (wait === undefined) {
+        if ("reply" in outcome) return outcome.reply;
+        throw outcome.error;
+      }
+      retries++;
+      this.#observer?.retry(this.backend, call.operation);
+      // No signal here: the next attempt checks it first (#once), and the wait ends a tenth of the
+      // call's deadline before it at the latest. Unreferenced: a pending retry keeps no process up.
+      await new Promise<void>((resolve) => setTimeout(resolve, wait).unref());
+    }
+  }
+
+  /** How long to wait before the next attempt of a call that met `outcome`, or undefined for no retry. */
+  #retryWait(call: PolicyCall, outcome: Outcome, retries: number): number | undefined {
+    if (!call.idempotent || retries >= this.settings.retryAttempts || call.signal.aborted) return undefined;
+    // The failure just opened the breaker: another attempt would not be sent.
+    if (this.#breaker.state === CircuitState.Open) return undefined;
+    let wait: number;
+    if ("reply" in outcome) {
+      const reply = outcome.reply;
+      if (!RETRY_LATER.has(reply.status) && !this.#fails(reply)) return undefined;
+      const asked = retryAfterMs(reply.headers["retry-after"]);
+      // A backend asking for a longer pause than we would ever wait: give its answer back now.
+      if (asked !== undefined && asked > this.settings.retryMaxDelayMs) return undefined;
+      wait = Math.max(asked ?? 0, this.#jitter(retries));
+    } else {
+      const failure = kindOf(outcome.error);
+      if (!isBackendFailure(outcome.error) || failure?.code === DEADLINE_CODE) return undefined;
+      wait = this.#jitter(retries);
+    }
+    // Only when the wait still leaves a tenth of the call's deadline for the attempt itself.
+    if (Date.now() + wait + call.deadlineMs / 10 >= call.deadlineAt) return undefined;
+    return wait;
   }
 
   /** Full jitter: a random delay in [0, min(max, base·2ⁿ)) for the n-th retry (n from 0). */

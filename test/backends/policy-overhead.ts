@@ -1,5 +1,5 @@
 /**
- * What the backend policy (bulkhead, breaker, per-call retry policy) costs per call: process CPU
+ * What the backend policy (bulkhead, breaker, read retries) costs per call: process CPU
  * per GET against a local server, with and without a policy, 16 calls at once, median of 9 rounds
  * of 10,000. CPU rather than wall time, since the machines are shared. Run:
  * `npx tsx test/backends/policy-overhead.ts`.
