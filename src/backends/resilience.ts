@@ -272,7 +272,7 @@ export class BackendPolicy {
    * retries are this loop rather than a cockatiel retry policy: whether and how long to wait
    * depends on the call (its deadline, whether it may be repeated) and on the reply (Retry-After),
    * which a policy shared by every call cannot see, and one built per call cost about 6 KB and
-   * two event emitters per backend call.
+   * eight event emitters per backend call.
    */
   async run(call: PolicyCall, attempt: Attempt): Promise<BackendReply> {
     let retries = 0;
