@@ -301,6 +301,21 @@ describe("the circuit breaker", () => {
     expect(c.attempts.map((x) => x.outcome)).toEqual(["503", "503", "circuit_open"]);
   });
 
+  it("a retry the open breaker refuses after a reset gives back the reset, not the refusal", async () => {
+    const c = client({ breakerFailures: 2, retryBaseDelayMs: 300 }, { random: () => 0.999 });
+    script = [reset];
+    // A's socket is reset and it waits ~300 ms to retry; meanwhile B's reset opens the breaker.
+    const a = rejection(send(c.http));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await rejection(send(c.http))).toMatchObject({ kind: "unavailable" });
+    expect(c.policy.circuit).toBe("open");
+    const failure = await a;
+    expect(failure).toMatchObject({ kind: "unavailable" });
+    expect(failure).not.toMatchObject({ code: "BREAKER_OPEN" });
+    expect(seen).toHaveLength(2);
+    expect(c.attempts.map((x) => x.outcome).at(-1)).toBe("circuit_open");
+  });
+
   it("counts only the backend's own failures: not 4xx, not 429, not a request it never got, not a caller that went away", async () => {
     const c = client({ retryAttempts: 0, breakerFailures: 2 });
     script = [status(404), status(429), status(500), status(400), status(500), status(422)];
