@@ -95,7 +95,8 @@ await withProcesses(async () => {
       ].join("  "),
     ),
   );
-  const ratioOf = (j: number, pick: (r: Round) => number) => median(rows.map((row) => pick(row[j]!) / pick(row[1]!)));
+  const ratioOf = (j: number, pick: (r: Round) => number, base = 1) =>
+    median(rows.map((row) => pick(row[j]!) / pick(row[base]!)));
   for (const [j, side] of sides.entries()) {
     if (j === 1) continue;
     const ratios = rows.map((row) => row[j]!.rps / row[1]!.rps);
@@ -105,10 +106,9 @@ await withProcesses(async () => {
         `${median(rows.map((row) => row[1]!.cpuUsPerRequest)).toFixed(0)} µs (${ratioOf(j, (r) => r.cpuUsPerRequest).toFixed(2)}×)`,
     );
   }
-  const reference = (pick: (r: Round) => number) => median(rows.map((row) => pick(row[0]!) / pick(row[2]!)));
   console.log(
-    `gateway / least GraphQL server: median req/s ratio ${reference((r) => r.rps).toFixed(2)}, ` +
-      `median CPU per request ratio ${reference((r) => r.cpuUsPerRequest).toFixed(2)}×`,
+    `gateway / least GraphQL server: median req/s ratio ${ratioOf(0, (r) => r.rps, 2).toFixed(2)}, ` +
+      `median CPU per request ratio ${ratioOf(0, (r) => r.cpuUsPerRequest, 2).toFixed(2)}×`,
   );
   const ratio = ratioOf(0, (r) => r.rps);
   console.log(
