@@ -42,7 +42,13 @@ import { listen } from "./util/listen.js";
 import { sendJson } from "./util/send-json.js";
 import { persistedRules, type PersistedRules } from "./persisted/index.js";
 import { drain, trackRequests, type DrainReport } from "./shutdown/drain.js";
-import { deadlineSignal, requestSignals as signalsOf, type RequestSignals } from "./util/request-signals.js";
+import {
+  deadlineSignal,
+  ExecutionAbort,
+  requestSignals as signalsOf,
+  type RequestSignals,
+} from "./util/request-signals.js";
+import { RequestSlot } from "./util/request-slot.js";
 import type { Tracer } from "@opentelemetry/api";
 import type { CallerSignal } from "./util/call-abort.js";
 import { noteErrorCode, observeRequest, useRequestRecording } from "./logging/access-log.js";
@@ -120,8 +126,8 @@ export interface NodeContext {
  * The signal that ends a request's work: the caller hanging up (seen on the socket, which is
  * reliable where the fetch Request's own signal is not), the Request's signal, or the deadline.
  */
-const requestSignals = new WeakMap<Request, CallerSignal>();
-const nodeSignals = new WeakMap<IncomingMessage, RequestSignals>();
+const requestSignals = new RequestSlot<Request, CallerSignal>("mailgraph.requestSignal");
+const nodeSignals = new RequestSlot<IncomingMessage, RequestSignals>("mailgraph.nodeSignals");
 
 /**
  * Resolvers stop being called once an HTTP request's signal aborts (execution honours `signal`).
@@ -134,13 +140,15 @@ function useRequestSignal(): Plugin {
   const attach = ({ args }: { args: { contextValue: unknown } }) => {
     const request = (args.contextValue as { request?: Request } | undefined)?.request;
     const signal = request && requestSignals.get(request);
-    if (signal instanceof AbortSignal) (args as { signal?: AbortSignal }).signal = signal;
+    if (signal instanceof AbortSignal || signal instanceof ExecutionAbort) {
+      (args as { signal?: AbortSignal | ExecutionAbort }).signal = signal;
+    }
   };
   return { onExecute: attach, onSubscribe: attach };
 }
 
 /** How to remake a request's context for a subscription: without the request's deadline. */
-const streamContexts = new WeakMap<Request, () => GraphContext>();
+const streamContexts = new RequestSlot<Request, () => GraphContext>("mailgraph.streamContext");
 
 /**
  * A subscription's context takes the caller's signal only: REQUEST_DEADLINE_MS bounds one answer,
@@ -154,7 +162,7 @@ function useStreamContext(): Plugin {
       const remake = request && streamContexts.get(request);
       if (!remake) return;
       // Used once: kept, it would hold the request's deadline signal for as long as the stream runs.
-      streamContexts.delete(request);
+      streamContexts.clear(request);
       Object.assign(context, remake());
     },
   };

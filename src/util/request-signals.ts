@@ -1,6 +1,6 @@
 /**
  * The abort signals of one GraphQL request served over node:http, made cheaply: one
- * AbortController (for the executor), one CallAbort (for the backend calls, util/call-abort.ts) and
+ * ExecutionAbort (for the executor), one CallAbort (for the backend calls, util/call-abort.ts) and
  * one timer, where `AbortSignal.any` and `AbortSignal.timeout` would build composite signals (and
  * their bookkeeping) on every request. Nothing is allocated for an abort reason unless the request
  * is actually abandoned or runs past its deadline.
@@ -8,10 +8,50 @@
 import type { ServerResponse } from "node:http";
 import { CallAbort, type CallerSignal } from "./call-abort.js";
 
+type AbortListener = ((event: Event) => void) | { handleEvent(event: Event): void };
+
+/**
+ * The signal graphql-tools' executor follows to stop resolving once the caller hangs up: the part
+ * of AbortSignal it reads (`aborted`, `reason`, `throwIfAborted`, and "abort" listeners added and
+ * removed) on a CallAbort. Not a Node AbortSignal: on Node 20 making one takes about 8 µs (it is an
+ * EventTarget given another prototype and properties after construction), and the listener the
+ * executor leaves on it for the execution's lifetime let the request's objects be promoted out of
+ * the young generation (bench/RESULTS.md, 2026-11-27). Listeners run once, in the order added, with
+ * an "abort" Event; options other than the listener are not needed by the executor and ignored.
+ */
+export class ExecutionAbort extends CallAbort {
+  /** How to take back each listener added, made on the first add. */
+  #removers: Map<AbortListener, () => void> | undefined;
+
+  addEventListener(type: string, listener: AbortListener | null): void {
+    if (type !== "abort" || !listener || this.aborted || this.#removers?.has(listener)) return;
+    const removers = (this.#removers ??= new Map());
+    const remove = this.onAbort(() => {
+      removers.delete(listener);
+      const event = new Event("abort");
+      if (typeof listener === "function") listener.call(this, event);
+      else listener.handleEvent(event);
+    });
+    removers.set(listener, remove);
+  }
+
+  removeEventListener(type: string, listener: AbortListener | null): void {
+    if (type !== "abort" || !listener) return;
+    const remove = this.#removers?.get(listener);
+    if (!remove) return;
+    this.#removers!.delete(listener);
+    remove();
+  }
+
+  throwIfAborted(): void {
+    if (this.aborted) throw this.reason;
+  }
+}
+
 /** What a request's work listens to. */
 export interface RequestSignals {
   /** Fires when the caller hangs up before the response is finished: execution stops. */
-  readonly gone: AbortSignal;
+  readonly gone: ExecutionAbort;
   /** Fires when the caller is gone or the deadline passes: backend calls still running end. */
   readonly backend: CallAbort;
 }
@@ -22,7 +62,7 @@ export interface RequestSignals {
  * way `AbortSignal.timeout` reports one, so the backend clients tell a deadline from a hang-up.
  */
 export function requestSignals(res: ServerResponse, deadlineMs: number, onHangUp?: () => void): RequestSignals {
-  const gone = new AbortController();
+  const gone = new ExecutionAbort();
   const backend = new CallAbort();
   const deadline = setTimeout(() => {
     backend.abort(new DOMException("The request's deadline passed.", "TimeoutError"));
@@ -37,7 +77,7 @@ export function requestSignals(res: ServerResponse, deadlineMs: number, onHangUp
     gone.abort(reason);
     backend.abort(reason);
   });
-  return { gone: gone.signal, backend };
+  return { gone, backend };
 }
 
 /** What follows a signal: an AbortController, or a backend call's CallAbort (util/call-abort.ts). */
