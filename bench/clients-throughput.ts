@@ -7,9 +7,9 @@
  * time. Also the CPU each server process spends per request, read from /proc, which drifts less
  * than rates do on a shared machine. Target: gateway / bare ≥ 0.5.
  * The least GraphQL server of the same call joins the rotation as a reference (bench/yoga-overview.ts:
- * graphql-yoga with its defaults, one resolver making the call with undici and fast-xml-parser,
- * nothing else): what the framework alone costs on this host, so what is left above it is the
- * gateway's own.
+ * graphql-yoga with its defaults but the request body limit, which the gateway leaves off too, one
+ * resolver making the call with undici and fast-xml-parser, nothing else): what the framework alone
+ * costs on this host, so what is left above it is the gateway's own.
  * For a before/after in one run, BENCH_BEFORE_BUILD names another build's output directory (an
  * earlier commit compiled with bench/tsconfig.processes.json), whose gateway joins the rotation.
  * Run: npx tsx bench/clients-throughput.ts [rounds] [seconds per round]

@@ -1,11 +1,17 @@
 /**
  * A reference for bench/overview-latency.ts: the least GraphQL server that answers the `Overview`
- * query from the legacy sandbox. graphql-yoga with its defaults, a schema of the query's types
- * only, and one resolver per backend call, each making its SOAP call with undici (one agent of 64
+ * query from the legacy sandbox. graphql-yoga with its defaults but one, a schema of the query's
+ * types only, and one resolver per backend call, each making its SOAP call with undici (one agent of 64
  * connections, as the gateway's default) and reading the reply with fast-xml-parser. No loader
  * (the Overview repeats no call), no policy, deadline, cost bound, ownership check, typed error,
  * metric, log or span: what the gateway adds to the same 39 calls beyond this is the price of those.
  * Each call is made as soon as the graph reaches its field, like the gateway's.
+ * The one default turned off is yoga's request body limit (`maxRequestBodySize: false`), as the
+ * gateway turns it off (it bounds bodies in its node server instead): that limit pipes every body
+ * through a stream pipeline with an AbortController, which by itself let about 12 KB of each
+ * request be promoted out of V8's young generation and cost a minimal yoga server more than half
+ * its rate (bench/RESULTS.md, 2026-11-27). With it on, this reference measured the limit more than
+ * the framework; until that date it was on.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -130,6 +136,7 @@ export async function startYogaOverview(legacyUrl: string): Promise<{ url: strin
       },
     }),
     logging: false,
+    maxRequestBodySize: false,
   });
   const server = createServer((req, res) => void yoga.requestListener(req, res));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
