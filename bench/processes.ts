@@ -76,6 +76,8 @@ export async function startProcess(
     childScript?: string;
     /** A command the node process runs under (e.g. valgrind and its options), and how long it may take to start. */
     wrap?: { command: string[]; startTimeoutMs: number };
+    /** Each line the process writes to stdout but the one announcing its URL (e.g. `--trace-gc-nvp`'s). */
+    onOutput?: (line: string) => void;
   } = {},
 ): Promise<BenchProcess> {
   if (!options.childScript) buildProcesses();
@@ -93,9 +95,14 @@ export async function startProcess(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${role} did not start in ${startTimeoutMs} ms`)), startTimeoutMs);
     child.once("exit", (code) => reject(new Error(`${role} exited with ${code} before listening`)));
-    createInterface({ input: child.stdout }).once("line", (line) => {
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { url: string }).url);
+    // The first line is the process's URL, unless node itself writes first (`--trace-gc-nvp`, say).
+    let announced = false;
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      if (!announced && (!options.onOutput || line.startsWith('{"url":'))) {
+        announced = true;
+        clearTimeout(timer);
+        resolve((JSON.parse(line) as { url: string }).url);
+      } else options.onOutput?.(line);
     });
   });
   if (!/^http:\/\/127\.0\.0\.1:\d+/.test(url)) throw new Error(`${role} is not on loopback: ${url}`);
