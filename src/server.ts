@@ -49,6 +49,7 @@ import {
   type RequestSignals,
 } from "./util/request-signals.js";
 import { RequestSlot } from "./util/request-slot.js";
+import { installPromiseWithResolvers } from "./util/promise-with-resolvers.js";
 import type { Tracer } from "@opentelemetry/api";
 import type { CallerSignal } from "./util/call-abort.js";
 import { noteErrorCode, observeRequest, useRequestRecording } from "./logging/access-log.js";
@@ -115,6 +116,11 @@ export interface Gateway {
   shutdown(): Promise<DrainReport>;
   close(): Promise<void>;
 }
+
+// On Node 20 the executor's deferred promises (one per execution with a signal) would otherwise be
+// object literals with getters, which keep every request past V8's young generation
+// (util/promise-with-resolvers.ts).
+installPromiseWithResolvers();
 
 /** What node:http hands yoga with each request (absent when tests call `yoga.fetch`). */
 export interface NodeContext {
