@@ -14,10 +14,11 @@ type AbortListener = ((event: Event) => void) | { handleEvent(event: Event): voi
  * The signal graphql-tools' executor follows to stop resolving once the caller hangs up: the part
  * of AbortSignal it reads (`aborted`, `reason`, `throwIfAborted`, and "abort" listeners added and
  * removed) on a CallAbort. Not a Node AbortSignal: on Node 20 making one takes about 8 µs (it is an
- * EventTarget given another prototype and properties after construction), and the listener the
- * executor leaves on it for the execution's lifetime let the request's objects be promoted out of
- * the young generation (bench/RESULTS.md, 2026-11-27). Listeners run once, in the order added, with
- * an "abort" Event; options other than the listener are not needed by the executor and ignored.
+ * EventTarget given another prototype and properties after construction). (The promotion of each
+ * request's objects out of the young generation once put down to the listener the executor leaves
+ * on its signal came from the deferred promise the executor makes for a signal, whatever the signal:
+ * util/promise-with-resolvers.ts.) Listeners run once, in the order added, with an "abort" Event;
+ * options other than the listener are not needed by the executor and ignored.
  */
 export class ExecutionAbort extends CallAbort {
   /** How to take back each listener added, made on the first add. */
