@@ -12,6 +12,7 @@
  * resuming with `after` where the subscription has one.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { ChurnList } from "../util/churn-list.js";
 
 /** The requests of one server. */
 export interface RequestTracker {
@@ -46,22 +47,23 @@ function isStream({ req, res }: Tracked): boolean {
 
 /** Starts counting the requests of `server`. */
 export function trackRequests(server: Server): RequestTracker {
-  const open = new Set<Tracked>();
+  // Not a Set: one made every request outlive the young generation (util/churn-list.ts).
+  const open = new ChurnList<Tracked>();
   let closing = false;
   let closingIdle = false;
   let changed: (() => void) | undefined;
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const tracked = { req, res };
-    open.add(tracked);
+    const entry = open.add(tracked);
     // Node closes the socket after this response: no new request arrives on it.
     if (closing && !res.headersSent) res.setHeader("connection", "close");
     res.once("close", () => {
-      open.delete(tracked);
+      open.delete(entry);
       if (closingIdle) server.closeIdleConnections();
       changed?.();
     });
   });
-  const count = (stream: boolean) => [...open].filter((t) => isStream(t) === stream).length;
+  const count = (stream: boolean) => open.values().filter((t) => isStream(t) === stream).length;
   return {
     get inFlight() {
       return count(false);

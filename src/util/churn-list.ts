@@ -1,0 +1,71 @@
+/**
+ * An insertion-ordered collection for members that come and go at request rate (the requests in
+ * flight, say): `add` gives back the member's entry, `delete(entry)` takes it out in O(1).
+ *
+ * A doubly linked list rather than a Set, for the garbage collector's sake. V8 replaces a Set's (or
+ * Map's) hash table every few additions and deletions when members keep coming and going, and a
+ * replaced table keeps a link to the table that replaced it. Once one of those tables has aged into
+ * the old generation, every later table, and every member each of them held, is reachable from
+ * there: young-generation collections keep them all (and promote them) until a full collection
+ * finds the chain dead. Tracking the gateway's requests in a Set made every request's objects
+ * outlive the young generation this way, about 9 KB of each `{ clients { id name } }`
+ * (bench/RESULTS.md, 2026-11-27, night). A deleted entry here lets go of its neighbours and its
+ * member, so an entry that aged and died holds nothing younger than itself.
+ */
+
+/** A member's place in a ChurnList; give it back to `delete` to take the member out. */
+export interface ChurnEntry<T> {
+  readonly value: T | undefined;
+}
+
+interface Node<T> extends ChurnEntry<T> {
+  value: T | undefined;
+  prev: Node<T> | undefined;
+  next: Node<T> | undefined;
+  owner: ChurnList<T> | undefined;
+}
+
+export class ChurnList<T> implements Iterable<T> {
+  #head: Node<T> | undefined;
+  #tail: Node<T> | undefined;
+  #size = 0;
+
+  /** Members now. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Adds `value` last; the entry it returns takes it out again. */
+  add(value: T): ChurnEntry<T> {
+    const node: Node<T> = { value, prev: this.#tail, next: undefined, owner: this };
+    if (this.#tail) this.#tail.next = node;
+    else this.#head = node;
+    this.#tail = node;
+    this.#size++;
+    return node;
+  }
+
+  /** Takes the entry's member out; false when it was taken out already (or belongs to another list). */
+  delete(entry: ChurnEntry<T>): boolean {
+    const node = entry as Node<T>;
+    if (node.owner !== this) return false;
+    if (node.prev) node.prev.next = node.next;
+    else this.#head = node.next;
+    if (node.next) node.next.prev = node.prev;
+    else this.#tail = node.prev;
+    node.prev = node.next = node.owner = node.value = undefined;
+    this.#size--;
+    return true;
+  }
+
+  /** The members in the order they were added, as they are now (deleting while iterating is safe). */
+  values(): T[] {
+    const values: T[] = [];
+    for (let node = this.#head; node; node = node.next) values.push(node.value as T);
+    return values;
+  }
+
+  [Symbol.iterator](): Iterator<T> {
+    return this.values()[Symbol.iterator]();
+  }
+}
