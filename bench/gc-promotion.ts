@@ -9,11 +9,16 @@
  * scavenge, bytes promoted, and the pauses, per request.
  *
  * GC_ROLES picks the servers, in order (default `gateway,bare`): `gateway`, `gateway-stubbed`
- * (its legacy client answering in-process, so no backend call) and `bare`. GC_NODE_FLAGS adds
+ * (its legacy client answering in-process, so no backend call), `yoga-overview` (the least GraphQL
+ * server of bench/clients-throughput.ts) and `bare`. GC_NODE_FLAGS adds
  * node flags to each (`--max-semi-space-size=64`, say). PROFILE_BUILD names another build's output
  * directory (as for bench/profile-gateway.ts) for the gateways. GC_SITES=1 also loads
- * bench/promotion-hook.ts into the gateways and prints where the objects that outlived a scavenge
- * were allocated (sampled; their allocation stacks, deepest frame first).
+ * bench/promotion-hook.ts into the GraphQL servers and prints where the objects that outlived a
+ * scavenge were allocated (sampled; their allocation stacks, deepest frame first); GC_SITES=all
+ * where everything was allocated, collected or not; GC_SITES_TOP how many sites (default 25).
+ * A heap snapshot does not show what keeps promoted garbage: a full collection frees it first.
+ * Old objects that died keep what they point to through every scavenge until one; a chain of them
+ * (a Set's replaced hash tables, say: src/util/churn-list.ts) keeps every later request.
  * Usage: npx tsx bench/gc-promotion.ts [seconds] [connections]
  */
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -28,7 +33,8 @@ const connections = Number(process.argv[3] ?? 10);
 const roles = (process.env.GC_ROLES ?? "gateway,bare").split(",").filter(Boolean);
 const nodeFlags = (process.env.GC_NODE_FLAGS ?? "").split(" ").filter(Boolean);
 const otherBuild = process.env.PROFILE_BUILD;
-const sites = process.env.GC_SITES === "1";
+const sites = process.env.GC_SITES === "1" || process.env.GC_SITES === "all";
+const sitesAll = process.env.GC_SITES === "all";
 const WARMUP_S = 4;
 
 /** One collection's line of `--trace-gc-nvp`, the fields summed here. */
@@ -95,19 +101,24 @@ await withProcesses(async () => {
   const siteReports: string[] = [];
   for (const name of roles) {
     const role: Role = name === "bare" ? "bare-clients" : (name as Role);
-    if (role !== "gateway" && role !== "gateway-stubbed" && role !== "bare-clients")
+    if (role !== "gateway" && role !== "gateway-stubbed" && role !== "bare-clients" && role !== "yoga-overview")
       throw new Error(`unknown role ${name}`);
-    const gateway = role !== "bare-clients";
+    const gateway = role === "gateway" || role === "gateway-stubbed";
+    const sampled = sites && role !== "bare-clients";
     const profileFile = join(dir, `${name}.heapprofile`);
     let measuring = false;
     const collections: Collection[] = [];
     const server = await startProcess(role, {
       args: gateway ? [] : [sandbox.url],
-      env: { ...env, ...(sites && gateway ? { MAILGRAPH_PROMOTION_FILE: profileFile } : {}) },
+      env: {
+        ...env,
+        ...(sampled ? { MAILGRAPH_PROMOTION_FILE: profileFile } : {}),
+        ...(sitesAll ? { MAILGRAPH_PROMOTION_ALL: "1" } : {}),
+      },
       nodeArgs: [
         "--trace-gc-nvp",
         ...nodeFlags,
-        ...(sites && gateway ? ["--import", builtModule("bench/promotion-hook.js")] : []),
+        ...(sampled ? ["--import", builtModule("bench/promotion-hook.js")] : []),
       ],
       childScript: gateway && otherBuild ? `${otherBuild}/bench/process-child.js` : undefined,
       onOutput: (line) => {
@@ -115,7 +126,7 @@ await withProcesses(async () => {
         if (collection) collections.push(collection);
       },
     });
-    const url = gateway ? `${server.url}/graphql` : `${server.url}/`;
+    const url = role === "bare-clients" ? `${server.url}/` : `${server.url}/graphql`;
     const options: LoadOptions = {
       connections,
       durationS: WARMUP_S,
@@ -125,20 +136,20 @@ await withProcesses(async () => {
     };
     await load(url, options);
     measuring = true;
-    if (sites && gateway) process.kill(server.pid, "SIGUSR2");
+    if (sampled) process.kill(server.pid, "SIGUSR2");
     const result = await load(url, { ...options, durationS: seconds });
     measuring = false;
     const requests = result.ok + result.failed;
-    if (sites && gateway) {
+    if (sampled) {
       process.kill(server.pid, "SIGUSR2");
       for (let waited = 0; waited < 10_000; waited += 100) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         try {
           const profile = JSON.parse(readFileSync(profileFile, "utf8")) as { head: HeapProfileNode };
           siteReports.push(
-            `\n${name}: where the bytes that outlived a scavenge were allocated, B per request (sampled)`,
+            `\n${name}: where the bytes ${sitesAll ? "" : "that outlived a scavenge "}were allocated, B per request (sampled)`,
           );
-          siteReports.push(...topSites(profile, requests, 25));
+          siteReports.push(...topSites(profile, requests, Number(process.env.GC_SITES_TOP ?? 25)));
           break;
         } catch {
           // not written yet

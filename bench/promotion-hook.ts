@@ -3,7 +3,8 @@
  * where the process allocates the objects that outlive V8's young-generation collections: the
  * inspector's sampling heap profiler with objects that a scavenge collected left out and objects
  * a full collection collected kept in, so what remains is what was promoted to the old
- * generation (or is still alive). The first SIGUSR2 starts sampling, the second writes the
+ * generation (or is still alive); with MAILGRAPH_PROMOTION_ALL=1 those are kept too, so it samples
+ * every allocation. The first SIGUSR2 starts sampling, the second writes the
  * profile (a `.heapprofile`, JSON) to `$MAILGRAPH_PROMOTION_FILE`. Nothing happens unless that
  * variable is set.
  */
@@ -22,7 +23,7 @@ if (file) {
         session.post("HeapProfiler.startSampling", {
           samplingInterval: 1024,
           includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: false,
+          includeObjectsCollectedByMinorGC: process.env.MAILGRAPH_PROMOTION_ALL === "1",
         }),
       );
       return;
