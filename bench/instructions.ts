@@ -10,7 +10,8 @@
  * then counting is switched on (callgrind_control), `requests` more are sent, and the counts are
  * dumped. Requests go `CONNECTIONS` at a time from this process; the sides run one after the other,
  * each alone on the machine. BENCH_BEFORE_BUILD names another build's output directory (as for
- * bench/clients-throughput.ts), whose gateway is counted too.
+ * bench/clients-throughput.ts), whose gateway is counted too; INSTR_REFERENCE=1 counts the least
+ * GraphQL server of bench/clients-throughput.ts (bench/yoga-overview.ts) as well.
  *
  * Two figures per request: the main thread's (where JavaScript runs) and all threads' (V8's
  * concurrent compiler and GC helpers too). Read the all-threads one: how GC work splits between
@@ -88,6 +89,9 @@ await withProcesses(async () => {
     { name: "gateway", role: "gateway", path: "/graphql" },
     { name: "bare", role: "bare-clients", path: "/", args: [sandbox.url] },
   ];
+  if (process.env.INSTR_REFERENCE === "1") {
+    sides.push({ name: "least GraphQL", role: "yoga-overview", path: "/graphql", args: [sandbox.url] });
+  }
   if (beforeBuild) {
     sides.push({
       name: "gateway before",
