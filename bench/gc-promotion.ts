@@ -90,7 +90,7 @@ await withProcesses(async () => {
   const sandbox = await startProcess("legacy-sandbox");
   const env = { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" };
   const dir = mkdtempSync(join(tmpdir(), "mailgraph-gc-"));
-  const body = JSON.stringify({ query: "{ clients { id name } }" });
+  const body = JSON.stringify({ query: process.env.GC_QUERY ?? "{ clients { id name } }" });
   console.log(
     `node ${process.version}; autocannon -c ${connections}, ${WARMUP_S} s warm-up then ${seconds} s measured; ` +
       `node flags: ${nodeFlags.join(" ") || "none"}${otherBuild ? `; gateways from ${otherBuild}` : ""}`,
