@@ -10,10 +10,10 @@
  *
  * GC_ROLES picks the servers, in order (default `gateway,bare`): `gateway`, `gateway-stubbed`
  * (its legacy client answering in-process, so no backend call), `yoga-overview` (the least GraphQL
- * server of bench/clients-throughput.ts) and `bare`. GC_NODE_FLAGS adds
- * node flags to each (`--max-semi-space-size=64`, say). PROFILE_BUILD names another build's output
- * directory (as for bench/profile-gateway.ts) for the gateways. GC_QUERY loads another query
- * than `{ clients { id name } }` (the Overview, say; the bare server answers only that one). GC_SITES=1 also loads
+ * server of bench/clients-throughput.ts) and `bare`. GC_NODE_FLAGS adds node flags to each
+ * (`--max-semi-space-size=64`, say). PROFILE_BUILD names another build's output directory (as for
+ * bench/profile-gateway.ts) for the gateways. GC_QUERY loads another query than
+ * `{ clients { id name } }` (the Overview, say; the bare server answers only that one). GC_SITES=1 also loads
  * bench/promotion-hook.ts into the GraphQL servers and prints where the objects that outlived a
  * scavenge were allocated (sampled; their allocation stacks, deepest frame first); GC_SITES=all
  * where everything was allocated, collected or not; GC_SITES_TOP how many sites (default 25).
