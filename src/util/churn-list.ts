@@ -28,12 +28,6 @@ interface Node<T> extends ChurnEntry<T> {
 export class ChurnList<T> implements Iterable<T> {
   #head: Node<T> | undefined;
   #tail: Node<T> | undefined;
-  #size = 0;
-
-  /** Members now. */
-  get size(): number {
-    return this.#size;
-  }
 
   /** Adds `value` last; the entry it returns takes it out again. */
   add(value: T): ChurnEntry<T> {
@@ -41,7 +35,6 @@ export class ChurnList<T> implements Iterable<T> {
     if (this.#tail) this.#tail.next = node;
     else this.#head = node;
     this.#tail = node;
-    this.#size++;
     return node;
   }
 
@@ -54,7 +47,6 @@ export class ChurnList<T> implements Iterable<T> {
     if (node.next) node.next.prev = node.prev;
     else this.#tail = node.prev;
     node.prev = node.next = node.owner = node.value = undefined;
-    this.#size--;
     return true;
   }
 
