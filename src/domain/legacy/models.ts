@@ -412,24 +412,29 @@ class CampaignSummary implements LegacyCampaignSummary {
 
 export const toCampaignSummary = (wire: WireCampaignSummary): LegacyCampaignSummary => new CampaignSummary(wire);
 
-export const toCampaignRecord = (clientId: string, wire: WireUnsubscribe): LegacyCampaignRecord => ({
-  clientId,
-  email: wire.EmailAddress,
-  listId: wire.ListID,
-});
-
-class Bounce implements LegacyBounce {
-  readonly #wire: WireBounce;
+/** A per-subscriber record of a campaign; Bounce and Open add a checked field of their own. */
+class CampaignRecord implements LegacyCampaignRecord {
   readonly email: string;
   readonly listId: string;
 
   constructor(
     readonly clientId: string,
-    wire: WireBounce,
+    wire: WireUnsubscribe,
   ) {
-    this.#wire = wire;
     this.email = wire.EmailAddress;
     this.listId = wire.ListID;
+  }
+}
+
+export const toCampaignRecord = (clientId: string, wire: WireUnsubscribe): LegacyCampaignRecord =>
+  new CampaignRecord(clientId, wire);
+
+class Bounce extends CampaignRecord implements LegacyBounce {
+  readonly #wire: WireBounce;
+
+  constructor(clientId: string, wire: WireBounce) {
+    super(clientId, wire);
+    this.#wire = wire;
   }
 
   get bounceType(): BounceType {
@@ -439,18 +444,12 @@ class Bounce implements LegacyBounce {
 
 export const toBounce = (clientId: string, wire: WireBounce): LegacyBounce => new Bounce(clientId, wire);
 
-class Open implements LegacyOpen {
+class Open extends CampaignRecord implements LegacyOpen {
   readonly #wire: WireOpen;
-  readonly email: string;
-  readonly listId: string;
 
-  constructor(
-    readonly clientId: string,
-    wire: WireOpen,
-  ) {
+  constructor(clientId: string, wire: WireOpen) {
+    super(clientId, wire);
     this.#wire = wire;
-    this.email = wire.EmailAddress;
-    this.listId = wire.ListID;
   }
 
   get numberOfOpens(): number {
