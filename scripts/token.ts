@@ -1,10 +1,13 @@
 /**
  * `npm run token -- [--legacy-api-key K] [--commerce-api-key K | --commerce-access-token T]
- *                   [--scopes "read_customers read_segments"] [--ttl 12h] [--subject NAME]`
+ *                   [--scopes "read_customers read_segments"] [--commerce-user-id ID] [--ttl 12h]
+ *                   [--subject NAME]`
  *
  * Prints a gateway token (sealed with GATEWAY_SECRET from the environment) for operators and
  * server-to-server callers. The token carries the given backend credentials; `--scopes` narrows a
- * commerce API key (which otherwise holds every scope) and states what an access token was granted.
+ * commerce API key (which otherwise holds every scope) and states what an access token was granted;
+ * `--commerce-user-id` names the store the commerce credential belongs to (the `userId` its webhooks
+ * carry), without which the holder receives no commerce events.
  */
 import { parseArgs } from "node:util";
 import { formatDuration, parseDuration } from "../src/auth/duration.js";
@@ -18,7 +21,8 @@ import {
 import { COMMERCE_SCOPES } from "../src/domain/commerce/scopes.js";
 
 const USAGE = `usage: npm run token -- [--legacy-api-key K] [--commerce-api-key K | --commerce-access-token T]
-                        [--scopes "read_customers read_segments"] [--ttl 12h] [--subject NAME]
+                        [--scopes "read_customers read_segments"] [--commerce-user-id ID] [--ttl 12h]
+                        [--subject NAME]
 GATEWAY_SECRET (at least ${GATEWAY_SECRET_MIN_BYTES} bytes) must be set in the environment.`;
 
 /** The token the arguments ask for, or a usage problem (thrown as an Error with a readable message). */
@@ -33,6 +37,7 @@ export async function tokenFromArgs(
       "commerce-api-key": { type: "string" },
       "commerce-access-token": { type: "string" },
       scopes: { type: "string" },
+      "commerce-user-id": { type: "string" },
       ttl: { type: "string", default: "12h" },
       subject: { type: "string" },
       help: { type: "boolean", short: "h" },
@@ -60,12 +65,23 @@ export async function tokenFromArgs(
   const apiKey = values["commerce-api-key"]?.trim();
   const accessToken = values["commerce-access-token"]?.trim();
   if (!legacyApiKey && !apiKey && !accessToken) throw new Error(`give at least one credential\n${USAGE}`);
+  const commerceUserId = values["commerce-user-id"]?.trim();
+  if (values["commerce-user-id"] !== undefined) {
+    if (!apiKey && !accessToken)
+      throw new Error("--commerce-user-id goes with --commerce-api-key or --commerce-access-token");
+    if (!commerceUserId || !/^[\x21-\x7e]{1,200}$/.test(commerceUserId)) {
+      throw new Error(
+        "--commerce-user-id must be the store's userId as its webhooks name it: 1 to 200 visible ASCII characters",
+      );
+    }
+  }
   const claims: GatewayClaims = {
     ...(legacyApiKey ? { legacyApiKey } : {}),
     ...(apiKey ? { commerce: { kind: "apiKey" as const, apiKey } } : {}),
     ...(accessToken ? { commerce: { kind: "oauth" as const, accessToken } } : {}),
     // An access token holds what it was granted: without --scopes, none is assumed.
     scopes: scopes ?? (apiKey ? "all" : []),
+    ...(commerceUserId ? { commerceUserId } : {}),
     ...(values.subject ? { subject: values.subject } : {}),
   };
   const token = await sealGatewayToken(claims, tokenKey(secret), ttl);
@@ -73,7 +89,9 @@ export async function tokenFromArgs(
     .filter(Boolean)
     .join(", ");
   const scopeText = claims.scopes === "all" ? "all scopes" : `scopes: ${claims.scopes.join(" ") || "none"}`;
-  return { token, summary: `gateway token: ${what}; ${scopeText}; expires in ${formatDuration(ttl)}` };
+  const storeText =
+    apiKey || accessToken ? `; commerce events: ${commerceUserId ? `store ${commerceUserId}` : "none"}` : "";
+  return { token, summary: `gateway token: ${what}; ${scopeText}${storeText}; expires in ${formatDuration(ttl)}` };
 }
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, "/"));

@@ -60,6 +60,12 @@ export interface CommerceConfig {
   popAlgorithm: PopAlgorithm;
   /** Scopes the configured access token was granted (COMMERCE_SCOPES, space-separated). */
   scopes: string[];
+  /**
+   * The `userId` the backend's webhooks name for the store of the configured credential
+   * (COMMERCE_USER_ID): its callers receive only that store's events. Unset, every commerce event
+   * reaching the gateway is taken as its store's (a single-store deployment).
+   */
+  userId: string | undefined;
   limits: HttpLimits;
   concurrency: number;
   /** Retries of reads, circuit breaker and bulkhead of the backend (src/backends/resilience.ts). */
@@ -357,6 +363,12 @@ const ENV = z.object({
       }
     })
     .transform((raw) => (raw === undefined ? [...COMMERCE_SCOPES] : raw.split(/\s+/).filter(Boolean))),
+  COMMERCE_USER_ID: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^[\x21-\x7e]{1,200}$/.test(raw), {
+      error: "must be the store's userId as its webhooks name it: 1 to 200 visible ASCII characters",
+    }),
   /** Commerce calls one GraphQL request runs at once (its sandbox rate-limits per credential). */
   COMMERCE_CONCURRENCY: intIn(8, 1, 256),
   ...limitsOf("COMMERCE", 16),
@@ -548,6 +560,7 @@ export function loadConfig(env: Env = process.env): Config {
       accessToken: e.COMMERCE_ACCESS_TOKEN,
       popAlgorithm: e.COMMERCE_POP_ALG,
       scopes: e.COMMERCE_SCOPES,
+      userId: e.COMMERCE_USER_ID,
       limits: httpLimits(e, "COMMERCE"),
       concurrency: e.COMMERCE_CONCURRENCY,
       resilience: resilienceSettings(e, "COMMERCE"),

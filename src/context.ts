@@ -31,6 +31,8 @@ export interface GraphContext {
   commerce: CommerceService;
   /** The scopes this request's commerce credential holds ("all" for an API key); undefined without one. */
   commerceScopes: CommerceCredential["scopes"] | undefined;
+  /** Whose commerce webhook events this request's credential may receive; undefined: none. */
+  commerceStoreEvents: CommerceCredential["storeEvents"];
   /** Bounds of this request's arguments that the server configures. */
   limits: GraphLimits;
   /** The event log subscriptions read; undefined when the app runs without one (subscriptions then fail). */
@@ -137,6 +139,7 @@ export function createContext(
       scope: requestScope,
     }),
     commerceScopes: commerceCredential?.scopes,
+    commerceStoreEvents: commerceCredential?.storeEvents,
     limits: { maxNodeIds: deps.limits?.maxNodeIds ?? DEFAULT_MAX_NODE_IDS },
     events: deps.events,
     requestScope,

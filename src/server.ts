@@ -16,6 +16,7 @@ import { CommerceClient } from "./backends/commerce/client.js";
 import { LegacyClient } from "./backends/legacy/client.js";
 import {
   apiKeyCredential,
+  withStoreEvents,
   oauthCredential,
   partnerCredential as partnerCredentialOf,
 } from "./domain/commerce/scopes.js";
@@ -212,12 +213,14 @@ function commerceClientFor(config: Config, policy?: BackendPolicy): CommerceClie
 function configuredCommerceCredentials(
   config: Config,
 ): Pick<NonNullable<ContextDeps["commerce"]>, "credential" | "partnerCredential"> {
-  const { apiKey, accessToken, clientId, clientSecret, popAlgorithm, scopes } = config.commerce;
-  const credential = apiKey
+  const { apiKey, accessToken, clientId, clientSecret, popAlgorithm, scopes, userId } = config.commerce;
+  const signed = apiKey
     ? apiKeyCredential(apiKeySigner(apiKey))
     : accessToken && clientSecret
       ? oauthCredential(popSigner({ accessToken, clientSecret, algorithm: popAlgorithm }), scopes)
       : undefined;
+  // The gateway's own store: the one COMMERCE_USER_ID names, else every store whose webhooks reach it.
+  const credential = signed && withStoreEvents(signed, userId === undefined ? "all" : { userId });
   const partnerCredential =
     clientId && clientSecret
       ? partnerCredentialOf(partnerSigner({ appId: clientId, clientSecret, algorithm: popAlgorithm }))

@@ -155,3 +155,13 @@ describe("backend resilience settings", () => {
     }
   });
 });
+
+describe("COMMERCE_USER_ID", () => {
+  it("names the store of the configured commerce credential, and must look like a webhook's userId", () => {
+    expect(loadConfig({}).commerce.userId).toBeUndefined();
+    expect(loadConfig({ COMMERCE_USER_ID: "usr_demo" }).commerce.userId).toBe("usr_demo");
+    expect(problemsOf({ COMMERCE_USER_ID: "two words" })).toEqual([
+      "COMMERCE_USER_ID must be the store's userId as its webhooks name it: 1 to 200 visible ASCII characters",
+    ]);
+  });
+});

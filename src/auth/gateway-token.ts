@@ -25,6 +25,11 @@ export interface GatewayCaller {
   commerce?: CommerceGrant;
   /** Commerce scopes; "all" means whatever the API key holds (only for API keys). */
   scopes: "all" | string[];
+  /**
+   * The `userId` the commerce webhooks name for the store of `commerce` (claim `cu`): the holder
+   * receives that store's events. Absent, it receives none (no store is known for the credential).
+   */
+  commerceUserId?: string;
   /** Who the token was made for (the OAuth user's login, or what the operator named it). */
   subject?: string;
   /** Unix seconds. */
@@ -69,6 +74,9 @@ export async function sealGatewayToken(
     throw new RangeError(`a gateway token lives from 1 second to ${MAX_TOKEN_TTL_SECONDS} seconds`);
   }
   if (!claims.legacyApiKey && !claims.commerce) throw new Error("a gateway token must carry a credential");
+  if (claims.commerceUserId !== undefined && !claims.commerce) {
+    throw new Error("a gateway token names a commerce user id only with a commerce credential");
+  }
   const iat = Math.floor(now().getTime() / 1000);
   const payload = {
     iss: ISSUER,
@@ -80,6 +88,7 @@ export async function sealGatewayToken(
     ...(claims.commerce?.kind === "apiKey" ? { ck: claims.commerce.apiKey } : {}),
     ...(claims.commerce?.kind === "oauth" ? { cat: claims.commerce.accessToken } : {}),
     scp: claims.scopes === "all" ? "all" : claims.scopes.join(" "),
+    ...(claims.commerce && claims.commerceUserId ? { cu: claims.commerceUserId } : {}),
   };
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: "dir", enc: "A256GCM", typ: "JWT" })
@@ -130,6 +139,7 @@ export async function openGatewayToken(
     ...(legacyApiKey ? { legacyApiKey } : {}),
     ...(commerce ? { commerce } : {}),
     scopes,
+    ...(commerce && optionalText(payload.cu) ? { commerceUserId: payload.cu as string } : {}),
     ...(optionalText(payload.sub) ? { subject: payload.sub as string } : {}),
     expiresAt: payload.exp as number,
   };

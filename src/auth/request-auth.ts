@@ -7,7 +7,12 @@
 import { createGraphQLError } from "graphql-yoga";
 import type { GraphQLError } from "graphql";
 import { apiKeySigner, popSigner, type HmacAlgorithm } from "../backends/commerce/auth.js";
-import { apiKeyCredential, oauthCredential, type CommerceCredential } from "../domain/commerce/scopes.js";
+import {
+  apiKeyCredential,
+  oauthCredential,
+  withStoreEvents,
+  type CommerceCredential,
+} from "../domain/commerce/scopes.js";
 import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER } from "../context.js";
 import { readCookie, SESSION_COOKIE } from "./cookies.js";
 import { GatewayTokenError, openGatewayToken, type GatewayCaller } from "./gateway-token.js";
@@ -57,9 +62,13 @@ const blankless = (value: string | null | undefined) => {
 function commerceCredentialOf(caller: GatewayCaller, pop: RequestAuthOptions["pop"]): CommerceCredential | undefined {
   const grant = caller.commerce;
   if (!grant) return undefined;
+  const storeEvents = caller.commerceUserId === undefined ? undefined : { userId: caller.commerceUserId };
   if (grant.kind === "apiKey") {
     const credential = apiKeyCredential(apiKeySigner(grant.apiKey));
-    return caller.scopes === "all" ? credential : { signer: credential.signer, scopes: [...caller.scopes] };
+    return withStoreEvents(
+      caller.scopes === "all" ? credential : { signer: credential.signer, scopes: [...caller.scopes] },
+      storeEvents,
+    );
   }
   if (!pop.clientSecret) {
     throw unauthenticated("this gateway has no COMMERCE_CLIENT_SECRET to sign the token's OAuth calls with");
@@ -69,7 +78,7 @@ function commerceCredentialOf(caller: GatewayCaller, pop: RequestAuthOptions["po
     clientSecret: pop.clientSecret,
     algorithm: pop.algorithm,
   });
-  return oauthCredential(signer, caller.scopes === "all" ? [] : caller.scopes);
+  return withStoreEvents(oauthCredential(signer, caller.scopes === "all" ? [] : caller.scopes), storeEvents);
 }
 
 /** Makes the request authenticator of one gateway. */

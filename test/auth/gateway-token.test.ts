@@ -125,7 +125,7 @@ describe("gateway tokens", () => {
       env,
     );
     expect(summary).toBe(
-      "gateway token: legacy API key, commerce API key; scopes: read_customers read_segments; expires in 2h",
+      "gateway token: legacy API key, commerce API key; scopes: read_customers read_segments; commerce events: none; expires in 2h",
     );
     const opened = await openGatewayToken(token, key);
     expect(opened).toMatchObject({
@@ -146,5 +146,26 @@ describe("gateway tokens", () => {
       /unknown scope/,
     );
     await expect(tokenFromArgs(["--legacy-key", "L"], env)).rejects.toThrow(/Unknown option/);
+  });
+
+  it("npm run token --commerce-user-id: binds the commerce credential to its store's events", async () => {
+    const env = { GATEWAY_SECRET };
+    const { token, summary } = await tokenFromArgs(["--commerce-api-key", "C", "--commerce-user-id", "usr_42"], env);
+    expect(summary).toBe("gateway token: commerce API key; all scopes; commerce events: store usr_42; expires in 12h");
+    expect(await openGatewayToken(token, key)).toMatchObject({ commerceUserId: "usr_42" });
+    const unbound = await openGatewayToken((await tokenFromArgs(["--commerce-api-key", "C"], env)).token, key);
+    expect(unbound.commerceUserId).toBeUndefined();
+
+    await expect(tokenFromArgs(["--legacy-api-key", "L", "--commerce-user-id", "usr_42"], env)).rejects.toThrow(
+      /--commerce-user-id goes with --commerce-api-key or --commerce-access-token/,
+    );
+    for (const bad of ["", "has space", "x".repeat(201)]) {
+      await expect(tokenFromArgs(["--commerce-api-key", "C", "--commerce-user-id", bad], env)).rejects.toThrow(
+        /1 to 200 visible ASCII characters/,
+      );
+    }
+    await expect(
+      sealGatewayToken({ legacyApiKey: "L", scopes: [], commerceUserId: "usr_42" }, key, 60),
+    ).rejects.toThrow(/only with a commerce credential/);
   });
 });

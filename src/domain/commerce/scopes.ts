@@ -80,6 +80,40 @@ export interface CommerceCredential {
   readonly signer: CommerceSigner;
   /** "all" for a store owner's API key; the granted scopes for an OAuth (PoP) token; [] for a partner token. */
   readonly scopes: "all" | readonly string[];
+  /**
+   * Whose webhook events the credential may receive (commerceEvents, contactEvents): absent, none.
+   * The backend's API shows no way to learn which store a key or token belongs to, so only
+   * configuration says it: COMMERCE_USER_ID for the gateway's own credential, a gateway token's
+   * commerce user id for its holder (docs/decisions.md, "Whose commerce events a caller receives").
+   */
+  readonly storeEvents?: StoreEvents;
+}
+
+/**
+ * The commerce webhook events a credential may receive: those of the store whose `userId` they
+ * name, or "all": every store's, for the gateway's own credential when no COMMERCE_USER_ID names
+ * its store (a single-store deployment, where every commerce webhook reaching the gateway is its
+ * store's).
+ */
+export type StoreEvents = { readonly userId: string } | "all";
+
+/** The credential, able to receive the webhook events `storeEvents` says. */
+export function withStoreEvents(
+  credential: CommerceCredential,
+  storeEvents: StoreEvents | undefined,
+): CommerceCredential {
+  return storeEvents === undefined ? credential : { ...credential, storeEvents };
+}
+
+/**
+ * Whether a commerce event whose data names the store `userId` (undefined: names none) may reach a
+ * caller receiving `storeEvents`: an event naming no store is only for "all", as is any event when
+ * the caller is bound to no store at all.
+ */
+export function receivesStoreEvent(storeEvents: StoreEvents | undefined, userId: unknown): boolean {
+  if (storeEvents === undefined) return false;
+  if (storeEvents === "all") return true;
+  return typeof userId === "string" && userId === storeEvents.userId;
 }
 
 /** A store owner's API key: it holds every scope. */

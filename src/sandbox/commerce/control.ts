@@ -39,6 +39,7 @@ export function jobCompletedData(ctx: SandboxContext, job: Job): Record<string, 
       : job.result;
   return {
     id: job.id,
+    userId: ctx.ownerUserId,
     kind: job.kind,
     status: job.status,
     createdAt: job.createdAt.toISOString(),

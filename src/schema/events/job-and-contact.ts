@@ -4,7 +4,7 @@
  */
 import type { GraphContext } from "../../context.js";
 import type { CommerceAsyncJob } from "../../domain/commerce/index.js";
-import { grantsScope } from "../../domain/commerce/index.js";
+import { grantsScope, receivesStoreEvent } from "../../domain/commerce/index.js";
 import { openMergedFeed, type FeedItem } from "../../events/feed.js";
 import type { CommerceEvent, ListEvent } from "../../events/ingress/event-types.js";
 import { EventLogError, parseEventId, type EventSource } from "../../events/log/index.js";
@@ -24,6 +24,8 @@ import {
   feedOf,
   feedOpenError,
   itemOf,
+  proveCommerceCredential,
+  storeOf,
   type CommerceEventRecord,
   type ListEventRecord,
 } from "./subscriptions.js";
@@ -283,7 +285,8 @@ builder.subscriptionFields((t) => ({
       "One person's events from both backends: legacy list events of the address (Subscribe, Update " +
       "with the address before or after, Deactivate) on lists the caller's legacy key can read, and " +
       "commerce topic events whose data names it (newsletter-email/sent, abandoned-cart-email/sent; " +
-      "only with the commerce scope read_customers). Addresses match case-insensitively.",
+      "only with the commerce scope read_customers and a credential bound to a store, and only that store's: " +
+      "see commerceEvents). Addresses match case-insensitively.",
     args: {
       email: t.arg.string({ required: true, description: "The person's address." }),
       after: t.arg.id({
@@ -296,9 +299,16 @@ builder.subscriptionFields((t) => ({
         throw graphError("BAD_USER_INPUT", "email: give an email address.", { field: "email" });
       }
       const after = args.after === null || args.after === undefined ? undefined : parseContactCursor(args.after);
+      // Commerce events come only to a credential holding read_customers and bound to a store, and
+      // only that store's; the backend accepts the credential first (beside the legacy read).
+      const storeEvents = ctx.commerceStoreEvents;
+      const withCommerce =
+        ctx.commerceScopes !== undefined &&
+        grantsScope(ctx.commerceScopes, "read_customers") &&
+        storeEvents !== undefined;
       let lists: ReadonlySet<string>;
       try {
-        lists = await readableLists(ctx);
+        [lists] = await Promise.all([readableLists(ctx), withCommerce ? proveCommerceCredential(ctx) : undefined]);
       } catch (error) {
         throw fieldError(error);
       }
@@ -311,7 +321,6 @@ builder.subscriptionFields((t) => ({
       /** Re-reads of the caller's lists started, and the number of the last one finished. */
       let readsStarted = 0;
       let readsDone = 0;
-      const withCommerce = ctx.commerceScopes !== undefined && grantsScope(ctx.commerceScopes, "read_customers");
       const log = eventLogOf(ctx);
       // Where the stream is on each log: every event passed moves it, delivered or not.
       const start = positionAt(Date.now());
@@ -341,7 +350,7 @@ builder.subscriptionFields((t) => ({
                 select: ({ id, event }: { id: string; event: Record<string, unknown> }) => {
                   position.commerce = id;
                   const e = event as unknown as CommerceEvent;
-                  if (!commerceEventNames(e, email)) return undefined;
+                  if (!receivesStoreEvent(storeEvents, storeOf(e)) || !commerceEventNames(e, email)) return undefined;
                   return { cursor: cursor(), backend: "commerce" as const, event: { ...e, id } };
                 },
               },

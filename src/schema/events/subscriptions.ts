@@ -18,7 +18,7 @@ import {
   type NewsletterTemplateSent,
 } from "../../events/ingress/event-types.js";
 import { EventLogError, parseEventId, type EventSource, type LoggedEvent } from "../../events/log/index.js";
-import { grantsScope } from "../../domain/commerce/scopes.js";
+import { grantsScope, receivesStoreEvent } from "../../domain/commerce/scopes.js";
 import { builder } from "../builder.js";
 import { SubscriberCustomFieldRef } from "../legacy/subscribers.js";
 import { localIdOf } from "../support/global-id.js";
@@ -191,6 +191,41 @@ export function feedOpenError(error: unknown): unknown {
   return error instanceof GraphQLError ? error : graphError("UPSTREAM_UNAVAILABLE", "The event log is unavailable.");
 }
 
+/**
+ * The refusal of a commerce event stream to a credential bound to no store: the backend's API shows
+ * no way to learn which store a key or token belongs to, and its webhooks carry every store's
+ * events (docs/decisions.md, "Whose commerce events a caller receives").
+ */
+export function unboundStoreError(field: string): GraphQLError {
+  return graphError(
+    "FORBIDDEN",
+    `${field} needs a commerce credential bound to its store, so that only that store's events reach it: ` +
+      "the gateway's own credential, or a gateway token issued with --commerce-user-id. " +
+      "A commerce key sent in a header, or a login's token, names no store.",
+    { backend: "commerce", reason: "NO_STORE" },
+  );
+}
+
+/** The store a commerce event's data names (`userId`), if any. */
+export function storeOf(event: CommerceEvent): unknown {
+  const data = event.data as unknown;
+  return typeof data === "object" && data !== null ? (data as Record<string, unknown>).userId : undefined;
+}
+
+/**
+ * Has the backend accept the request's commerce credential before a stream of commerce events
+ * opens: no call of a stream does, so a made-up key would otherwise stream. One call, the first
+ * coupon, which every authenticated store caller may read (docs/decisions.md, "Scopes the spec does
+ * not give"); a refusal is the stream's error (UNAUTHENTICATED for a key the backend does not know).
+ */
+export async function proveCommerceCredential(ctx: GraphContext): Promise<void> {
+  try {
+    await ctx.commerce.coupons({ first: 1 });
+  } catch (error) {
+    throw fieldError(error);
+  }
+}
+
 /** A feed of `source` as a subscription's event stream, its errors as graph errors. */
 export async function feedOf<T>(
   ctx: GraphContext,
@@ -247,8 +282,10 @@ builder.subscriptionType({
     commerceEvents: t.field({
       type: CommerceEventRef,
       description:
-        `Commerce topic webhooks of the given topics (${COMMERCE_TOPIC_NAMES.join(", ")}). ` +
-        "OAuth scope read_customers (an API key holds every scope).",
+        `Commerce topic webhooks of the given topics (${COMMERCE_TOPIC_NAMES.join(", ")}), of the store the ` +
+        "caller's commerce credential is bound to (the gateway's own, or a gateway token's commerce user id; " +
+        "FORBIDDEN for a credential bound to none). OAuth scope read_customers (an API key holds every scope). " +
+        "The backend accepts the credential before anything streams (one call).",
       authScopes: { read_customers: true },
       unauthorizedError: () =>
         graphError("FORBIDDEN", "commerceEvents needs the commerce scope read_customers.", {
@@ -259,9 +296,10 @@ builder.subscriptionType({
         topics: t.arg.stringList({ required: true, description: "Topics to receive; at least one." }),
         after: t.arg.id({ description: "Replay the events after this event id, then go on live." }),
       },
-      subscribe: (_root, args, ctx) => {
+      subscribe: async (_root, args, ctx) => {
         // Scope checks of a subscription field run per event, on resolve; a caller without a
-        // commerce credential, or without read_customers, is refused here, before anything streams.
+        // commerce credential, without read_customers or bound to no store is refused here, before
+        // anything streams.
         if (ctx.commerceScopes === undefined) {
           throw graphError(
             "UNAUTHENTICATED",
@@ -277,6 +315,8 @@ builder.subscriptionType({
             missingScopes: ["read_customers"],
           });
         }
+        const storeEvents = ctx.commerceStoreEvents;
+        if (storeEvents === undefined) throw unboundStoreError("commerceEvents");
         const after = checkedAfter(args.after);
         const known: readonly string[] = COMMERCE_TOPIC_NAMES;
         const unknown = args.topics.filter((topic) => !known.includes(topic));
@@ -289,9 +329,10 @@ builder.subscriptionType({
           );
         }
         const topics = new Set<string>(args.topics as CommerceTopic[]);
+        await proveCommerceCredential(ctx);
         return feedOf<CommerceEventRecord>(ctx, "commerce", after, ({ id, event }) => {
           const e = event as unknown as CommerceEvent;
-          return topics.has(e.topic) ? { ...e, id } : undefined;
+          return topics.has(e.topic) && receivesStoreEvent(storeEvents, storeOf(e)) ? { ...e, id } : undefined;
         });
       },
       resolve: (item) => itemOf(item),
