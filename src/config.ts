@@ -129,6 +129,8 @@ export interface EventsConfig {
   redisUrl: string | undefined;
   /** Largest webhook body. */
   maxBodyBytes: number;
+  /** How long a webhook body may take to arrive once the ingress reads it (408 after). */
+  bodyDeadlineMs: number;
   /** Events kept per source, and for how long. */
   logMaxLength: number;
   logRetentionMs: number;
@@ -413,6 +415,8 @@ const ENV = z.object({
       error: "must be a redis:// or rediss:// URL",
     }),
   WEBHOOK_MAX_BODY_BYTES: intIn(8 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  // Past node:http's requestTimeout (300 s) the server would cut the request first.
+  WEBHOOK_BODY_DEADLINE_MS: intIn(10_000, 100, 300_000),
   EVENT_LOG_MAX_LENGTH: intIn(10_000, 100, 10_000_000),
   EVENT_LOG_RETENTION_MS: intIn(24 * 3600 * 1000, 60_000, 30 * 24 * 3600 * 1000),
   /** Prefix of the event log's Redis keys (`<prefix>events:<source>`, `<prefix>dedupe:…`): one per deployment sharing a Redis. */
@@ -605,6 +609,7 @@ export function loadConfig(env: Env = process.env): Config {
       commerceWebhookSecret: e.COMMERCE_WEBHOOK_SECRET,
       redisUrl: e.REDIS_URL,
       maxBodyBytes: e.WEBHOOK_MAX_BODY_BYTES,
+      bodyDeadlineMs: e.WEBHOOK_BODY_DEADLINE_MS,
       logMaxLength: e.EVENT_LOG_MAX_LENGTH,
       logRetentionMs: e.EVENT_LOG_RETENTION_MS,
       logKeyPrefix: e.EVENT_LOG_KEY_PREFIX,

@@ -409,6 +409,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     ingressToken: config.events.ingressToken,
     commerceWebhookSecret: config.events.commerceWebhookSecret,
     maxBodyBytes: config.events.maxBodyBytes,
+    bodyDeadlineMs: config.events.bodyDeadlineMs,
   });
 
   // With Redis, a login's one-time code can be exchanged on any instance sharing it (src/auth).

@@ -19,6 +19,7 @@ export class IngressError extends Error {
 export type IngressErrorCode =
   | "method_not_allowed"
   | "payload_too_large"
+  | "body_timeout"
   | "bad_token"
   | "bad_signature"
   | "stale_signature"
@@ -30,4 +31,5 @@ export type IngressErrorCode =
   | "too_many_events"
   | "mixed_list_ids"
   | "log_unavailable"
+  | "ingress_busy"
   | "internal_error";

@@ -4,23 +4,27 @@
  * - `POST /webhooks/legacy/{INGRESS_TOKEN}`: legacy list webhooks, JSON or XML `{Events, ListID}`;
  * - `POST /webhooks/commerce`: commerce topic webhooks `{meta, data}` with a bearer JWS.
  *
- * Each request goes body size cap → authentication → strict parse → validation of the whole
- * batch → dedupe → append to the log → 2xx. A refusal at any step appends nothing and answers 4xx
- * with `{error: {code, message}}`.
+ * Each request goes declared size → authentication → content type → body (capped, with a deadline,
+ * within a budget of bytes for all bodies being read) → the commerce body hash → strict parse →
+ * validation of the whole batch → dedupe → append to the log → 2xx. Everything before the body
+ * needs only the request line and headers, so a request without the token or a JWS made with the
+ * secret is answered before any of its body is buffered. A refusal at any step appends nothing and
+ * answers 4xx (503 for a full budget or log) with `{error: {code, message}}`.
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CommerceEvent, EventSource, ListEvent } from "./event-types.js";
 import { IngressError } from "./errors.js";
 import { bodyFormat, parseBody, parseJsonBody } from "./parse-body.js";
-import { readBody, TOO_LARGE } from "./read-body.js";
+import { declaredLength, readBody, TIMED_OUT, TOO_LARGE } from "./read-body.js";
 import { validateCommerceBody, validateListBatch } from "./validate.js";
 import {
   bodySha256,
+  checkBodyHash,
   checkIngressToken,
   MIN_COMMERCE_SECRET_BYTES,
   MIN_INGRESS_TOKEN_LENGTH,
-  verifyCommerceSignature,
+  verifyCommerceJws,
 } from "./webhook-auth.js";
 
 export * from "./event-types.js";
@@ -48,6 +52,14 @@ export interface IngressOptions {
   commerceWebhookSecret?: string | undefined;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** How long a body may take to arrive once it is read; a body still arriving then is answered 408. */
+  bodyDeadlineMs?: number;
+  /**
+   * Bytes that the bodies being read and processed at once may take, each counted at its
+   * Content-Length (the cap without one); a request that would pass it is answered 503 before its
+   * body is read. Default BODY_BUDGET_IN_CAPS × maxBodyBytes.
+   */
+  maxBufferedBytes?: number;
   /** The clock, in milliseconds since the epoch. */
   now?: () => number;
 }
@@ -64,12 +76,18 @@ export function dedupeKeyOf(source: EventSource, delivery: string, index: number
   return `${source}:${delivery}:${index}`;
 }
 
+/** The default deadline for a webhook body to arrive (WEBHOOK_BODY_DEADLINE_MS). */
+export const DEFAULT_BODY_DEADLINE_MS = 10_000;
+/** The default budget of bytes of bodies read at once, in body caps. */
+export const BODY_BUDGET_IN_CAPS = 8;
+
 export const LEGACY_PATH_PREFIX = "/webhooks/legacy/";
 export const COMMERCE_PATH = "/webhooks/commerce";
 
 /** Builds the webhook handler; throws at once on a token or secret too short to be safe. */
 export function createIngress(options: IngressOptions): IngressHandler {
   const { log, ingressToken, commerceWebhookSecret, maxBodyBytes } = options;
+  const { bodyDeadlineMs = DEFAULT_BODY_DEADLINE_MS, maxBufferedBytes = BODY_BUDGET_IN_CAPS * maxBodyBytes } = options;
   const now = options.now ?? Date.now;
   if (ingressToken !== undefined && ingressToken.length < MIN_INGRESS_TOKEN_LENGTH) {
     throw new Error(`the ingress token must have at least ${MIN_INGRESS_TOKEN_LENGTH} characters`);
@@ -81,38 +99,77 @@ export function createIngress(options: IngressOptions): IngressHandler {
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw new Error("maxBodyBytes must be a positive integer");
   }
+  if (!Number.isSafeInteger(bodyDeadlineMs) || bodyDeadlineMs <= 0) {
+    throw new Error("bodyDeadlineMs must be a positive integer");
+  }
+  if (!Number.isSafeInteger(maxBufferedBytes) || maxBufferedBytes < maxBodyBytes) {
+    throw new Error("maxBufferedBytes must be an integer no smaller than maxBodyBytes");
+  }
+  /** Bytes reserved by the bodies being read or processed now. */
+  let bufferedBytes = 0;
 
   async function legacy(req: IncomingMessage, token: string, expected: string) {
-    const body = await readCapped(req);
+    // The token is in the path: a wrong one is refused before a byte of the body is read.
+    checkDeclaredSize(req);
     checkIngressToken(token, expected);
     const format = bodyFormat(req.headers["content-type"], ["json", "xml"]);
-    const receivedAt = new Date(now()).toISOString();
-    const events = validateListBatch(parseBody(body, format), receivedAt);
-    const batchKey = createHash("sha256").update("legacy\0").update(body).digest("hex");
-    // One key per position: a byte-identical retry repeats every key, a different body none.
-    return append(
-      "legacy",
-      events.map((event, i) => ({ dedupeKey: dedupeKeyOf("legacy", batchKey, i), event })),
-    );
+    return withBody(req, (body) => {
+      const receivedAt = new Date(now()).toISOString();
+      const events = validateListBatch(parseBody(body, format), receivedAt);
+      const batchKey = createHash("sha256").update("legacy\0").update(body).digest("hex");
+      // One key per position: a byte-identical retry repeats every key, a different body none.
+      return append(
+        "legacy",
+        events.map((event, i) => ({ dedupeKey: dedupeKeyOf("legacy", batchKey, i), event })),
+      );
+    });
   }
 
   async function commerce(req: IncomingMessage, key: Uint8Array) {
-    const body = await readCapped(req);
-    await verifyCommerceSignature(req.headers.authorization, body, key, now());
+    // Everything the JWS says but the body's hash is checked before the body is read.
+    checkDeclaredSize(req);
+    const claims = await verifyCommerceJws(req.headers.authorization, key, now());
     bodyFormat(req.headers["content-type"], ["json"]);
-    const event = validateCommerceBody(parseJsonBody(body), new Date(now()).toISOString());
-    const delivery = createHash("sha256")
-      .update(JSON.stringify([event.topic, event.ts, bodySha256(body)]))
-      .digest("hex");
-    return append("commerce", [{ dedupeKey: dedupeKeyOf("commerce", delivery, 0), event }]);
+    return withBody(req, (body) => {
+      checkBodyHash(claims, body);
+      const event = validateCommerceBody(parseJsonBody(body), new Date(now()).toISOString());
+      const delivery = createHash("sha256")
+        .update(JSON.stringify([event.topic, event.ts, bodySha256(body)]))
+        .digest("hex");
+      return append("commerce", [{ dedupeKey: dedupeKeyOf("commerce", delivery, 0), event }]);
+    });
   }
 
-  async function readCapped(req: IncomingMessage): Promise<Buffer> {
-    const body = await readBody(req, maxBodyBytes);
-    if (body === TOO_LARGE) {
-      throw new IngressError(413, "payload_too_large", `the body is larger than ${maxBodyBytes} bytes`);
+  /** 413 at once for a Content-Length over the cap, before anything else is looked at. */
+  function checkDeclaredSize(req: IncomingMessage): void {
+    const declared = declaredLength(req);
+    if (declared !== undefined && declared > maxBodyBytes) throw tooLarge();
+  }
+
+  /**
+   * Reads the body within the budget, the cap and the deadline, and runs `use` on it; the bytes
+   * stay reserved until `use` is done with them (parsing, appending).
+   */
+  async function withBody<T>(req: IncomingMessage, use: (body: Buffer) => Promise<T>): Promise<T> {
+    const reserved = declaredLength(req) ?? maxBodyBytes;
+    if (bufferedBytes + reserved > maxBufferedBytes) {
+      throw new IngressError(503, "ingress_busy", "too many webhook bodies are being received at once; retry later");
     }
-    return body;
+    bufferedBytes += reserved;
+    try {
+      const body = await readBody(req, maxBodyBytes, { deadlineMs: bodyDeadlineMs });
+      if (body === TOO_LARGE) throw tooLarge();
+      if (body === TIMED_OUT) {
+        throw new IngressError(408, "body_timeout", `the body did not arrive within ${bodyDeadlineMs} ms`);
+      }
+      return await use(body);
+    } finally {
+      bufferedBytes -= reserved;
+    }
+  }
+
+  function tooLarge(): IngressError {
+    return new IngressError(413, "payload_too_large", `the body is larger than ${maxBodyBytes} bytes`);
   }
 
   async function append(source: EventSource, entries: IngressEntry[]) {
@@ -153,8 +210,10 @@ export function createIngress(options: IngressOptions): IngressHandler {
         caught instanceof IngressError
           ? caught
           : new IngressError(500, "internal_error", "the webhook could not be processed");
-      // A refused body may still be arriving; do not keep the connection for it.
-      if (err.status === 413 || err.status === 405) res.setHeader("Connection", "close");
+      // A body refused or not read (yet) may still be arriving: the connection is closed after the
+      // answer rather than kept to drain it, so a refused sender holds neither a buffer nor a socket.
+      if (!req.complete || err.status === 413 || err.status === 405) res.setHeader("Connection", "close");
+      if (err.code === "ingress_busy") res.setHeader("Retry-After", "1");
       send(res, err.status, { error: { code: err.code, message: err.message } });
     }
     return true;

@@ -35,17 +35,28 @@ export function checkIngressToken(given: string, expected: string): void {
 // Three base64url segments; each class excludes ".", so the match is linear.
 const BEARER_JWS = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 
+/** The claims of a verified commerce webhook JWS. */
+export interface CommerceClaims {
+  /** When the sender signed, in Unix seconds. */
+  readonly iat: number;
+  /** base64url SHA-256 of the body the JWS covers. */
+  readonly sha256: string;
+}
+
+// base64url of 32 bytes, unpadded: 42 characters, then one that carries the last 4 bits and 2 zero bits.
+const BASE64URL_SHA256 = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
 /**
- * Verifies a commerce webhook's bearer JWS: the HS256 signature with the shared secret (algorithm
- * pinned, so `none` and other algorithms fail), `iat` within MAX_IAT_SKEW_SECONDS of `nowMs`, and
- * `sha256` equal to the hash of the raw body.
+ * Verifies what a commerce webhook's bearer JWS says without its body: the HS256 signature with
+ * the shared secret (algorithm pinned, so `none` and other algorithms fail), the claims' shape, and
+ * `iat` within MAX_IAT_SKEW_SECONDS of `nowMs`. Runs before the body is read, so a request without
+ * a JWS made with the secret costs no body buffer; checkBodyHash then ties the claims to the body.
  */
-export async function verifyCommerceSignature(
+export async function verifyCommerceJws(
   authorization: string | undefined,
-  body: Uint8Array,
   key: Uint8Array,
   nowMs: number,
-): Promise<void> {
+): Promise<CommerceClaims> {
   const token = authorization === undefined ? undefined : BEARER_JWS.exec(authorization.trim())?.[1];
   if (token === undefined) {
     throw new IngressError(401, "bad_signature", "expected Authorization: Bearer <compact JWS>");
@@ -69,10 +80,19 @@ export async function verifyCommerceSignature(
   if (typeof iat !== "number" || !Number.isFinite(iat) || typeof sha256 !== "string") {
     throw new IngressError(401, "bad_signature", "the JWS payload needs a numeric iat and a sha256 string");
   }
+  // A sha256 that no body can hash to is refused now, not after reading the body to compare.
+  if (!BASE64URL_SHA256.test(sha256)) {
+    throw new IngressError(401, "bad_signature", "the JWS sha256 must be a base64url SHA-256 (43 characters)");
+  }
   if (Math.abs(nowMs / 1000 - iat) > MAX_IAT_SKEW_SECONDS) {
     throw new IngressError(401, "stale_signature", `the JWS iat is more than ${MAX_IAT_SKEW_SECONDS} s from now`);
   }
-  if (!constantTimeEqual(sha256, bodySha256(body))) {
+  return { iat, sha256 };
+}
+
+/** Refuses a body whose SHA-256 is not the one the verified JWS carries (constant time). */
+export function checkBodyHash(claims: CommerceClaims, body: Uint8Array): void {
+  if (!constantTimeEqual(claims.sha256, bodySha256(body))) {
     throw new IngressError(401, "body_hash_mismatch", "the JWS sha256 does not match the request body");
   }
 }
