@@ -107,6 +107,41 @@ describe("requests", () => {
     expect((await failure(client.unsubscribeEmails(auth, "L1", []))).code).toBe("COMMERCE_INVALID_INPUT");
     expect(stub.received.length).toBe(before);
   });
+
+  it("refuses an id that is a dot segment or empty, or holds an unpaired surrogate, before sending", async () => {
+    stub.handle((_req, res) => json(res, 200, { data: {} }));
+    const before = stub.received.length;
+    const criteria = { criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "x.io" }] }] };
+    for (const id of [".", "..", "", "L\ud800"]) {
+      for (const call of [
+        client.subscribe(auth, id, { email: "a@x.io" }),
+        client.listSubscribers(auth, id),
+        client.unsubscribeEmails(auth, id, ["a@x.io"]),
+        client.unsubscribeSegment(auth, id, criteria),
+        client.exportSegment(auth, id),
+        client.getJob(auth, id),
+        client.getJobResult(auth, id),
+      ]) {
+        const err = await failure(call);
+        expect(err.code).toBe("COMMERCE_INVALID_INPUT");
+      }
+    }
+    expect((await failure(client.unsubscribeEmails(auth, "L1", ["a\udc00@x.io"]))).message).toBe(
+      "the emails[] parameter of customer-lists holds an unpaired surrogate",
+    );
+    expect(stub.received.length).toBe(before);
+  });
+
+  it("keeps an id with dots that is no dot segment in its one segment, and the partner root's trailing slash", async () => {
+    stub.handle((_req, res) => json(res, 200, { data: { id: "j", kind: "segments-export", status: "pending" } }));
+    await client.getJob(auth, "...");
+    expect(stub.received.at(-1)!.url).toBe("/api/v1/async-jobs/...");
+    await client.getJob(auth, "a/../b");
+    expect(stub.received.at(-1)!.url).toBe("/api/v1/async-jobs/a%2F..%2Fb");
+    stub.handle((_req, res) => json(res, 200, { data: { app: { id: "a", name: "A" }, users: 0 } }));
+    await client.partnerRoot(auth);
+    expect(stub.received.at(-1)!.url).toBe("/api/v1/partners/");
+  });
 });
 
 describe("reply checks", () => {

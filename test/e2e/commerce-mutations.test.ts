@@ -1,7 +1,12 @@
 /** The commerce mutations against the commerce sandbox: each success, InputError and typed backend outcome. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { compositeId, encodeGlobalId } from "../../src/schema/support/global-id.js";
+import "../../src/schema/commerce/refs.js";
 import { graphql } from "../gql/index.js";
 import { startCommerceStack, type CommerceStack } from "./support/commerce-stack.js";
+
+/** What a caller's 12345678901234567890 is once JSON.parse has read it: 12345678901234567000. */
+const BIG = JSON.parse("12345678901234567890") as number;
 
 let stack: CommerceStack;
 beforeAll(async () => {
@@ -256,7 +261,7 @@ describe("unsubscribeCustomerSegment", () => {
     });
     expect(empty.data?.unsubscribeCustomerSegment).toMatchObject({
       __typename: "InputError",
-      field: "criteria.criteria[0].filters",
+      field: "criteria[0].filters",
       rule: "REQUIRED",
     });
     expect(stack.commerce.calls.total()).toBe(0);
@@ -304,5 +309,185 @@ describe("exportSegment", () => {
   it("answers CommerceNotFoundError for an unknown segment", async () => {
     const res = await stack.gql(Export, { segmentId: "seg_nope" });
     expect(res.data?.exportSegment?.__typename).toBe("CommerceNotFoundError");
+  });
+});
+
+/** A request as raw text, for what typed documents cannot show: literals in the query, JSON numbers as written. */
+async function rawGraphQL(body: string): Promise<{ data?: Record<string, unknown> | null; errors?: unknown[] }> {
+  const res = await fetch(`${stack.gateway.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/graphql-response+json" },
+    body,
+  });
+  return (await res.json()) as { data?: Record<string, unknown> | null; errors?: unknown[] };
+}
+
+describe("ids that are dot segments", () => {
+  const criteria = [{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "example.com" }] }];
+
+  it.each([".", ".."])("refuses listId %j in every write as ID_SEGMENT, with no call", async (listId) => {
+    const refusal = { __typename: "InputError", field: "listId", rule: "ID_SEGMENT" };
+    const emails = await stack.gql(UnsubscribeEmails, { input: { listId, emails: ["nobody@example.com"] } });
+    expect(emails.data?.unsubscribeCustomerEmails).toMatchObject(refusal);
+    const subscribe = await stack.gql(Subscribe, { input: { listId, email: "dot@example.com" } });
+    expect(subscribe.data?.subscribeToCustomerList).toMatchObject(refusal);
+    const segment = await stack.gql(UnsubscribeSegment, { input: { listId, criteria } });
+    expect(segment.data?.unsubscribeCustomerSegment).toMatchObject(refusal);
+    expect(stack.commerce.calls.total()).toBe(0);
+  });
+
+  it.each([".", ".."])("refuses segmentId %j in exportSegment as ID_SEGMENT, with no call", async (segmentId) => {
+    const res = await rawGraphQL(
+      JSON.stringify({
+        query: `mutation ($segmentId: String!) {
+          exportSegment(input: { segmentId: $segmentId }) { __typename ... on InputError { field rule } }
+        }`,
+        variables: { segmentId },
+      }),
+    );
+    expect(res.data?.exportSegment).toEqual({ __typename: "InputError", field: "segmentId", rule: "ID_SEGMENT" });
+    expect(stack.commerce.calls.total()).toBe(0);
+  });
+
+  it.each([".", ".."])("refuses jobId %j, and a global id holding it, as BAD_USER_INPUT, with no call", async (id) => {
+    const job = await rawGraphQL(
+      JSON.stringify({
+        query: "query ($id: String!) { store { asyncJob(jobId: $id) { jobId } } }",
+        variables: { id },
+      }),
+    );
+    expect(job.errors).toMatchObject([
+      { path: ["store", "asyncJob"], extensions: { code: "BAD_USER_INPUT", field: "id", rule: "ID_SEGMENT" } },
+    ]);
+    for (const typename of ["AsyncJob", "CustomerList", "CommerceSegment"]) {
+      const node = await rawGraphQL(
+        JSON.stringify({
+          query: "query ($id: ID!) { node(id: $id) { id ... on CustomerList { subscribers { totalCount } } } }",
+          variables: { id: encodeGlobalId(typename, compositeId(id)) },
+        }),
+      );
+      expect(node.errors).toMatchObject([
+        { path: ["node"], extensions: { code: "BAD_USER_INPUT", rule: "ID_SEGMENT" } },
+      ]);
+    }
+    expect(stack.commerce.calls.total()).toBe(0);
+  });
+});
+
+describe("criteria that select everyone", () => {
+  it("refuses an empty criteria list before any call: the service would unsubscribe the whole list", async () => {
+    const before = await stack.gql(Members, { listId: "cl_launch" });
+    stack.commerce.calls.reset();
+    const res = await stack.gql(UnsubscribeSegment, { input: { listId: "cl_launch", criteria: [] } });
+    expect(res.errors).toEqual([]);
+    expect(res.data?.unsubscribeCustomerSegment).toEqual({
+      __typename: "InputError",
+      field: "criteria",
+      rule: "REQUIRED",
+    });
+    expect(stack.commerce.calls.total()).toBe(0);
+    const after = await stack.gql(Members, { listId: "cl_launch" });
+    expect(after.data?.store.customerList?.subscribers?.totalCount).toBe(
+      before.data?.store.customerList?.subscribers?.totalCount,
+    );
+  });
+});
+
+describe("texts and numbers the service would not get as written", () => {
+  it("refuses control characters in names, origins, opt-in text and property texts, with no call", async () => {
+    const res = await stack.gql(Subscribe, {
+      input: {
+        listId: "cl_launch",
+        email: "ctl@example.org",
+        name: "New\u0000Reader",
+        source: "web\nsite",
+        sourceType: "form\u001b",
+        sourceId: "footer",
+        optInText: "Yes\u0007",
+        properties: { note: "a\u0000b", tags: ["ok", "\u001b[2J"] },
+      },
+    });
+    const payload = res.data?.subscribeToCustomerList;
+    expect(payload?.__typename).toBe("InputError");
+    if (payload?.__typename !== "InputError") return;
+    expect(payload.issues.map((i) => [i.field, i.rule])).toEqual([
+      ["name", "TEXT_CHARACTERS"],
+      ["source", "SINGLE_LINE"],
+      ["sourceType", "TEXT_CHARACTERS"],
+      ["optInText", "TEXT_CHARACTERS"],
+      ["properties.note", "TEXT_CHARACTERS"],
+      ["properties.tags[1]", "TEXT_CHARACTERS"],
+    ]);
+    expect(stack.commerce.calls.total()).toBe(0);
+  });
+
+  it("takes opt-in text and property text over several lines", async () => {
+    const res = await stack.gql(Subscribe, {
+      input: {
+        listId: "cl_launch",
+        email: "lines@example.org",
+        optInText: "Yes, send me the launch news.\r\nI can leave at any time.",
+        properties: { address: "1 Main St\nSpringfield" },
+      },
+    });
+    expect(res.data?.subscribeToCustomerList).toMatchObject({
+      __typename: "SubscribeToCustomerListSuccess",
+      properties: { address: "1 Main St\nSpringfield" },
+    });
+    expect(stack.commerce.calls.count(SUBSCRIBE_PATH)).toBe(1);
+  });
+
+  const subscribeText = `
+    mutation ($input: SubscribeToCustomerListInput!) {
+      subscribeToCustomerList(input: $input) { __typename ... on InputError { issues { field rule } } }
+    }`;
+
+  it("refuses a whole number beyond 2^53 − 1 in a variable, as the JSON text carries it, with no call", async () => {
+    // The number as a caller's JSON writes it; JSON.parse makes it 12345678901234567000.
+    const body =
+      `{"query": ${JSON.stringify(subscribeText)}, "variables": {"input": {"listId": "cl_launch", ` +
+      `"email": "big@example.org", "properties": {"n": 12345678901234567890, "ok": 9007199254740991, ` +
+      `"ids": [1, 9007199254740993]}}}}`;
+    const res = await rawGraphQL(body);
+    expect(res.data?.subscribeToCustomerList).toEqual({
+      __typename: "InputError",
+      issues: [
+        { field: "properties.n", rule: "EXACT_NUMBER" },
+        { field: "properties.ids[1]", rule: "EXACT_NUMBER" },
+      ],
+    });
+    expect(stack.commerce.calls.total()).toBe(0);
+  });
+
+  it("refuses the same number written as a literal in the query", async () => {
+    const query = `mutation {
+      subscribeToCustomerList(input: {
+        listId: "cl_launch", email: "big@example.org", properties: { n: 12345678901234567890, price: 19.90 }
+      }) { __typename ... on InputError { issues { field rule } } }
+    }`;
+    const res = await rawGraphQL(JSON.stringify({ query }));
+    expect(res.data?.subscribeToCustomerList).toEqual({
+      __typename: "InputError",
+      issues: [{ field: "properties.n", rule: "EXACT_NUMBER" }],
+    });
+    expect(stack.commerce.calls.total()).toBe(0);
+  });
+
+  it("refuses such a number and control characters inside segment filters too", async () => {
+    const res = await stack.gql(UnsubscribeSegment, {
+      input: {
+        listId: "cl_launch",
+        criteria: [
+          { criteriaName: "property", negate: false, filters: [{ key: "n", value: BIG }] },
+          { criteriaName: "emailDomain\n", negate: false, filters: [{ domain: "example.com\u0000" }] },
+        ],
+      },
+    });
+    expect(res.data?.unsubscribeCustomerSegment).toMatchObject({
+      __typename: "InputError",
+      field: "criteria[0].filters[0].value",
+      rule: "EXACT_NUMBER",
+    });
+    expect(stack.commerce.calls.total()).toBe(0);
   });
 });

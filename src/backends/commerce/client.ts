@@ -91,6 +91,15 @@ function kindOfPageUrl(url: URL): SubscriberKind {
   return "subscribed";
 }
 
+/** `text` URL-encoded, or a CommerceInputError when it holds an unpaired surrogate. */
+function encodable(text: string, what: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    throw new CommerceInputError(`${what} holds an unpaired surrogate`);
+  }
+}
+
 /** Client of one commerce backend. Close it to release its connections. */
 export class CommerceClient {
   private readonly base: URL;
@@ -263,7 +272,7 @@ export class CommerceClient {
 
   /** GET /partners/ with a partner token. */
   async partnerRoot(auth: CommerceSigner, o: CallOptions = {}): Promise<PartnerRoot> {
-    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["partners", ""]), ...o });
+    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["partners"], [], true), ...o });
     return decode.partnerRoot(root(parseJson(reply, where), where));
   }
 
@@ -276,9 +285,25 @@ export class CommerceClient {
     return this.http.close();
   }
 
-  private url(segments: string[], query: Query = []): URL {
+  /**
+   * A URL under the base path, each segment (ids included) encoded to stay one segment. A URL path
+   * resolves `.` and `..`, which encodeURIComponent leaves as they are, and an empty segment names
+   * another resource too (/async-jobs/ rather than one job): such a segment is refused, whoever
+   * the caller, so no id can take a call to another endpoint. `trailingSlash` ends the path in `/`.
+   * Text with an unpaired surrogate has no UTF-8 form: encodeURIComponent throws on it in a
+   * segment, and URLSearchParams would send U+FFFD in its place, so it is refused in both.
+   */
+  private url(segments: string[], query: Query = [], trailingSlash = false): URL {
+    const where = segments[0] ?? "";
+    const encoded = segments.map((segment) => {
+      if (segment === "" || segment === "." || segment === "..") {
+        throw new CommerceInputError(`a path segment of ${where} must not be ${JSON.stringify(segment)}`);
+      }
+      return encodable(segment, `a path segment of ${where}`);
+    });
+    for (const [name, value] of query) encodable(value, `the ${name} parameter of ${where}`);
     const url = new URL(this.base.href);
-    url.pathname = `${this.base.pathname}/${segments.map(encodeURIComponent).join("/")}`;
+    url.pathname = `${this.base.pathname}/${encoded.join("/")}${trailingSlash ? "/" : ""}`;
     url.search = new URLSearchParams(query).toString();
     return url;
   }

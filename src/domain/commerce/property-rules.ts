@@ -4,11 +4,13 @@
  *
  * Types are inferred by the service from the first value a key gets, among string, number,
  * boolean, array and date. A value outside those kinds would be stored as something else or lost
- * on the way: JSON turns NaN and Infinity into null and leaves undefined out, and an object would
- * be inferred as "string" (docs/decisions.md, "Commerce sandbox: property types"). Such values are
- * refused here rather than changed, so nothing reaches the service other than what was asked.
+ * on the way: JSON turns NaN and Infinity into null and leaves undefined out, a whole number beyond
+ * 2^53 cannot be held exactly, and an object would be inferred as "string" (docs/decisions.md,
+ * "Commerce sandbox: property types"). Such values are refused here rather than changed, so nothing
+ * reaches the service other than what was asked. Text values may span lines but hold no other
+ * control characters (TEXT_CHARACTERS), as every commerce text.
  */
-import { COMMERCE_LIMITS, type Issues } from "./input-rules.js";
+import { checkCharacters, COMMERCE_LIMITS, inexactNumber, isExactNumber, type Issues } from "./input-rules.js";
 
 /** Spec, property rule 1. */
 export const PROPERTY_KEY_PATTERN = /^[a-zA-Z0-9\-_]+$/;
@@ -94,7 +96,17 @@ function propertyValue(issues: Issues, at: string, value: unknown): PropertyValu
     issues.add(at, "MAX_LENGTH", `${at} must be at most ${COMMERCE_LIMITS.propertyText} characters.`);
     return undefined;
   }
-  return sent;
+  return exactScalar(issues, at, sent) ? sent : undefined;
+}
+
+/** False, with its issue, for text holding a character TEXT_CHARACTERS forbids or a number JSON cannot carry exactly. */
+function exactScalar(issues: Issues, at: string, sent: Scalar): boolean {
+  if (typeof sent === "string") return checkCharacters(issues, at, sent, "multi");
+  if (typeof sent === "number" && !isExactNumber(sent)) {
+    inexactNumber(issues, at);
+    return false;
+  }
+  return true;
 }
 
 /**
@@ -120,5 +132,7 @@ function listValue(issues: Issues, at: string, value: readonly unknown[]): Prope
     issues.add(at, "MAX_LENGTH", `each element of ${at} must be at most ${COMMERCE_LIMITS.propertyText} characters.`);
     return undefined;
   }
-  return sent as PropertyValue;
+  // Every element is checked, so each one that breaks a rule is reported.
+  const exact = sent.map((element, i) => exactScalar(issues, `${at}[${i}]`, element as Scalar));
+  return exact.every(Boolean) ? (sent as PropertyValue) : undefined;
 }

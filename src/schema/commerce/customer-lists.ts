@@ -15,7 +15,7 @@ import { compositeId, parseCompositeId } from "../support/global-id.js";
 import { graphError } from "../support/graph-errors.js";
 import { JSONObject } from "../support/json-object.js";
 import { commerceAccess, scopesNote } from "./access.js";
-import { CommerceSubscriberRef, CommerceSubscriberStatus, CustomerListRef, StoreRef } from "./refs.js";
+import { CommerceSubscriberRef, CommerceSubscriberStatus, CustomerListRef, ID_NOTE, StoreRef } from "./refs.js";
 
 builder.node(CustomerListRef, {
   description:
@@ -113,7 +113,7 @@ builder.objectFields(StoreRef, (t) => ({
       "A customer list by the backend's id. Makes no call (the backend has no list lookup): an unknown id shows " +
       "as NOT_FOUND on the list's subscribers." +
       scopesNote("customerList"),
-    args: { listId: t.arg.string({ required: true }) },
+    args: { listId: t.arg.string({ required: true, description: `The backend's list id. ${ID_NOTE}` }) },
     ...commerceAccess("customerList"),
     resolve: (_store, args, ctx) => ctx.commerce.customerList(args.listId),
   }),

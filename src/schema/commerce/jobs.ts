@@ -8,7 +8,7 @@ import { builder } from "../builder.js";
 import { compositeId, parseCompositeId } from "../support/global-id.js";
 import { DateTime } from "../support/scalars.js";
 import { commerceAccess, scopesNote } from "./access.js";
-import { AsyncJobRef, CommerceSubscriberStatus, StoreRef } from "./refs.js";
+import { AsyncJobRef, CommerceSubscriberStatus, ID_NOTE, StoreRef } from "./refs.js";
 
 const AsyncJobStatus = builder.enumType("AsyncJobStatus", {
   description: "Where an async job is.",
@@ -99,7 +99,7 @@ builder.objectFields(StoreRef, (t) => ({
     type: AsyncJobRef,
     nullable: true,
     description: "An async job by the backend's id; NOT_FOUND when there is none." + scopesNote("asyncJob"),
-    args: { jobId: t.arg.string({ required: true }) },
+    args: { jobId: t.arg.string({ required: true, description: `The backend's job id. ${ID_NOTE}` }) },
     ...commerceAccess("asyncJob"),
     resolve: (_store, args, ctx) => ctx.commerce.asyncJob(args.jobId),
   }),

@@ -11,9 +11,12 @@ import { commerceAccess, scopesNote } from "./access.js";
 import { COMMERCE_WRITE_ERRORS } from "./errors.js";
 import { UnsubscribeReportRef } from "./jobs.js";
 import type { CommerceAsyncJob } from "../../domain/commerce/index.js";
-import { AsyncJobRef, CommerceSubscriberStatus, CustomerListRef } from "./refs.js";
+import { AsyncJobRef, CommerceSubscriberStatus, CustomerListRef, ID_NOTE } from "./refs.js";
 
-const ID_NOTE = `At most ${COMMERCE_LIMITS.id} characters.`;
+/** Names and labels: one line. */
+const ONE_LINE = "One line: no control characters (TEXT_CHARACTERS), tabs or line breaks (SINGLE_LINE).";
+/** Wording that may run over lines. */
+const LINES = "Tabs and line breaks are allowed, other control characters not (TEXT_CHARACTERS).";
 
 // --- subscribe ----------------------------------------------------------------------------------
 
@@ -21,20 +24,30 @@ const SubscribeToCustomerListInput = builder.inputType("SubscribeToCustomerListI
   fields: (t) => ({
     listId: t.string({ required: true, description: `The backend's customer list id. ${ID_NOTE}` }),
     email: t.string({ required: true, description: `At most ${COMMERCE_LIMITS.email} characters.` }),
-    name: t.string({ description: `First, or first and last name. At most ${COMMERCE_LIMITS.text} characters.` }),
+    name: t.string({
+      description: `First, or first and last name. At most ${COMMERCE_LIMITS.text} characters. ${ONE_LINE}`,
+    }),
     properties: t.field({
       type: JSONObject,
       description:
         `Tracked properties: at most ${COMMERCE_LIMITS.properties} keys of at most ${COMMERCE_LIMITS.propertyKey} ` +
         "characters matching ^[a-zA-Z0-9-_]+$ (PROPERTY_KEY); values text, finite numbers, booleans, ISO 8601 " +
-        "dates, null, or lists of one of those kinds (PROPERTY_VALUE). The service infers a key's type from its " +
-        "first value.",
+        "dates, null, or lists of one of those kinds (PROPERTY_VALUE). Text may span lines but holds no other " +
+        `control characters (TEXT_CHARACTERS); a whole number must lie within ±${Number.MAX_SAFE_INTEGER} ` +
+        "(EXACT_NUMBER): JSON cannot carry a larger one exactly, so send it as text. The service infers a key's " +
+        "type from its first value.",
     }),
-    source: t.string({ description: `Where the subscription came from. At most ${COMMERCE_LIMITS.text} characters.` }),
-    sourceType: t.string({ description: `The kind of control used. At most ${COMMERCE_LIMITS.text} characters.` }),
-    sourceId: t.string({ description: `The form id or slug. At most ${COMMERCE_LIMITS.text} characters.` }),
+    source: t.string({
+      description: `Where the subscription came from. At most ${COMMERCE_LIMITS.text} characters. ${ONE_LINE}`,
+    }),
+    sourceType: t.string({
+      description: `The kind of control used. At most ${COMMERCE_LIMITS.text} characters. ${ONE_LINE}`,
+    }),
+    sourceId: t.string({
+      description: `The form id or slug. At most ${COMMERCE_LIMITS.text} characters. ${ONE_LINE}`,
+    }),
     optInText: t.string({
-      description: `The opt-in text shown (GDPR). At most ${COMMERCE_LIMITS.optInText} characters.`,
+      description: `The opt-in text shown (GDPR). At most ${COMMERCE_LIMITS.optInText} characters. ${LINES}`,
     }),
   }),
 });
@@ -87,12 +100,18 @@ const UnsubscribeCustomerEmailsSuccess = builder.objectRef<ListReport>("Unsubscr
 const SegmentCriterionInput = builder.inputType("SegmentCriterionInput", {
   description: "One criterion of a segment; what names and filters mean is the commerce service's to judge.",
   fields: (t) => ({
-    criteriaName: t.string({ required: true, description: `At most ${COMMERCE_LIMITS.criteriaName} characters.` }),
+    criteriaName: t.string({
+      required: true,
+      description: `At most ${COMMERCE_LIMITS.criteriaName} characters. ${ONE_LINE}`,
+    }),
     negate: t.boolean({ required: true }),
     filters: t.field({
       type: [JSONObject],
       required: true,
-      description: `1–${COMMERCE_LIMITS.filters} filter objects.`,
+      description:
+        `1–${COMMERCE_LIMITS.filters} filter objects. Their texts hold no control characters other than tab, ` +
+        "line feed and carriage return (TEXT_CHARACTERS); their numbers are finite, and whole ones within " +
+        `±${Number.MAX_SAFE_INTEGER} (EXACT_NUMBER).`,
     }),
   }),
 });
@@ -103,7 +122,10 @@ const UnsubscribeCustomerSegmentInput = builder.inputType("UnsubscribeCustomerSe
     criteria: t.field({
       type: [SegmentCriterionInput],
       required: true,
-      description: `At most ${COMMERCE_LIMITS.criteria} criteria, all of which must hold.`,
+      description:
+        `1–${COMMERCE_LIMITS.criteria} criteria, all of which must hold. An empty list is refused (REQUIRED): ` +
+        "the service would read it as no condition and unsubscribe every member of the list. To mean everyone, " +
+        "say so with a criterion.",
     }),
   }),
 });

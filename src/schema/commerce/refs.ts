@@ -3,6 +3,7 @@
  * point at each other without import cycles. Each is backed by a model CommerceService answers
  * with; names carry the backend where a legacy type has the plain one.
  */
+import { COMMERCE_LIMITS } from "../../domain/commerce/index.js";
 import type {
   CommerceAsyncJob,
   CommerceCoupon,
@@ -16,6 +17,11 @@ import { registerNodeType } from "../support/global-id.js";
 for (const typename of ["CommerceSegment", "CustomerList", "Coupon", "AsyncJob"]) {
   registerNodeType(typename, "commerce");
 }
+
+/** What every backend id argument takes (checkId in the commerce domain), for its description. */
+export const ID_NOTE =
+  `At most ${COMMERCE_LIMITS.id} characters on one line (TEXT_CHARACTERS, SINGLE_LINE), and not \`.\` or \`..\` ` +
+  "(ID_SEGMENT): the id travels as a segment of the request path.";
 
 /** The commerce account the request's credential designates; its fields make the calls. */
 export interface Store {

@@ -8,7 +8,7 @@ import { compositeId, parseCompositeId } from "../support/global-id.js";
 import { JSONObject } from "../support/json-object.js";
 import { SegmentInterface } from "../people/segment.js";
 import { commerceAccess, scopesNote } from "./access.js";
-import { CommerceSegmentRef, StoreRef } from "./refs.js";
+import { CommerceSegmentRef, ID_NOTE, StoreRef } from "./refs.js";
 
 const SegmentUseRef = builder.objectRef<CommerceSegmentUse>("CommerceSegmentUse").implement({
   description: "Where a segment is used: objects of one model.",
@@ -62,7 +62,7 @@ builder.objectFields(StoreRef, (t) => ({
     type: CommerceSegmentRef,
     nullable: true,
     description: "One segment by the backend's id; null when there is none." + scopesNote("segments"),
-    args: { segmentId: t.arg.string({ required: true }) },
+    args: { segmentId: t.arg.string({ required: true, description: `The backend's segment id. ${ID_NOTE}` }) },
     ...commerceAccess("segments"),
     resolve: (_store, args, ctx) => ctx.commerce.segment(args.segmentId),
   }),

@@ -26,7 +26,10 @@ const OPERATIONS: Record<CommerceOperation, (s: CommerceService) => Promise<unkn
   partnerRoot: (s) => s.partnerRoot(),
   subscribe: (s) => s.subscribe("cl_vip", { email: "scoped@example.com" }),
   unsubscribeEmails: (s) => s.unsubscribeEmails("cl_vip", ["scoped@example.com"]),
-  unsubscribeSegment: (s) => s.unsubscribeSegment("cl_vip", { criteria: [] }),
+  unsubscribeSegment: (s) =>
+    s.unsubscribeSegment("cl_vip", {
+      criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "example.com" }] }],
+    }),
   exportSegment: (s) => s.exportSegment("seg_all"),
 };
 

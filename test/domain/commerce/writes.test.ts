@@ -3,6 +3,9 @@ import { InputError } from "../../../src/domain/input-error.js";
 import { must } from "../../support/must.js";
 import { SUBSCRIBERS, rejection, startDomainRig, type DomainRig } from "./support.js";
 
+/** What a caller's 12345678901234567890 is once JSON.parse has read it: 12345678901234567000. */
+const BIG = JSON.parse("12345678901234567890") as number;
+
 let rig: DomainRig;
 beforeAll(async () => {
   rig = await startDomainRig();
@@ -64,6 +67,10 @@ describe("subscribe", () => {
     ["a list holding null", { tags: ["a", null] }, "properties.tags", "PROPERTY_VALUE"],
     ["an invalid date", { seen_at: new Date(Number.NaN) }, "properties.seen_at", "PROPERTY_VALUE"],
     ["text over 1000 characters", { note: "x".repeat(1001) }, "properties.note", "MAX_LENGTH"],
+    ["a whole number JSON cannot hold exactly", { n: BIG }, "properties.n", "EXACT_NUMBER"],
+    ["such a number in a list", { ids: [1, 2 ** 53] }, "properties.ids[1]", "EXACT_NUMBER"],
+    ["text holding NUL", { note: "a\u0000b" }, "properties.note", "TEXT_CHARACTERS"],
+    ["a list element holding ESC", { tags: ["a", "\u001b[2J"] }, "properties.tags[1]", "TEXT_CHARACTERS"],
   ])("refuses %s with no call", async (_, properties, field, rule) => {
     const error = await refused(rig.owner().subscribe(rig.sb.demo.lists.vip, { email: "p@example.com", properties }));
     expect(error).toMatchObject({ field, rule });
@@ -84,6 +91,36 @@ describe("subscribe", () => {
     const long = await refused(rig.owner().subscribe("cl_vip", { email: `${"a".repeat(250)}@example.com` }));
     expect(long).toMatchObject({ field: "email", rule: "MAX_LENGTH" });
     expect(rig.sb.calls.total()).toBe(0);
+  });
+
+  it("refuses control characters in its texts, and line breaks where the text is one line, with no call", async () => {
+    const error = await refused(
+      rig.owner().subscribe("cl_vip", {
+        email: "ctl@example.com",
+        name: "Ann\u0000",
+        source: "web\u001b",
+        sourceType: "form\nfooter",
+        sourceId: "id\ud800",
+        optInText: "Yes\u0007",
+      }),
+    );
+    expect(error.issues.map((i) => [i.field, i.rule])).toEqual([
+      ["name", "TEXT_CHARACTERS"],
+      ["source", "TEXT_CHARACTERS"],
+      ["sourceType", "SINGLE_LINE"],
+      ["sourceId", "TEXT_CHARACTERS"],
+      ["optInText", "TEXT_CHARACTERS"],
+    ]);
+    expect(rig.sb.calls.total()).toBe(0);
+  });
+
+  it("sends opt-in wording over several lines as it is", async () => {
+    const answer = await rig.owner().subscribe(rig.sb.demo.lists.vip, {
+      email: "lines@example.com",
+      optInText: "Yes, send me mail.\r\n\tI can unsubscribe at any time.",
+    });
+    expect(answer.email).toBe("lines@example.com");
+    expect(rig.calls("PUT /customer-lists/:id/subscriptions")).toBe(1);
   });
 
   it("sends dates as ISO 8601 text and keeps a __proto__ key as an own property", async () => {
@@ -157,7 +194,10 @@ describe("unsubscribeSegment", () => {
 
   it("answers the job a large audience became (202), which completes with its report", async () => {
     const service = rig.owner();
-    const outcome = await service.unsubscribeSegment(rig.sb.demo.lists.newsletter, { criteria: [] });
+    // Everyone, said with a criterion: no address is at this domain, negated.
+    const outcome = await service.unsubscribeSegment(rig.sb.demo.lists.newsletter, {
+      criteria: [{ criteriaName: "emailDomain", negate: true, filters: [{ domain: "nowhere.invalid" }] }],
+    });
     expect(outcome).toEqual({ kind: "JOB", jobId: expect.any(String) });
     if (outcome.kind !== "JOB") return;
     rig.sb.completeJobs();
@@ -174,16 +214,46 @@ describe("unsubscribeSegment", () => {
       }),
     );
     expect(error.issues.map((i) => [i.field, i.rule])).toEqual([
-      ["criteria.criteria[0].criteriaName", "REQUIRED"],
-      ["criteria.criteria[0].negate", "REQUIRED"],
-      ["criteria.criteria[0].filters", "REQUIRED"],
+      ["criteria[0].criteriaName", "REQUIRED"],
+      ["criteria[0].negate", "REQUIRED"],
+      ["criteria[0].filters", "REQUIRED"],
     ]);
+    expect(rig.sb.calls.total()).toBe(0);
+  });
+
+  it("refuses an empty criteria list, which the service would read as the whole list, with no call", async () => {
+    const list = rig.sb.demo.lists.launch;
+    const store = rig.sb.store;
+    const members = store.entries(store.lists.get(list)!, "subscribed").length;
+    const error = await refused(rig.owner().unsubscribeSegment(list, { criteria: [] }));
+    expect(error).toMatchObject({ field: "criteria", rule: "REQUIRED" });
+    expect(error.message).toContain("at least one criterion");
+    expect(rig.sb.calls.total()).toBe(0);
+    expect(store.entries(store.lists.get(list)!, "subscribed")).toHaveLength(members);
+  });
+});
+
+describe("ids that are dot segments", () => {
+  const criteria = { criteria: [{ criteriaName: "emailDomain", negate: false, filters: [{ domain: "example.com" }] }] };
+  it.each([".", ".."])("refuses %j as every id with no call (it would name another endpoint)", async (id) => {
+    const service = rig.owner();
+    const cases: [string, Promise<unknown>][] = [
+      ["listId", service.subscribe(id, { email: "dot@example.com" })],
+      ["listId", service.unsubscribeEmails(id, ["nobody@example.com"])],
+      ["listId", service.unsubscribeSegment(id, criteria)],
+      ["listId", service.subscribersPage(id, { status: "SUBSCRIBED" })],
+      ["listId", service.customerList(id)],
+      ["segmentId", service.exportSegment(id)],
+      ["id", service.asyncJob(id)],
+      ["id", service.segment(id)],
+    ];
+    for (const [field, call] of cases) expect(await refused(call)).toMatchObject({ field, rule: "ID_SEGMENT" });
     expect(rig.sb.calls.total()).toBe(0);
   });
 });
 
 describe("exportSegment and asyncJob", () => {
-  it("starts a job, which completes with the export's rows", async () => {
+  it("starts a job, which completes with the export's rows, read only when asked for", async () => {
     const service = rig.owner();
     const started = await service.exportSegment(rig.sb.demo.segments.vipTier);
     expect(started).toMatchObject({ kind: "segments-export", status: "PENDING", result: null });
