@@ -28,6 +28,8 @@ export const INPUT_RULES = {
   DATE: "a real date written YYYY-MM-DD",
   OPTION: "one of the custom field's options, spelt as the field lists it",
   SINGLE_VALUE: "at most one entry for this custom field (only MultiSelectMany takes several)",
+  DATE_RANGE:
+    "a date whose wall time in the client's time zone falls in the years 0001–9999, as the service writes dates",
 } as const;
 
 /** One of INPUT_RULES. */

@@ -468,6 +468,20 @@ describe("campaigns and templates", () => {
       ["sendAt", "EXACTLY_ONE"],
     ]);
   });
+  it("refuses a sendAt that is year 10000 in the client's zone, after reading only the zone", async () => {
+    // 9999-12-31T23:00:00-12:00 is 10000-01-01 21:00 in Northwind's zone (GMT+10:00).
+    const res = await stack.gql(docs.sendCampaign, { input: { ...campaign, sendAt: "9999-12-31T23:00:00-12:00" } });
+    expect(res.errors).toEqual([]);
+    expect(res.data?.result).toMatchObject({
+      __typename: "InputError",
+      field: "sendAt",
+      rule: "DATE_RANGE",
+      issues: [{ field: "sendAt", rule: "DATE_RANGE" }],
+    });
+    expect(res.data?.result?.__typename === "InputError" && res.data.result.message).toContain("UTC+10:00");
+    // The client's zone needs its one read; nothing else is asked, and nothing is sent.
+    expect(stack.sandbox.calls.entries().map((c) => c.operation)).toEqual(["Client.GetDetail"]);
+  });
   it("requires the campaign and a confirmation address", () =>
     expectRefused(docs.sendCampaign, { ...campaign, campaignId: "", confirmationEmail: "", immediately: true }, [
       ["campaignId", "REQUIRED"],

@@ -42,7 +42,7 @@ import {
   type LegacyTemplate,
 } from "./models.js";
 import { checkCampaignOfClient, checkListOfClient } from "./ownership.js";
-import { IMMEDIATELY, wallTime } from "./send-date.js";
+import { IMMEDIATELY, sendDateOf } from "./send-date.js";
 
 /**
  * The date sent to Subscribers.GetActive to get every active subscriber of a list: earlier than
@@ -431,15 +431,17 @@ export class LegacyService {
   async sendCampaign(input: CampaignSend): Promise<{ scheduledFor: string | null }> {
     const { clientId } = input;
     const campaignId = input.campaignId.trim();
-    // The client first (its zone, and whether it exists at all), then whether the campaign is its.
+    // The client first (its zone, and whether it exists at all), then the send date in that zone
+    // (a date the service cannot take is refused before any further call), then whether the
+    // campaign is the client's.
     const detail = await this.clientDetail(clientId);
-    await checkCampaignOfClient(this.#wire, clientId, campaignId);
     let sendDate = IMMEDIATELY;
     if (input.sendAt) {
       const offset = timeZoneOffsetMinutes(detail.basics.timeZone);
       if (offset === undefined) throw new UnreadableValueError("legacy", "The legacy list service", "client time zone");
-      sendDate = wallTime(input.sendAt, offset);
+      sendDate = sendDateOf(input.sendAt, offset);
     }
+    await checkCampaignOfClient(this.#wire, clientId, campaignId);
     await this.#wire.write("Campaign.Send", {
       CampaignID: campaignId,
       ConfirmationEmail: input.confirmationEmail.trim(),

@@ -52,7 +52,12 @@ const SendCampaignInput = builder.inputType("SendCampaignInput", {
       required: true,
       description: `Receives the confirmation when the campaign is sent. At most ${MAX_LENGTH.email} characters.`,
     }),
-    sendAt: t.field({ type: DateTime, description: "When to send; converted to the client's wall time." }),
+    sendAt: t.field({
+      type: DateTime,
+      description:
+        "When to send; converted to the client's wall time, which must fall in the years 0001–9999 (DATE_RANGE): " +
+        "the service writes dates with four-digit years.",
+    }),
     immediately: t.boolean({ description: "Send at once." }),
   }),
 });
