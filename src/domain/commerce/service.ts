@@ -6,6 +6,7 @@
  * - input checks before any call (InputError, with the rules of input-rules.ts and property-rules.ts);
  * - per-request loading: each read (segments, a subscriber or coupon page, a job) is sent at most
  *   once per request and its promise shared; writes drop the pages of the list they changed;
+ * - a per-request budget of membership's pages, taken before the call it pays for is sent;
  * - a cap on concurrent calls (util/call-gate.ts), and no call started once the request's signal aborted;
  * - wire → model mapping (models.ts). The client's own errors pass through unchanged.
  */
@@ -169,6 +170,7 @@ export class CommerceService {
   #pagesMap: Map<string, Map<string, Promise<CommerceSubscriberPage>>> | undefined;
   /** membership() answers, by list and address, and the pages it has fetched this request. */
   #membershipsMap: Map<string, Promise<SubscriberStatus | null>> | undefined;
+  /** Pages membership() has fetched or is fetching this request (taken before each is sent). */
   #membershipPagesFetched = 0;
   /** Backend coupon pages keyed by size and page number. */
   #couponPagesMap: Map<string, Promise<CouponPage>> | undefined;
@@ -232,6 +234,19 @@ export class CommerceService {
 
   /** A page of a list's members with one status; each page is fetched at most once per request. */
   async subscribersPage(listId: string, args: SubscribersPageArgs): Promise<CommerceSubscriberPage> {
+    return this.#subscribersPage(listId, args, undefined);
+  }
+
+  /**
+   * subscribersPage, with `reserve` called when the page is not held yet, right before its call is
+   * started and in the same turn as the check, so concurrent callers of a budget see each other's
+   * pages; it may throw to refuse the page, and then nothing is sent or cached.
+   */
+  #subscribersPage(
+    listId: string,
+    args: SubscribersPageArgs,
+    reserve: (() => void) | undefined,
+  ): Promise<CommerceSubscriberPage> {
     const signer = this.#authorize("subscribersPage");
     const issues = new Issues();
     checkId(issues, "listId", listId);
@@ -257,6 +272,7 @@ export class CommerceService {
     const key = JSON.stringify([status, size, position ? encodeSubscriberCursor(position) : null]);
     let page = pages.get(key);
     if (!page) {
+      reserve?.();
       page = this.#loadSubscriberPage(signer, listId, status, size, position, args.after ?? null);
       pages.set(key, page);
     }
@@ -291,15 +307,22 @@ export class CommerceService {
     issues.throwIfAny();
     const wanted = email.trim().toLowerCase();
     const budget = this.#options.membershipPageBudget ?? MEMBERSHIP_PAGE_BUDGET;
+    // A page is paid for before its call is sent (searches run concurrently, over several lists);
+    // a page the request already holds, or is fetching, costs nothing.
+    const reserve = () => {
+      if (this.#membershipPagesFetched >= budget) {
+        throw new UnreadableValueError(BACKEND, SERVICE, "subscriber listings (longer than this request may search)");
+      }
+      this.#membershipPagesFetched += 1;
+    };
     for (const status of ["SUBSCRIBED", "PENDING", "UNSUBSCRIBED"] as const) {
       let after: string | null = null;
       for (let pages = 0; pages < MEMBERSHIP_MAX_PAGES; pages++) {
-        if (this.#membershipPagesFetched >= budget) {
-          throw new UnreadableValueError(BACKEND, SERVICE, "subscriber listings (longer than this request may search)");
-        }
-        const cached = this.#pages.get(listId)?.size ?? 0;
-        const page = await this.subscribersPage(listId, { status, first: COMMERCE_LIMITS.subscribersPage, after });
-        if ((this.#pages.get(listId)?.size ?? 0) > cached) this.#membershipPagesFetched += 1;
+        const page = await this.#subscribersPage(
+          listId,
+          { status, first: COMMERCE_LIMITS.subscribersPage, after },
+          reserve,
+        );
         if (page.nodes.some((s) => s.email.trim().toLowerCase() === wanted)) return status;
         after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
         if (after === null) break;

@@ -35,4 +35,32 @@ describe("membership", () => {
     );
     expect(pages() - before).toBe(2);
   });
+
+  it("holds the budget exactly when lists are searched concurrently", async () => {
+    const lists = Object.values(COMMERCE_DEMO.lists);
+    const service = rig.owner({ membershipPageBudget: 1 });
+    const before = pages();
+    const settled = await Promise.allSettled(lists.map((list) => service.membership(list, "nobody@example.com")));
+    for (const outcome of settled) {
+      expect(outcome).toMatchObject({
+        status: "rejected",
+        reason: { message: expect.stringMatching(/this request may search/) },
+      });
+    }
+    expect(pages() - before).toBe(1);
+
+    // A larger budget is spent to the page, not past it: the three lists need 12 pages in all.
+    const five = rig.owner({ membershipPageBudget: 5 });
+    const from = pages();
+    await Promise.allSettled(lists.map((list) => five.membership(list, "nobody@example.com")));
+    expect(pages() - from).toBe(5);
+  });
+
+  it("spends nothing on pages the request already holds, even with the budget spent", async () => {
+    const service = rig.owner({ membershipPageBudget: 0 });
+    const before = pages();
+    await service.subscribersPage(COMMERCE_DEMO.lists.vip, { status: "SUBSCRIBED", first: 100 });
+    expect(await service.membership(COMMERCE_DEMO.lists.vip, COMMERCE_DEMO.people.ada)).toBe("SUBSCRIBED");
+    expect(pages() - before).toBe(1);
+  });
 });
