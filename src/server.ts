@@ -93,6 +93,10 @@ export const OVERVIEW_QUERY = `query Overview {
 }
 `;
 
+/** How long a client may take to send a whole request to the gateway, and its headers alone. */
+export const CLIENT_REQUEST_TIMEOUT_MS = 30_000;
+export const CLIENT_HEADERS_TIMEOUT_MS = 10_000;
+
 /** A running gateway. */
 export interface Gateway {
   /** Origin, e.g. http://127.0.0.1:4000 (GraphQL is at `${url}/graphql`). */
@@ -527,7 +531,16 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
 
   let server;
   try {
-    server = await listen(handler, { port: config.port, host: config.host, name: "the gateway", portSetting: "PORT" });
+    server = await listen(handler, {
+      port: config.port,
+      host: config.host,
+      name: "the gateway",
+      portSetting: "PORT",
+      // A whole request within 30 s (a 1 MiB GraphQL body needs 35 KB/s), or the webhook body's own
+      // deadline and some, whichever is longer; its headers within 10 s (docs/decisions.md).
+      requestTimeoutMs: Math.max(CLIENT_REQUEST_TIMEOUT_MS, config.events.bodyDeadlineMs + 5_000),
+      headersTimeoutMs: CLIENT_HEADERS_TIMEOUT_MS,
+    });
     listeningUrl = server.url;
   } catch (error) {
     await closeOwned();

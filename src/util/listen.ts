@@ -21,11 +21,36 @@ export interface ListenOptions {
   name?: string;
   /** The setting that chooses the port, e.g. "PORT". */
   portSetting?: string;
+  /**
+   * How long a client may take to send a whole request, headers and body (node:http answers 408
+   * and closes after), and its headers alone. node:http's defaults (300 s and 60 s) let a client
+   * that trickles a body hold the buffer it fills for five minutes. A response (an SSE stream) is
+   * not bound by either.
+   */
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
 }
 
 export async function listen(handler: RequestListener, options: ListenOptions = {}): Promise<Listening> {
   const host = options.host ?? "127.0.0.1";
-  const server = createServer(handler);
+  const { requestTimeoutMs, headersTimeoutMs } = options;
+  const server = createServer(
+    {
+      ...(requestTimeoutMs !== undefined ? { requestTimeout: requestTimeoutMs } : {}),
+      ...(headersTimeoutMs !== undefined ? { headersTimeout: headersTimeoutMs } : {}),
+      // node:http looks for requests past their time this often (default 30 s, so a 408 could come
+      // that much late); a quarter of the shortest timeout keeps it close.
+      ...(requestTimeoutMs !== undefined || headersTimeoutMs !== undefined
+        ? {
+            connectionsCheckingInterval: Math.max(
+              50,
+              Math.min(30_000, Math.floor(Math.min(requestTimeoutMs ?? Infinity, headersTimeoutMs ?? Infinity) / 4)),
+            ),
+          }
+        : {}),
+    },
+    handler,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) => reject(listenError(error, host, options)));
     server.listen(options.port ?? 0, host, () => {
