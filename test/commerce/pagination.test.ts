@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SubscriberKind } from "../../src/backends/commerce/types.js";
+import { must } from "../support/must.js";
 import { startRig, type Rig } from "./support/sandbox.js";
 
 const ROUTE = "GET /customer-lists/:id/subscribers";
@@ -59,3 +60,15 @@ it("starts the default listing after a given cursor", async () => {
   const all = await rig.client.listSubscribers(rig.apiKey, newsletter, { limit: 10 });
   expect([...first.entries, ...next.entries]).toEqual(all.entries);
 });
+
+it.each<SubscriberKind>(["pending", "unsubscribed"])(
+  "reads a numbered page of the %s listing from its page number and size",
+  async (kind) => {
+    const { newsletter } = rig.sb.demo.lists;
+    const first = await rig.client.listSubscribers(rig.apiKey, newsletter, { kind, limit: 4 });
+    const second = await rig.client.listSubscribers(rig.apiKey, newsletter, { kind, limit: 4, page: 2 });
+    const both = await rig.client.listSubscribers(rig.apiKey, newsletter, { kind, limit: 8 });
+    expect([...first.entries, ...second.entries]).toEqual(both.entries);
+    expect(new URL(must(second.nextPage, "a nextPage")).searchParams.get("page")).toBe("3");
+  },
+);

@@ -308,6 +308,45 @@ describe("customer lists and their subscribers", () => {
     const foreign = await stack.gql(Subscribers, { listId: "cl_vip", first: 5, after: cursor });
     expect(errorCodesByPath(foreign.errors)).toEqual({ "store.customerList.subscribers": "BAD_USER_INPUT" });
   });
+
+  it("keeps the backend's address out of cursors and sends only the page size it checked", async () => {
+    const cursorOf = (payload: object) => Buffer.from(`cs1:${JSON.stringify(payload)}`, "utf8").toString("base64url");
+    const pending = must(
+      (await stack.gql(Subscribers, { listId: "cl_newsletter", first: 10, status: "PENDING" })).data?.store.customerList
+        ?.subscribers,
+      "a value",
+    );
+    const text = Buffer.from(must(pending.pageInfo.endCursor, "a cursor"), "base64url").toString("utf8");
+    expect(text).not.toContain(new URL(stack.commerce.baseUrl).host);
+    expect(text).not.toContain("customer-lists");
+
+    // A cursor edited to claim pages of one: one entry, the third, as `first` says.
+    stack.commerce.calls.reset();
+    const third = await stack.gql(Subscribers, {
+      listId: "cl_newsletter",
+      first: 1,
+      status: "PENDING",
+      after: cursorOf({ l: "cl_newsletter", s: "PENDING", p: 3, f: 1 }),
+    });
+    expect(third.errors).toEqual([]);
+    expect(third.data?.store.customerList?.subscribers?.edges.map((e) => e.node.email)).toEqual([
+      pending.edges[2]?.node.email,
+    ]);
+    expect(stack.commerce.calls.count("GET /customer-lists/:id/subscribers")).toBe(1);
+
+    // The first form held the backend's link, whose limit was never checked: refused, nothing sent.
+    const link = `${stack.commerce.baseUrl}/customer-lists/cl_newsletter/subscribers?pending=true&limit=500&page=1`;
+    stack.commerce.calls.reset();
+    const old = await stack.gql(Subscribers, {
+      listId: "cl_newsletter",
+      first: 1,
+      status: "PENDING",
+      after: cursorOf({ l: "cl_newsletter", s: "PENDING", n: link, f: 1 }),
+    });
+    expect(errorCodesByPath(old.errors)).toEqual({ "store.customerList.subscribers": "BAD_USER_INPUT" });
+    expect(old.errors[0]?.extensions).toMatchObject({ field: "after", rule: "CURSOR" });
+    expect(stack.commerce.calls.total()).toBe(0);
+  });
 });
 
 describe("async jobs and the partner root", () => {

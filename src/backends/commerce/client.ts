@@ -49,11 +49,15 @@ export interface CallOptions {
   scope?: RequestScope;
 }
 
-/** Query of a subscriber listing. `searchAfter` applies to the default listing only. */
+/**
+ * Query of a subscriber listing. `searchAfter` is the default listing's cursor; `page` the page
+ * number a pending or unsubscriber listing's nextPage carries (those page by number, with `limit`).
+ */
 export interface SubscriberQuery<K extends SubscriberKind = SubscriberKind> {
   kind?: K;
   limit?: number;
   searchAfter?: string[];
+  page?: number;
 }
 
 /** Outcome of a segment unsubscribe: done at once, or an async job (HTTP 202). */
@@ -151,6 +155,7 @@ export class CommerceClient {
     if (kind === "pending") query.push(["pending", "true"]);
     if (kind === "unsubscribed") query.push(["unsubscribers", "true"]);
     if (q.limit !== undefined) query.push(["limit", String(q.limit)]);
+    if (q.page !== undefined) query.push(["page", String(q.page)]);
     for (const cursor of q.searchAfter ?? []) query.push(["searchAfter[]", cursor]);
     const url = this.url(["customer-lists", listId, "subscribers"], query);
     return this.subscriberPage(auth, url, kind, o) as Promise<SubscriberPage<SubscriberEntryOf<K>>>;

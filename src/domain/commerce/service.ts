@@ -15,7 +15,7 @@ import { CallGate } from "../../util/call-gate.js";
 import { inServiceSpan } from "../../tracing/batch-span.js";
 import type { CommerceSigner } from "../../backends/commerce/auth.js";
 import type { CallOptions, CommerceClient } from "../../backends/commerce/client.js";
-import { CommerceError, CommerceInputError } from "../../backends/commerce/errors.js";
+import { CommerceError } from "../../backends/commerce/errors.js";
 import type { CouponPage, SegmentCriteria, SubscriptionRequest } from "../../backends/commerce/types.js";
 import { CredentialsError, RequestAbortedError, UnreadableValueError } from "../errors.js";
 import {
@@ -24,7 +24,6 @@ import {
   encodeCouponCursor,
   encodeSubscriberCursor,
   nextPosition,
-  statusOfPageUrl,
   type SubscriberPosition,
 } from "./cursors.js";
 import { CommerceForbiddenError } from "./errors.js";
@@ -77,7 +76,6 @@ export type CommerceCaller = Pick<
   | "listCoupons"
   | "subscribe"
   | "listSubscribers"
-  | "fetchSubscriberPage"
   | "unsubscribeEmails"
   | "unsubscribeSegment"
   | "listSegments"
@@ -257,7 +255,7 @@ export class CommerceService {
     let position: SubscriberPosition | undefined;
     if (args.after !== undefined && args.after !== null && issues.list.length === 0) {
       position = decodeSubscriberCursor(issues, args.after, listId, status);
-      if (position && "nextPage" in position && position.pageSize !== size) {
+      if (position && "page" in position && position.pageSize !== size) {
         issues.add(
           "first",
           "PAGE_SIZE",
@@ -517,31 +515,17 @@ export class CommerceService {
     position: SubscriberPosition | undefined,
     after: string | null,
   ): Promise<CommerceSubscriberPage> {
-    const kind = LISTING_OF_STATUS[status];
-    let wire;
-    if (position === undefined || "searchAfter" in position) {
-      const searchAfter = position?.searchAfter;
-      wire = await this.#call("listSubscribers", signer, (s, o) =>
-        this.#client.listSubscribers(s, listId, { kind, limit: size, searchAfter }, o),
-      );
-    } else {
-      const url = new URL(position.nextPage);
-      if (
-        !url.pathname.endsWith(`/customer-lists/${encodeURIComponent(listId)}/subscribers`) ||
-        statusOfPageUrl(url) !== status
-      ) {
-        throw cursorError();
-      }
-      try {
-        wire = await this.#call("fetchSubscriberPage", signer, (s, o) =>
-          this.#client.fetchSubscriberPage(s, url.href, o),
-        );
-      } catch (error) {
-        // The client refuses a nextPage outside its own base URL before sending anything.
-        if (error instanceof CommerceInputError) throw cursorError();
-        throw error;
-      }
-    }
+    // Built from the checked parts only: the list, the listing, the size checked against `first`
+    // and the cursor's continuation. The backend's own link is never followed (cursors.ts).
+    const query = {
+      kind: LISTING_OF_STATUS[status],
+      limit: size,
+      searchAfter: position && "searchAfter" in position ? position.searchAfter : undefined,
+      page: position && "page" in position ? position.page : undefined,
+    };
+    const wire = await this.#call("listSubscribers", signer, (s, o) =>
+      this.#client.listSubscribers(s, listId, query, o),
+    );
     const next = nextPosition(wire, listId, status, size);
     return {
       listId,
@@ -607,10 +591,4 @@ export class CommerceService {
       throw error;
     }
   }
-}
-
-function cursorError() {
-  return commerceInputError([
-    { field: "after", rule: "CURSOR", message: "after is not a cursor of this list's members with this status." },
-  ]);
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CommerceHttpError } from "../../../src/backends/commerce/errors.js";
 import { InputError } from "../../../src/domain/input-error.js";
-import type { CommerceService } from "../../../src/domain/commerce/service.js";
+import type { SubscriberQuery } from "../../../src/backends/commerce/client.js";
+import type { CommerceCaller, CommerceService } from "../../../src/domain/commerce/service.js";
 import type { CommerceSubscriber, SubscriberStatus } from "../../../src/domain/commerce/models.js";
 import { rejection, startDomainRig, SUBSCRIBERS, type DomainRig } from "./support.js";
 
@@ -163,6 +164,64 @@ describe("subscribersPage", () => {
       expect(error).toBeInstanceOf(InputError);
       expect(error).toMatchObject({ field, rule });
     }
+    expect(rig.sb.calls.total()).toBe(0);
+  });
+
+  it("builds each next page from the list, the listing, the checked size and the page number", async () => {
+    const queries: SubscriberQuery[] = [];
+    const client: CommerceCaller = Object.create(rig.client) as CommerceCaller;
+    client.listSubscribers = (signer, listId, query, o) => {
+      queries.push({ ...query });
+      return rig.client.listSubscribers(signer, listId, query, o);
+    };
+    const service = rig.owner({ client });
+    const { pages } = await pageThrough(service, list(), "PENDING", 10);
+    expect(pages).toBe(3);
+    expect(queries).toEqual([
+      { kind: "pending", limit: 10 },
+      { kind: "pending", limit: 10, page: 2 },
+      { kind: "pending", limit: 10, page: 3 },
+    ]);
+  });
+
+  it("keeps the backend's address out of a cursor", async () => {
+    const page = await rig.owner().subscribersPage(list(), { status: "UNSUBSCRIBED", first: 10 });
+    const text = Buffer.from(page.pageInfo.endCursor ?? "", "base64url").toString("utf8");
+    expect(JSON.parse(text.slice("cs1:".length))).toEqual({ l: list(), s: "UNSUBSCRIBED", p: 2, f: 10 });
+    expect(text).not.toContain(new URL(rig.sb.baseUrl).host);
+  });
+
+  it("sends the page size `first` says whatever an edited cursor claims", async () => {
+    const cursor = (payload: object) => Buffer.from(`cs1:${JSON.stringify(payload)}`, "utf8").toString("base64url");
+    const service = rig.owner();
+    const whole = await service.subscribersPage(list(), { status: "PENDING", first: 25 });
+    // A cursor claiming page 3 of pages of 1: the third entry, one entry.
+    const third = await service.subscribersPage(list(), {
+      status: "PENDING",
+      first: 1,
+      after: cursor({ l: list(), s: "PENDING", p: 3, f: 1 }),
+    });
+    expect(third.nodes.map((n) => n.email)).toEqual([whole.nodes[2]?.email]);
+    // A default-listing cursor whose values try to carry a page size stays a cursor value.
+    const smuggled = await service.subscribersPage(list(), {
+      status: "SUBSCRIBED",
+      first: 2,
+      after: cursor({ l: list(), s: "SUBSCRIBED", a: ["0&limit=500", "0"] }),
+    });
+    expect(smuggled.nodes).toHaveLength(2);
+    rig.sb.calls.reset();
+
+    // The first form of a cursor held the backend's link itself (its limit unchecked): refused.
+    const link = `${rig.sb.baseUrl}/customer-lists/${list()}/subscribers?pending=true&limit=500&page=1`;
+    const old = await rejection(
+      service.subscribersPage(list(), {
+        status: "PENDING",
+        first: 1,
+        after: cursor({ l: list(), s: "PENDING", n: link, f: 1 }),
+      }),
+    );
+    expect(old).toBeInstanceOf(InputError);
+    expect(old).toMatchObject({ field: "after", rule: "CURSOR", message: expect.stringMatching(/earlier form/) });
     expect(rig.sb.calls.total()).toBe(0);
   });
 
