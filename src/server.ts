@@ -93,6 +93,11 @@ export const OVERVIEW_QUERY = `query Overview {
 }
 `;
 
+/** A request refusal's code as the webhook ingress words its own (payload_too_large, host_not_allowed, …). */
+function webhookRefusalCode(code: string): string {
+  return code === "MAX_BODY_BYTES_EXCEEDED" ? "payload_too_large" : code.toLowerCase();
+}
+
 /** How long a client may take to send a whole request to the gateway, and its headers alone. */
 export const CLIENT_REQUEST_TIMEOUT_MS = 30_000;
 export const CLIENT_HEADERS_TIMEOUT_MS = 10_000;
@@ -466,21 +471,17 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     // Deliveries accepted and refused, whichever step answers (src/metrics).
     if (webhook) metrics.webhook(req, res);
     // Webhooks bring batches of up to 1,000 events: their own body cap, checked by the ingress.
-    const refusal = refuseRequest(
-      req,
-      config.http,
-      hosts,
-      webhook ? config.events.maxBodyBytes : config.limits.maxBodyBytes,
-    );
+    const refusal = webhook
+      ? refuseRequest(req, config.http, hosts, config.events.maxBodyBytes, "WEBHOOK_MAX_BODY_BYTES")
+      : refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes);
     if (refusal) {
       noteErrorCode(req, refusal.code);
-      // The body is not read: close the connection after answering rather than drain it.
-      sendJson(
-        res,
-        refusal.status,
-        { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] },
-        { connection: "close" },
-      );
+      // The body is not read: close the connection after answering rather than drain it. A webhook
+      // gets the ingress's shape and codes (docs/operations.md), GraphQL callers GraphQL's.
+      const body = webhook
+        ? { error: { code: webhookRefusalCode(refusal.code), message: refusal.message } }
+        : { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] };
+      sendJson(res, refusal.status, body, { connection: "close" });
       return;
     }
     if (webhook) {

@@ -47,12 +47,16 @@ export function hostPolicy(access: HttpAccessConfig, bindHost: string): HostPoli
   return { names: access.allowedHosts, any: access.allowedHosts.length === 0 && !isLoopbackHost(bindHost) };
 }
 
-/** Checks Host, Origin and body size of a request; undefined when it may go on. */
+/**
+ * Checks Host, Origin and body size of a request; undefined when it may go on. `bodySetting` names
+ * the setting `maxBodyBytes` comes from, for the message.
+ */
 export function refuseRequest(
   req: IncomingMessage,
   access: HttpAccessConfig,
   hosts: HostPolicy,
   maxBodyBytes: number,
+  bodySetting = "MAX_BODY_BYTES",
 ): Refusal | undefined {
   const host = req.headers.host;
   if (!host) return { status: 400, code: "BAD_REQUEST", message: "The request has no Host header." };
@@ -81,7 +85,7 @@ export function refuseRequest(
       return {
         status: 413,
         code: "MAX_BODY_BYTES_EXCEEDED",
-        message: `The request body is larger than the limit of ${maxBodyBytes} bytes (MAX_BODY_BYTES).`,
+        message: `The request body is larger than the limit of ${maxBodyBytes} bytes (${bodySetting}).`,
       };
     }
   }

@@ -206,6 +206,9 @@ describe("refused before the body is read", () => {
       );
       const answer = await within(PROMPT_MS, `${path} answered`, request.answer);
       expect(answer.status).toBe(413);
+      // In the ingress's words, naming the webhook cap rather than the GraphQL one.
+      expect(answer.body.error?.code).toBe("payload_too_large");
+      expect(answer.body.error?.message).toContain("WEBHOOK_MAX_BODY_BYTES");
       await within(PROMPT_MS, `${path} closed`, request.closed);
     }
   });
