@@ -63,6 +63,11 @@ export const FIELD_CALLS: Readonly<Record<string, number>> = {
   "UnsubscribeCustomerEmailsSuccess.customerList": 0,
   "UnsubscribeCustomerSegmentSuccess.customerList": 0,
   "ExportSegmentSuccess.job": 0,
+  // A job's result comes with the job (an unsubscribe's report) or names it (an export): no call.
+  // An export's rows read the job's file, one call per job whatever the page (the file is read
+  // once per request and job; counted per parent, as an upper bound).
+  "AsyncJob.result": 0,
+  "SegmentExportResult.rows": 1,
 };
 
 /** How costs are counted. */

@@ -4,6 +4,8 @@ import { STORE_QUERY } from "../../src/schema/commerce/examples.js";
 import type {
   StoreCouponsQuery,
   StoreCouponsQueryVariables,
+  StoreJobQuery,
+  StoreJobQueryVariables,
   StoreSubscribersQuery,
   StoreSubscribersQueryVariables,
 } from "../gql/graphql.js";
@@ -351,7 +353,7 @@ describe("customer lists and their subscribers", () => {
 
 describe("async jobs and the partner root", () => {
   const Job = graphql(`
-    query StoreJob($jobId: String!) {
+    query StoreJob($jobId: String!, $first: Int, $after: String) {
       store {
         asyncJob(jobId: $jobId) {
           id
@@ -361,9 +363,53 @@ describe("async jobs and the partner root", () => {
           result {
             __typename
             ... on SegmentExportResult {
-              rows {
-                email
-                status
+              rows(first: $first, after: $after) {
+                totalCount
+                pageInfo {
+                  hasNextPage
+                  hasPreviousPage
+                  endCursor
+                }
+                edges {
+                  cursor
+                  node {
+                    email
+                    status
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  `);
+  const JobStatus = graphql(`
+    query StoreJobStatus($jobId: String!) {
+      store {
+        asyncJob(jobId: $jobId) {
+          status
+          result {
+            __typename
+          }
+        }
+      }
+    }
+  `);
+  const JobRowsByNodes = graphql(`
+    query JobRowsByNodes($ids: [ID!]!, $first: Int) {
+      nodes(ids: $ids) {
+        ... on AsyncJob {
+          jobId
+          result {
+            ... on SegmentExportResult {
+              rows(first: $first) {
+                totalCount
+                edges {
+                  node {
+                    email
+                  }
+                }
               }
             }
           }
@@ -384,8 +430,9 @@ describe("async jobs and the partner root", () => {
     }
   `);
 
-  it("reads a completed export job with its rows, and its id decodes through node", async () => {
-    const started = await stack.gql(Export, { segmentId: "seg_vip_tier" });
+  /** A completed export job of `segmentId`, started through the graph. */
+  async function completedExport(segmentId: string): Promise<string> {
+    const started = await stack.gql(Export, { segmentId });
     expect(started.errors).toEqual([]);
     const jobId = must(
       started.data?.exportSegment?.__typename === "ExportSegmentSuccess"
@@ -394,18 +441,90 @@ describe("async jobs and the partner root", () => {
       "a value",
     );
     stack.commerce.completeJobs();
-    const res = await stack.gql(Job, { jobId });
+    return jobId;
+  }
+
+  it("reads a completed export job with its rows page by page, and its id decodes through node", async () => {
+    const jobId = await completedExport("seg_vip_tier");
+    stack.commerce.calls.reset();
+    const res = await stack.gql(Job, { jobId, first: 500 });
     expect(res.errors).toEqual([]);
     const job = must(res.data?.store.asyncJob, "a value");
     expect(job).toMatchObject({ jobId, kind: "segments-export", status: "COMPLETED" });
     const result = must(job.result, "a value");
     expect(result.__typename).toBe("SegmentExportResult");
     if (result.__typename !== "SegmentExportResult") return;
-    expect(result.rows.length).toBeGreaterThan(0);
-    for (const row of result.rows) expect(row.email).toContain("@");
+    const whole = must(result.rows, "a value");
+    expect(whole.totalCount).toBeGreaterThan(10);
+    expect(whole.edges).toHaveLength(whole.totalCount);
+    for (const { node } of whole.edges) expect(node.email).toContain("@");
+    expect(stack.commerce.calls.count("GET /async-jobs/:id/result")).toBe(1);
+
+    // Page by page, each page a bounded slice of the same file in the same order.
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 100; pages++) {
+      const page: Awaited<ReturnType<typeof stack.gql<StoreJobQuery, StoreJobQueryVariables>>> = await stack.gql(Job, {
+        jobId,
+        first: 4,
+        after,
+      });
+      expect(page.errors).toEqual([]);
+      const paged = page.data?.store.asyncJob?.result;
+      const rows = must(paged?.__typename === "SegmentExportResult" ? paged.rows : undefined, "a value");
+      expect(rows.edges.length).toBeLessThanOrEqual(4);
+      expect(rows.pageInfo.hasPreviousPage).toBe(after !== null);
+      seen.push(...rows.edges.map((e) => e.node.email));
+      if (!rows.pageInfo.hasNextPage) break;
+      after = must(rows.pageInfo.endCursor, "a value");
+      expect(rows.edges.at(-1)?.cursor).toBe(after);
+    }
+    expect(seen).toEqual(whole.edges.map((e) => e.node.email));
+
+    const over = await stack.gql(Job, { jobId, first: 501 });
+    expect(errorCodesByPath(over.errors)).toEqual({ "store.asyncJob.result.rows": "BAD_USER_INPUT" });
+    expect(over.errors[0]?.extensions).toMatchObject({ field: "first", rule: "PAGE_SIZE" });
 
     const node = await stack.gql(NodeOf, { id: job.id });
     expect(node.data?.node).toMatchObject({ __typename: "AsyncJob", jobId, kind: "segments-export" });
+  });
+
+  it("reads a job's status without its file", async () => {
+    const jobId = await completedExport("seg_vip_tier");
+    stack.commerce.calls.reset();
+    const res = await stack.gql(JobStatus, { jobId });
+    expect(res.errors).toEqual([]);
+    expect(res.data?.store.asyncJob).toEqual({ status: "COMPLETED", result: { __typename: "SegmentExportResult" } });
+    expect(stack.commerce.calls.count("GET /async-jobs/:id")).toBe(1);
+    expect(stack.commerce.calls.count("GET /async-jobs/:id/result")).toBe(0);
+  });
+
+  it("reads a file once however often nodes names its job, and at most 5 files a request", async () => {
+    const jobId = await completedExport("seg_vip_tier");
+    const id = must((await stack.gql(Job, { jobId, first: 1 })).data?.store.asyncJob?.id, "a value");
+    stack.commerce.calls.reset();
+    const repeated = await stack.gql(JobRowsByNodes, { ids: Array.from({ length: 100 }, () => id), first: 2 });
+    expect(repeated.errors).toEqual([]);
+    expect(repeated.data?.nodes).toHaveLength(100);
+    for (const entry of repeated.data?.nodes ?? []) {
+      const rows = entry && "result" in entry && entry.result && "rows" in entry.result ? entry.result.rows : null;
+      expect(rows?.edges).toHaveLength(2);
+    }
+    expect(stack.commerce.calls.count("GET /async-jobs/:id")).toBe(1);
+    expect(stack.commerce.calls.count("GET /async-jobs/:id/result")).toBe(1);
+
+    // Six different completed exports: five files are read, the sixth entry's rows are refused.
+    const globalIds: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const other = await completedExport("seg_vip_tier");
+      globalIds.push(must((await stack.gql(Job, { jobId: other, first: 1 })).data?.store.asyncJob?.id, "an id"));
+    }
+    stack.commerce.calls.reset();
+    const six = await stack.gql(JobRowsByNodes, { ids: globalIds, first: 1 });
+    expect(six.errors).toHaveLength(1);
+    expect(six.errors[0]?.path?.join(".")).toMatch(/^nodes\.[0-5]\.result\.rows$/);
+    expect(six.errors[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "rows", rule: "MAX_COUNT" });
+    expect(stack.commerce.calls.count("GET /async-jobs/:id/result")).toBe(5);
   });
 
   it("answers NOT_FOUND for an unknown job", async () => {

@@ -47,6 +47,25 @@ describe("operationCost", () => {
     });
   });
 
+  it("counts an export's file where its rows are selected, and a job's result as part of the job", () => {
+    const job = (selection: string) => `{ store { asyncJob(jobId: "j") { status ${selection} } } }`;
+    expect(cost(job("")).cost).toBe(1);
+    expect(cost(job("result { __typename }")).cost).toBe(1);
+    expect(
+      cost(job("result { ... on SegmentExportResult { rows(first: 500) { totalCount edges { node { email } } } } }"))
+        .cost,
+    ).toBe(2);
+    // Through nodes, each id's rows count one call (a repeated id too: the count is an upper bound).
+    const ids = Array.from({ length: 100 }, () => "same");
+    expect(
+      cost(
+        "query($ids: [ID!]!) { nodes(ids: $ids) { ... on AsyncJob { result { ... on SegmentExportResult { " +
+          "rows(first: 2) { edges { node { email status } } } } } } } }",
+        { ids },
+      ).cost,
+    ).toBe(100 + 100);
+  });
+
   it("counts fragments and inline fragments once per place they are spread", () => {
     const doc =
       "{ clients { ...F ...F ... on Client { lists { name } } } } fragment F on Client { campaigns { name } }";

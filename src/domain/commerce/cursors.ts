@@ -11,7 +11,8 @@
  * list, the status, the page size checked against `first` and this continuation, so nothing a
  * client edits in a cursor reaches the backend but a continuation value of the listing it names.
  * A nextPage carrying anything else is an unreadable reply, not something to pass on.
- * A coupon cursor is the number of coupons before the next page.
+ * A coupon cursor is the number of coupons before the next page; an export row cursor names its
+ * job and the number of rows before it.
  */
 import { UnreadableValueError } from "../errors.js";
 import { COMMERCE_LIMITS, type Issues } from "./input-rules.js";
@@ -24,6 +25,7 @@ export type SubscriberPosition =
 
 const SUBSCRIBER_PREFIX = "cs1:";
 const COUPON_PREFIX = "cc1:";
+const EXPORT_ROW_PREFIX = "cx1:";
 const STATUSES: readonly SubscriberStatus[] = ["SUBSCRIBED", "PENDING", "UNSUBSCRIBED"];
 
 /** The query parameters a nextPage may carry: the listing's flags, its page size and where it continues. */
@@ -159,5 +161,19 @@ export function decodeCouponCursor(issues: Issues, cursor: string): number | und
   const offset = typeof p === "object" && p !== null ? p.o : undefined;
   if (typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0) return offset;
   issues.add("after", "CURSOR", "after is not a cursor of the coupon list.");
+  return undefined;
+}
+
+/** The cursor after the row at `offset - 1` of a job's export: `offset` rows come before the next page. */
+export function encodeExportRowCursor(jobId: string, offset: number): string {
+  return encode(EXPORT_ROW_PREFIX, { j: jobId, o: offset });
+}
+
+/** The offset of an export row cursor of this job, or undefined with a CURSOR issue. */
+export function decodeExportRowCursor(issues: Issues, cursor: string, jobId: string): number | undefined {
+  const p = decode(cursor, EXPORT_ROW_PREFIX) as Record<string, unknown> | null | undefined;
+  const offset = typeof p === "object" && p !== null && p.j === jobId ? p.o : undefined;
+  if (typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  issues.add("after", "CURSOR", "after is not a cursor of this export's rows.");
   return undefined;
 }

@@ -119,9 +119,23 @@ export interface ExportRow {
   status: SubscriberStatus;
 }
 
-/** The result of a completed job, by kind. */
+/**
+ * The result of a completed job, by kind. An export's rows are in a file of their own, read only
+ * when they are asked for (CommerceService.exportRows), so the result names its job.
+ */
 export type AsyncJobResult =
-  { kind: "segments-export"; rows: ExportRow[] } | { kind: "segment-unsubscribe"; report: UnsubscribeReport };
+  { kind: "segments-export"; jobId: string } | { kind: "segment-unsubscribe"; report: UnsubscribeReport };
+
+/** One page of a completed export's rows, in the file's order. */
+export interface CommerceExportRowPage {
+  jobId: string;
+  nodes: ExportRow[];
+  /** Rows before this page. */
+  offset: number;
+  /** Rows in the whole export. */
+  totalCount: number;
+  pageInfo: PageInfo;
+}
 
 /** An async job (segment export, large segment unsubscribe). */
 export interface CommerceAsyncJob {
@@ -191,16 +205,20 @@ export function toReport(r: UnsubscribeResult): UnsubscribeReport {
 
 const JOB_STATUS = { pending: "PENDING", running: "RUNNING", completed: "COMPLETED", failed: "FAILED" } as const;
 
-/** A job without its export rows, which take a call of their own. */
+/** A job; a completed export's result names the job, whose rows take a call of their own. */
 export function toJob(job: WireJob): CommerceAsyncJob {
   const unsubscribe = job.kind === "segment-unsubscribe" && job.result !== null && "unsubscribed" in job.result;
+  const exported = job.kind === "segments-export" && job.status === "completed";
+  let result: AsyncJobResult | null = null;
+  if (unsubscribe) result = { kind: "segment-unsubscribe", report: toReport(job.result as UnsubscribeResult) };
+  else if (exported) result = { kind: "segments-export", jobId: job.id };
   return {
     id: job.id,
     kind: job.kind,
     status: JOB_STATUS[job.status],
     createdAt: job.createdAt,
     completedAt: job.completedAt,
-    result: unsubscribe ? { kind: "segment-unsubscribe", report: toReport(job.result as UnsubscribeResult) } : null,
+    result,
   };
 }
 

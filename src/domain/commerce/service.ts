@@ -4,9 +4,10 @@
  * - the request's credential: every call is refused before sending when there is none
  *   (CredentialsError) or when it lacks a scope the operation needs (CommerceForbiddenError);
  * - input checks before any call (InputError, with the rules of input-rules.ts and property-rules.ts);
- * - per-request loading: each read (segments, a subscriber or coupon page, a job) is sent at most
- *   once per request and its promise shared; writes drop the pages of the list they changed;
- * - a per-request budget of membership's pages, taken before the call it pays for is sent;
+ * - per-request loading: each read (segments, a subscriber or coupon page, a job, an export's file)
+ *   is sent at most once per request and its promise shared; writes drop the pages of the list they
+ *   changed;
+ * - per-request budgets, taken before the call they pay for is sent: membership's pages, export files;
  * - a cap on concurrent calls (util/call-gate.ts), and no call started once the request's signal aborted;
  * - wire → model mapping (models.ts). The client's own errors pass through unchanged.
  */
@@ -20,8 +21,10 @@ import type { CouponPage, SegmentCriteria, SubscriptionRequest } from "../../bac
 import { CredentialsError, RequestAbortedError, UnreadableValueError } from "../errors.js";
 import {
   decodeCouponCursor,
+  decodeExportRowCursor,
   decodeSubscriberCursor,
   encodeCouponCursor,
+  encodeExportRowCursor,
   encodeSubscriberCursor,
   nextPosition,
   type SubscriberPosition,
@@ -52,10 +55,12 @@ import {
   type CommerceAsyncJob,
   type CommerceCouponPage,
   type CommerceCustomerList,
+  type CommerceExportRowPage,
   type CommercePartnerRoot,
   type CommerceSegment,
   type CommerceSubscriberPage,
   type CommerceSubscription,
+  type ExportRow,
   type SegmentUnsubscribeOutcome,
   type SubscriberStatus,
   type UnsubscribeReport,
@@ -95,6 +100,8 @@ export interface CommerceServiceOptions {
   concurrency: number;
   /** Pages membership() may fetch per request (MEMBERSHIP_PAGE_BUDGET unless a test says otherwise). */
   membershipPageBudget?: number;
+  /** Export files exportRows() may read per request (EXPORT_ROWS.filesPerRequest unless a test says otherwise). */
+  exportFileBudget?: number;
   /** The request's signal: once it aborts, no further call starts. */
   signal?: CallerSignal;
   /** The request the calls are made for: its id goes with each call, and its span is their parent. */
@@ -107,6 +114,14 @@ export interface SubscribersPageArgs {
   /** 1–100 (COMMERCE_LIMITS.subscribersPage); default 50. */
   first?: number | null;
   /** The endCursor of the previous page of the same list and status. */
+  after?: string | null;
+}
+
+/** Arguments of a page of an export's rows. */
+export interface ExportRowsArgs {
+  /** 1–500 (EXPORT_ROWS.page); default 50. */
+  first?: number | null;
+  /** The cursor of a row of the same export: the page starts after it. */
   after?: string | null;
 }
 
@@ -154,6 +169,15 @@ export const MEMBERSHIP_MAX_PAGES = 200;
  */
 export const MEMBERSHIP_PAGE_BUDGET = 60;
 
+/**
+ * Bounds of an export's rows. The file is read whole (at most COMMERCE_MAX_RESPONSE_BYTES, 8 MiB by
+ * default) once per request and job, and handed out a page at a time: `first` 1–500 (default 50),
+ * the legacy connections' bounds, so `nodes` over 100 ids answers at most 50,000 rows as it does
+ * there. A request reads at most `filesPerRequest` files (40 MiB at the default response bound);
+ * without that, `nodes` over 100 completed exports would hold 100 files at once.
+ */
+export const EXPORT_ROWS = { page: 500, defaultPage: 50, filesPerRequest: 5 } as const;
+
 /** The commerce backend for one request. */
 export class CommerceService {
   readonly #client: CommerceCaller;
@@ -173,6 +197,8 @@ export class CommerceService {
   /** Backend coupon pages keyed by size and page number. */
   #couponPagesMap: Map<string, Promise<CouponPage>> | undefined;
   #jobsMap: Map<string, Promise<CommerceAsyncJob>> | undefined;
+  /** The rows of each export file read this request, by job id; its size is the files read. */
+  #exportFilesMap: Map<string, Promise<ExportRow[]>> | undefined;
 
   get #pages(): Map<string, Map<string, Promise<CommerceSubscriberPage>>> {
     return (this.#pagesMap ??= new Map());
@@ -188,6 +214,10 @@ export class CommerceService {
 
   get #jobs(): Map<string, Promise<CommerceAsyncJob>> {
     return (this.#jobsMap ??= new Map());
+  }
+
+  get #exportFiles(): Map<string, Promise<ExportRow[]>> {
+    return (this.#exportFilesMap ??= new Map());
   }
 
   constructor(client: CommerceCaller, options: CommerceServiceOptions) {
@@ -365,8 +395,8 @@ export class CommerceService {
   }
 
   /**
-   * An async job: kind, status and, once completed, its result (a segment export's rows, read from
-   * its CSV with a second call; a segment unsubscribe's report). Once per request per id.
+   * An async job: kind, status and, once completed, its result (a segment unsubscribe's report; a
+   * segment export's rows are read by exportRows, only when asked for). Once per request per id.
    */
   async asyncJob(id: string): Promise<CommerceAsyncJob> {
     const signer = this.#authorize("asyncJob");
@@ -379,6 +409,55 @@ export class CommerceService {
       this.#jobs.set(id, job);
     }
     return job;
+  }
+
+  /**
+   * A page of a completed export's rows, in the file's order. The file (GET /async-jobs/{id}/result)
+   * is read at most once per request and job, and at most EXPORT_ROWS.filesPerRequest files per
+   * request: one more is refused (InputError on `rows`, MAX_COUNT) before it is sent.
+   */
+  async exportRows(jobId: string, args: ExportRowsArgs = {}): Promise<CommerceExportRowPage> {
+    const signer = this.#authorize("asyncJob");
+    const issues = new Issues();
+    checkId(issues, "jobId", jobId);
+    const size = pageSize(issues, args.first, EXPORT_ROWS.page, EXPORT_ROWS.defaultPage);
+    const after = args.after ?? null;
+    const offset = after === null || issues.list.length > 0 ? 0 : decodeExportRowCursor(issues, after, jobId);
+    issues.throwIfAny();
+    const start = offset ?? 0;
+
+    let file = this.#exportFiles.get(jobId);
+    if (!file) {
+      const budget = this.#options.exportFileBudget ?? EXPORT_ROWS.filesPerRequest;
+      if (this.#exportFiles.size >= budget) {
+        throw commerceInputError([
+          {
+            field: "rows",
+            rule: "MAX_COUNT",
+            message: `One request reads the rows of at most ${budget} exports; read the others in another request.`,
+          },
+        ]);
+      }
+      file = this.#call("getJobResult", signer, (s, o) => this.#client.getJobResult(s, jobId, o)).then(toExportRows);
+      this.#exportFiles.set(jobId, file);
+    }
+    const rows = await file;
+    const nodes = rows.slice(start, start + size);
+    const end = start + nodes.length;
+    const hasNextPage = end < rows.length;
+    return {
+      jobId,
+      nodes,
+      offset: start,
+      totalCount: rows.length,
+      pageInfo: {
+        hasNextPage,
+        hasPreviousPage: start > 0,
+        startCursor: after,
+        // The cursor of the page's last row, as its edge carries it.
+        endCursor: nodes.length > 0 ? encodeExportRowCursor(jobId, end) : null,
+      },
+    };
   }
 
   /** The job read again from the backend (a long-lived caller, such as a subscription, watching it change). */
@@ -552,13 +631,7 @@ export class CommerceService {
   }
 
   async #loadJob(signer: CommerceSigner, id: string): Promise<CommerceAsyncJob> {
-    const wire = await this.#call("getJob", signer, (s, o) => this.#client.getJob(s, id, o));
-    const job = toJob(wire);
-    if (wire.status === "completed" && wire.kind === "segments-export") {
-      const rows = await this.#call("getJobResult", signer, (s, o) => this.#client.getJobResult(s, id, o));
-      job.result = { kind: "segments-export", rows: toExportRows(rows) };
-    }
-    return job;
+    return toJob(await this.#call("getJob", signer, (s, o) => this.#client.getJob(s, id, o)));
   }
 
   /** The one RequestAbortedError of this request. */

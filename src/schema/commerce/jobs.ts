@@ -1,11 +1,15 @@
 /**
  * Async jobs (segment exports, large segment unsubscribes): the AsyncJob node and Store.asyncJob.
- * A completed export's result is its rows, read from the job's CSV; a completed unsubscribe's is
- * its report. Both are read once per request with the job.
+ * A completed unsubscribe's result is its report, read with the job. A completed export's result
+ * is its rows, a connection over the job's CSV file: the file is read only when `rows` is selected,
+ * once per request and job however many fields ask, and handed out a bounded page at a time.
  */
 import type { AsyncJobResult, ExportRow, UnsubscribeReport } from "../../domain/commerce/index.js";
+import { EXPORT_ROWS } from "../../domain/commerce/index.js";
+import { encodeExportRowCursor } from "../../domain/commerce/cursors.js";
 import { builder } from "../builder.js";
 import { compositeId, parseCompositeId } from "../support/global-id.js";
+import { graphError } from "../support/graph-errors.js";
 import { DateTime } from "../support/scalars.js";
 import { commerceAccess, scopesNote } from "./access.js";
 import { AsyncJobRef, CommerceSubscriberStatus, ID_NOTE, StoreRef } from "./refs.js";
@@ -44,9 +48,38 @@ type ExportResult = Extract<AsyncJobResult, { kind: "segments-export" }>;
 type UnsubscribeResult = Extract<AsyncJobResult, { kind: "segment-unsubscribe" }>;
 
 const SegmentExportResultRef = builder.objectRef<ExportResult>("SegmentExportResult").implement({
-  description: "The rows of a completed segment export, parsed from its CSV.",
+  description: "A completed segment export: its rows, read from the job's CSV file when they are asked for.",
   fields: (t) => ({
-    rows: t.field({ type: [ExportRowRef], resolve: (result) => result.rows }),
+    rows: t.connection(
+      {
+        type: ExportRowRef,
+        nullable: true,
+        description:
+          `The export's rows in the file's order; \`first\` 1–${EXPORT_ROWS.page} ` +
+          `(default ${EXPORT_ROWS.defaultPage}), forward paging only; \`totalCount\` is the rows of the whole ` +
+          "export. Selecting it reads the job's file (one more call), once per request however many fields ask; " +
+          `one request reads the rows of at most ${EXPORT_ROWS.filesPerRequest} exports (more is BAD_USER_INPUT, ` +
+          "rule MAX_COUNT)." +
+          scopesNote("asyncJob"),
+        ...commerceAccess("asyncJob"),
+        resolve: async (result, args, ctx) => {
+          if (args.last != null || args.before != null)
+            throw graphError("BAD_USER_INPUT", "Export rows page forward only: use first and after.");
+          const page = await ctx.commerce.exportRows(result.jobId, { first: args.first, after: args.after });
+          // Cursors are offsets in the file, so each edge has its own: the rows up to and including it.
+          return {
+            edges: page.nodes.map((node, i) => ({
+              cursor: encodeExportRowCursor(page.jobId, page.offset + i + 1),
+              node,
+            })),
+            pageInfo: page.pageInfo,
+            totalCount: page.totalCount,
+          };
+        },
+      },
+      { name: "SegmentExportRowConnection" },
+      { name: "SegmentExportRowEdge" },
+    ),
   }),
 });
 
@@ -87,7 +120,7 @@ builder.node(AsyncJobRef, {
       type: AsyncJobResultUnion,
       nullable: true,
       description:
-        "Once completed: the export's rows (read with the job, one more call) or the unsubscribe's report; " +
+        "Once completed: the export's rows (read only when `rows` is selected) or the unsubscribe's report; " +
         "null before, after a failure, or for a kind the graph does not know.",
       resolve: (job) => job.result,
     }),

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { UnreadableValueError } from "../../../src/domain/errors.js";
 import {
+  decodeExportRowCursor,
   decodeSubscriberCursor,
+  encodeExportRowCursor,
   encodeSubscriberCursor,
   nextPosition,
   type SubscriberPosition,
@@ -94,5 +96,14 @@ describe("decodeSubscriberCursor", () => {
     );
     expect(position).toBeUndefined();
     expect(issues).toMatchObject([{ field: "after", rule: "CURSOR", message: expect.stringMatching(/earlier form/) }]);
+  });
+});
+
+describe("export row cursors", () => {
+  it("name their job and offset", () => {
+    const issues = new Issues();
+    expect(decodeExportRowCursor(issues, encodeExportRowCursor("job_1", 40), "job_1")).toBe(40);
+    expect(decodeExportRowCursor(issues, encodeExportRowCursor("job_1", 40), "job_2")).toBeUndefined();
+    expect(issues.list).toMatchObject([{ field: "after", rule: "CURSOR" }]);
   });
 });

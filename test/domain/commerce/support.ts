@@ -32,6 +32,7 @@ export interface ServiceOptions {
   signal?: AbortSignal;
   client?: CommerceCaller;
   membershipPageBudget?: number;
+  exportFileBudget?: number;
 }
 
 export async function startDomainRig(options: CommerceSandboxOptions = {}): Promise<DomainRig> {
@@ -42,6 +43,7 @@ export async function startDomainRig(options: CommerceSandboxOptions = {}): Prom
       concurrency: o.concurrency ?? 4,
       signal: o.signal,
       membershipPageBudget: o.membershipPageBudget,
+      exportFileBudget: o.exportFileBudget,
     });
   return {
     ...rig,
