@@ -194,6 +194,8 @@ export type InputRule =
   | 'CUSTOM_FIELD_KEY'
   /** a real date written YYYY-MM-DD */
   | 'DATE'
+  /** a date whose wall time in the client's time zone falls in the years 0001–9999, as the service writes dates */
+  | 'DATE_RANGE'
   /** a plain decimal number without currency symbol, e.g. 12.50 */
   | 'DECIMAL'
   /** each value at most once (compared without regard to case) */
@@ -202,8 +204,12 @@ export type InputRule =
   | 'EMAIL'
   /** exactly one of these fields */
   | 'EXACTLY_ONE'
+  /** a number JSON carries exactly: finite, and when whole, within ±9007199254740991 (2^53 − 1); send larger ones as text */
+  | 'EXACT_NUMBER'
   /** a global id of the expected type */
   | 'GLOBAL_ID'
+  /** an id other than . and .., which a request path would resolve to another endpoint */
+  | 'ID_SEGMENT'
   /** a list of at most this many entries (the field's description gives the number) */
   | 'MAX_COUNT'
   /** text at most this many characters long (the field's description gives the number) */
@@ -232,8 +238,12 @@ export type InputRule =
   | 'PROPERTY_VALUE'
   /** a value is required (blank text counts as missing) */
   | 'REQUIRED'
+  /** one line of text: no tab, line feed or carriage return */
+  | 'SINGLE_LINE'
   /** at most one entry for this custom field (only MultiSelectMany takes several) */
   | 'SINGLE_VALUE'
+  /** text without control characters other than tab, line feed and carriage return, unpaired surrogates, U+FFFE or U+FFFF */
+  | 'TEXT_CHARACTERS'
   /** an absolute http or https URL */
   | 'URL'
   /** text must not contain characters XML 1.0 forbids (most control characters) */
@@ -432,9 +442,9 @@ export type OwnershipRule =
 
 /** One criterion of a segment; what names and filters mean is the commerce service's to judge. */
 export type SegmentCriterionInput = {
-  /** At most 100 characters. */
+  /** At most 100 characters. One line: no control characters (TEXT_CHARACTERS), tabs or line breaks (SINGLE_LINE). */
   criteriaName: string;
-  /** 1–20 filter objects. */
+  /** 1–20 filter objects. Their texts hold no control characters other than tab, line feed and carriage return (TEXT_CHARACTERS); their numbers are finite, and whole ones within ±9007199254740991 (EXACT_NUMBER). */
   filters: Array<unknown>;
   negate: boolean;
 };
@@ -449,26 +459,26 @@ export type SendCampaignInput = {
   confirmationEmail: string;
   /** Send at once. */
   immediately?: boolean | null | undefined;
-  /** When to send; converted to the client's wall time. */
+  /** When to send; converted to the client's wall time, which must fall in the years 0001–9999 (DATE_RANGE): the service writes dates with four-digit years. */
   sendAt?: string | null | undefined;
 };
 
 export type SubscribeToCustomerListInput = {
   /** At most 254 characters. */
   email: string;
-  /** The backend's customer list id. At most 100 characters. */
+  /** The backend's customer list id. At most 100 characters on one line (TEXT_CHARACTERS, SINGLE_LINE), and not `.` or `..` (ID_SEGMENT): the id travels as a segment of the request path. */
   listId: string;
-  /** First, or first and last name. At most 200 characters. */
+  /** First, or first and last name. At most 200 characters. One line: no control characters (TEXT_CHARACTERS), tabs or line breaks (SINGLE_LINE). */
   name?: string | null | undefined;
-  /** The opt-in text shown (GDPR). At most 2000 characters. */
+  /** The opt-in text shown (GDPR). At most 2000 characters. Tabs and line breaks are allowed, other control characters not (TEXT_CHARACTERS). */
   optInText?: string | null | undefined;
-  /** Tracked properties: at most 20 keys of at most 100 characters matching ^[a-zA-Z0-9-_]+$ (PROPERTY_KEY); values text, finite numbers, booleans, ISO 8601 dates, null, or lists of one of those kinds (PROPERTY_VALUE). The service infers a key's type from its first value. */
+  /** Tracked properties: at most 20 keys of at most 100 characters matching ^[a-zA-Z0-9-_]+$ (PROPERTY_KEY); values text, finite numbers, booleans, ISO 8601 dates, null, or lists of one of those kinds (PROPERTY_VALUE). Text may span lines but holds no other control characters (TEXT_CHARACTERS); a whole number must lie within ±9007199254740991 (EXACT_NUMBER): JSON cannot carry a larger one exactly, so send it as text. The service infers a key's type from its first value. */
   properties?: unknown;
-  /** Where the subscription came from. At most 200 characters. */
+  /** Where the subscription came from. At most 200 characters. One line: no control characters (TEXT_CHARACTERS), tabs or line breaks (SINGLE_LINE). */
   source?: string | null | undefined;
-  /** The form id or slug. At most 200 characters. */
+  /** The form id or slug. At most 200 characters. One line: no control characters (TEXT_CHARACTERS), tabs or line breaks (SINGLE_LINE). */
   sourceId?: string | null | undefined;
-  /** The kind of control used. At most 200 characters. */
+  /** The kind of control used. At most 200 characters. One line: no control characters (TEXT_CHARACTERS), tabs or line breaks (SINGLE_LINE). */
   sourceType?: string | null | undefined;
 };
 
@@ -483,14 +493,14 @@ export type SubscriberState =
 export type UnsubscribeCustomerEmailsInput = {
   /** 1–100 addresses, none repeated (any case). */
   emails: Array<string>;
-  /** The backend's customer list id. At most 100 characters. */
+  /** The backend's customer list id. At most 100 characters on one line (TEXT_CHARACTERS, SINGLE_LINE), and not `.` or `..` (ID_SEGMENT): the id travels as a segment of the request path. */
   listId: string;
 };
 
 export type UnsubscribeCustomerSegmentInput = {
-  /** At most 20 criteria, all of which must hold. */
+  /** 1–20 criteria, all of which must hold. An empty list is refused (REQUIRED): the service would read it as no condition and unsubscribe every member of the list. To mean everyone, say so with a criterion. */
   criteria: Array<SegmentCriterionInput>;
-  /** The backend's customer list id. At most 100 characters. */
+  /** The backend's customer list id. At most 100 characters on one line (TEXT_CHARACTERS, SINGLE_LINE), and not `.` or `..` (ID_SEGMENT): the id travels as a segment of the request path. */
   listId: string;
 };
 
@@ -715,13 +725,39 @@ export type SubscribersTwiceQuery = { store: { a: { subscribers: { totalCount: n
 
 export type StoreJobQueryVariables = Exact<{
   jobId: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
 }>;
 
 
 export type StoreJobQuery = { store: { asyncJob: { id: string, jobId: string, kind: string, status: AsyncJobStatus, result:
-        | { __typename: 'SegmentExportResult', rows: Array<{ email: string, status: CommerceSubscriberStatus }> }
+        | { __typename: 'SegmentExportResult', rows: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, endCursor: string | null }, edges: Array<{ cursor: string, node: { email: string, status: CommerceSubscriberStatus } }> } | null }
         | { __typename: 'SegmentUnsubscribeResult' }
        | null } | null } };
+
+export type StoreJobStatusQueryVariables = Exact<{
+  jobId: string;
+}>;
+
+
+export type StoreJobStatusQuery = { store: { asyncJob: { status: AsyncJobStatus, result:
+        | { __typename: 'SegmentExportResult' }
+        | { __typename: 'SegmentUnsubscribeResult' }
+       | null } | null } };
+
+export type JobRowsByNodesQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+  first?: number | null | undefined;
+}>;
+
+
+export type JobRowsByNodesQuery = { nodes: Array<
+    | { jobId: string, result:
+        | { rows: { totalCount: number, edges: Array<{ node: { email: string } }> } | null }
+        | Record<PropertyKey, never>
+       | null }
+    | Record<PropertyKey, never>
+   | null> };
 
 export type ExportForReadMutationVariables = Exact<{
   segmentId: string;
@@ -1786,7 +1822,9 @@ export const CommerceNodeOfDocument = {"kind":"Document","definitions":[{"kind":
 export const StoreCouponsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StoreCoupons"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"store"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"coupons"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"couponId"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"details"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<StoreCouponsQuery, StoreCouponsQueryVariables>;
 export const StoreSubscribersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StoreSubscribers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"listId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"CommerceSubscriberStatus"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"store"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"customerList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"listId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"listId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"subscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"customerId"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<StoreSubscribersQuery, StoreSubscribersQueryVariables>;
 export const SubscribersTwiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubscribersTwice"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"store"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"a"},"name":{"kind":"Name","value":"customerList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"listId"},"value":{"kind":"StringValue","value":"cl_newsletter","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"b"},"name":{"kind":"Name","value":"customerList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"listId"},"value":{"kind":"StringValue","value":"cl_newsletter","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<SubscribersTwiceQuery, SubscribersTwiceQueryVariables>;
-export const StoreJobDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StoreJob"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"jobId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"store"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"asyncJob"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"jobId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"jobId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"jobId"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SegmentExportResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<StoreJobQuery, StoreJobQueryVariables>;
+export const StoreJobDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StoreJob"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"jobId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"store"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"asyncJob"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"jobId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"jobId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"jobId"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SegmentExportResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rows"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<StoreJobQuery, StoreJobQueryVariables>;
+export const StoreJobStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"StoreJobStatus"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"jobId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"store"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"asyncJob"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"jobId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"jobId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}}]}}]}}]}}]}}]} as unknown as DocumentNode<StoreJobStatusQuery, StoreJobStatusQueryVariables>;
+export const JobRowsByNodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"JobRowsByNodes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AsyncJob"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"jobId"}},{"kind":"Field","name":{"kind":"Name","value":"result"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SegmentExportResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rows"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<JobRowsByNodesQuery, JobRowsByNodesQueryVariables>;
 export const ExportForReadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ExportForRead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"segmentId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"exportSegment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"segmentId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"segmentId"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ExportSegmentSuccess"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"job"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"jobId"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ExportForReadMutation, ExportForReadMutationVariables>;
 export const PartnerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"partnerRoot"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"appId"}},{"kind":"Field","name":{"kind":"Name","value":"appName"}},{"kind":"Field","name":{"kind":"Name","value":"userCount"}}]}}]}}]} as unknown as DocumentNode<PartnerQuery, PartnerQueryVariables>;
 export const ScopedReadsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ScopedReads"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"store"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"segments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"segmentId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"customerList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"listId"},"value":{"kind":"StringValue","value":"cl_newsletter","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"listId"}},{"kind":"Field","name":{"kind":"Name","value":"subscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"2"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"asyncJob"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"jobId"},"value":{"kind":"StringValue","value":"job_whatever","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"jobId"}}]}}]}}]}}]} as unknown as DocumentNode<ScopedReadsQuery, ScopedReadsQueryVariables>;
