@@ -5,11 +5,15 @@
  * between the log and a slow reader is bounded by what the reader leaves unread: when more than
  * `maxBuffer` items wait and the reader has taken none of them for `stallMs`, the feed drops what
  * it holds, yields one `overflow` marker and ends, instead of growing. A burst larger than the
- * bound (a replay, a 1,000-event webhook batch) is fine as long as the reader keeps taking items.
+ * bound (a 1,000-event webhook batch) is fine as long as the reader keeps taking items. A replay
+ * is paced by the reader: the log reads its next page only once the reader has taken everything
+ * the feed holds (`drained`), so a feed holds at most one page of a replay, and `select` runs as
+ * each event is delivered, so what it leaves out is never held at all.
  * The log subscriptions end when the reader returns (or throws), when `signal` aborts, and at
  * overflow.
  */
-import type { EventLog, EventSource, LoggedEvent, Unsubscribe } from "./log/index.js";
+import { GraphQLError } from "graphql";
+import { EventLogError, type EventLog, type EventSource, type LoggedEvent, type Unsubscribe } from "./log/index.js";
 import type { CallerSignal } from "../util/call-abort.js";
 import { followSignal } from "../util/request-signals.js";
 
@@ -52,6 +56,9 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
   #ended = false;
   /** Stops following the signal; undefined without one. */
   #unfollow: (() => void) | undefined;
+  /** Settles `drained()`'s promise: the queue emptied or the feed stopped. */
+  #onDrained: (() => void) | undefined;
+  #drained: Promise<void> | undefined;
 
   constructor(maxBuffer: number, stallMs: number, signal: CallerSignal | undefined) {
     this.#maxBuffer = maxBuffer;
@@ -96,10 +103,27 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
     this.#stallCheck.unref?.();
   }
 
+  /**
+   * Undefined when the reader has taken every item (or the feed stopped), else a promise that
+   * settles when it has: the pace of the log's replay into this feed.
+   */
+  drained(): Promise<void> | undefined {
+    if (this.#ended || this.#queue.length === 0) return undefined;
+    return (this.#drained ??= new Promise((resolve) => (this.#onDrained = resolve)));
+  }
+
+  #settleDrained(): void {
+    const settle = this.#onDrained;
+    this.#onDrained = undefined;
+    this.#drained = undefined;
+    settle?.();
+  }
+
   next(): Promise<IteratorResult<FeedItem<T>, undefined>> {
     const item = this.#queue.shift();
     if (item) {
       this.#taken++;
+      if (this.#queue.length === 0) this.#settleDrained();
       return Promise.resolve({ value: item, done: false });
     }
     if (this.#ended) return Promise.resolve({ value: undefined, done: true });
@@ -134,6 +158,7 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
   /** Ends the log subscription; queued items stay readable. */
   #stop(): void {
     this.#ended = true;
+    this.#settleDrained();
     clearTimeout(this.#stallCheck);
     this.#stallCheck = undefined;
     this.#unsubscribe?.();
@@ -227,10 +252,33 @@ export async function openMergedFeed<T>(
   return feed;
 }
 
-/** Subscribes `feed` to one source (a function of its own: its listener holds only the source and the feed). */
-function subscribeSource<T>(log: EventLog, source: FeedSourceOptions<T>, feed: Feed<T>): Promise<Unsubscribe> {
-  return log.subscribe(source.source, { after: source.after }, (event) => {
-    const value = source.select(event);
-    if (value !== undefined) feed.push(value);
-  });
+/**
+ * Subscribes `feed` to one source (a function of its own: its listener holds only the source and
+ * the feed). The replay, if any, is paced by the feed's reader.
+ */
+async function subscribeSource<T>(log: EventLog, source: FeedSourceOptions<T>, feed: Feed<T>): Promise<Unsubscribe> {
+  try {
+    return await log.subscribe(
+      source.source,
+      { after: source.after, drained: source.after === undefined ? undefined : () => feed.drained() },
+      (event) => {
+        const value = source.select(event);
+        if (value !== undefined) feed.push(value);
+      },
+    );
+  } catch (error) {
+    throw replayBusy(error);
+  }
+}
+
+/**
+ * EVENT_LOG_BUSY as the subscription's error: the log is up, its replay turns were taken for
+ * longer than the wait, and the same `after` works once they free up.
+ */
+function replayBusy(error: unknown): unknown {
+  if (!(error instanceof EventLogError) || error.code !== "EVENT_LOG_BUSY") return error;
+  return new GraphQLError(
+    "The event log is replaying for too many subscriptions to start this replay now; subscribe again with the same `after` shortly.",
+    { extensions: { code: "UPSTREAM_UNAVAILABLE", reason: "REPLAY_BUSY" } },
+  );
 }

@@ -1,6 +1,12 @@
 /**
  * The event log of a single instance (REDIS_URL unset): a bounded array per source. Same contract
  * as the Redis log, including its id format, so subscriptions cannot tell them apart.
+ *
+ * A replay delivers REPLAY_PAGE entries at a time, the next page once the subscriber has handed on
+ * the previous one (`drained`) and after other work has had a turn, so a replay from far back
+ * neither stalls the process nor fills the subscriber's buffer. The entries are kept parsed and
+ * shared, and a page is delivered in one synchronous run, so pages of concurrent replays never
+ * overlap: no replay gate is needed here (the Redis log has one for its replies in flight).
  */
 import {
   compareEventIds,
@@ -10,6 +16,7 @@ import {
   EVENT_SOURCES,
   EventLogError,
   parseEventId,
+  REPLAY_PAGE,
   reportToConsole,
   serializeEntry,
   type AppendResult,
@@ -26,6 +33,8 @@ import {
 interface MemorySubscriber {
   readonly listener: EventListener;
   lastId: string | undefined;
+  /** Among the source's subscribers: the replay, if any, has caught up. */
+  live: boolean;
   active: boolean;
 }
 
@@ -128,17 +137,53 @@ export class MemoryEventLog implements EventLog {
     const log = this.#log(source);
     const { after } = options;
     if (after !== undefined) parseEventId(after);
-    const subscriber: MemorySubscriber = { listener, lastId: after ?? log.entries.at(-1)?.id, active: true };
-    // Found again after each delivery: a listener may append (or trim) while the replay runs.
-    for (let next = this.#firstAfter(log, after); next; next = this.#firstAfter(log, subscriber.lastId)) {
-      if (!subscriber.active) break;
-      this.#deliver(subscriber, next);
+    const subscriber: MemorySubscriber = {
+      listener,
+      lastId: after ?? log.entries.at(-1)?.id,
+      live: after === undefined,
+      active: true,
+    };
+    if (subscriber.live) log.subscribers.add(subscriber);
+    else {
+      // The first page before resolving, the rest at the subscriber's pace.
+      this.#replayPage(log, subscriber);
+      if (subscriber.active && !subscriber.live) void this.#replayRest(log, subscriber, options.drained);
     }
-    if (subscriber.active) log.subscribers.add(subscriber);
     return () => {
       subscriber.active = false;
       log.subscribers.delete(subscriber);
     };
+  }
+
+  /** Delivers up to REPLAY_PAGE entries after the subscriber's last; joins the live ones at the end. */
+  #replayPage(log: SourceLog, subscriber: MemorySubscriber): void {
+    // Found again after each delivery: a listener may append (or trim) while the replay runs.
+    for (let delivered = 0; delivered < REPLAY_PAGE; delivered += 1) {
+      const next = this.#firstAfter(log, subscriber.lastId);
+      if (!next) break;
+      this.#deliver(subscriber, next);
+      if (!subscriber.active) return;
+    }
+    // Caught up: joined in the same synchronous run, so no append comes between.
+    if (!this.#firstAfter(log, subscriber.lastId)) {
+      subscriber.live = true;
+      log.subscribers.add(subscriber);
+    }
+  }
+
+  /** The pages after the first, each once the subscriber has handed on the one before. */
+  async #replayRest(log: SourceLog, subscriber: MemorySubscriber, drained: SubscribeOptions["drained"]): Promise<void> {
+    while (subscriber.active && !subscriber.live && !this.#closed) {
+      try {
+        await drained?.();
+      } catch (error) {
+        this.#onError(error);
+      }
+      // Other work (requests, other replays) gets a turn between pages.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!subscriber.active || this.#closed) return;
+      this.#replayPage(log, subscriber);
+    }
   }
 
   close(): Promise<void> {

@@ -4,17 +4,31 @@
  * blocking XREAD reader over the streams and fans events out to its local subscribers; the reader
  * resumes from the last id it delivered, so a lost connection or a restarted Redis loses nothing
  * Redis still holds.
+ *
+ * A subscription with `after` replays with XRANGE, one page (REPLAY_PAGE entries) at a time, before
+ * it joins the live subscribers: the next page is read only once the subscriber has handed on the
+ * previous one (`drained`), and only while holding one of the instance's replay turns
+ * (ReplayGate), so neither a replay from far back nor many replays at once make the instance hold
+ * more than a bounded number of pages. While several replays run, the full pages read are kept a
+ * while and shared (ReplayPageCache), and a replay at the cursor of a read under way waits for it,
+ * so replays of the same stretch read and parse it about once. A replay joins the live subscribers
+ * at the moment it has read up to where the reader is: nothing live is buffered for it meanwhile.
  */
 import { Redis, type RedisOptions } from "ioredis";
+import { ReplayGate } from "./replay-gate.js";
+import { ReplayPageCache } from "./replay-pages.js";
 import {
   compareEventIds,
   DEFAULT_DEDUPE_TTL_MS,
   DEFAULT_MAX_LENGTH,
+  DEFAULT_REPLAY_CONCURRENCY,
+  DEFAULT_REPLAY_WAIT_MS,
   DEFAULT_RETENTION_MS,
   EVENT_SOURCES,
   EventLogError,
   parseEventId,
   parseStoredEvent,
+  REPLAY_PAGE,
   reportToConsole,
   serializeEntry,
   type AppendResult,
@@ -137,17 +151,32 @@ interface AppendCommand {
   mailgraphAppend(stream: string, ...args: (string | number)[]): Promise<unknown>;
 }
 
+/** The event text of a stream entry's fields (`e`), if it has one. */
+function textOf(fields: readonly unknown[]): string | undefined {
+  const at = fields.indexOf("e");
+  const text = at >= 0 ? fields[at + 1] : undefined;
+  return typeof text === "string" ? text : undefined;
+}
+
 interface RedisSubscriber {
   readonly source: EventSource;
   readonly listener: EventListener;
+  /** The last event delivered (events up to it are not delivered again). */
   lastId: string;
-  /** Live events held back while the replay runs; null once live. */
-  buffer: LoggedEvent[] | null;
+  /** How far the replay has read (past entries that could not be parsed, too). */
+  cursor: string;
+  /** Among the reader's subscribers: the replay, if any, has caught up. */
+  live: boolean;
   active: boolean;
 }
 
-const REPLAY_PAGE = 500;
 const READ_COUNT = 500;
+/**
+ * The replay pages an instance keeps for its replays to share (ReplayPageCache): their events'
+ * JSON text (parsed, they take about two to three times as much), and how long an unused one stays.
+ */
+const REPLAY_PAGES_BYTES = 4 * 1024 * 1024;
+const REPLAY_PAGES_IDLE_MS = 10_000;
 
 /** The event log for several instances sharing a Redis. */
 export class RedisEventLog implements EventLog {
@@ -158,11 +187,19 @@ export class RedisEventLog implements EventLog {
   readonly #blockMs: number;
   readonly #onError: (error: unknown) => void;
   readonly #onRead: ((source: EventSource, id: string) => void) | undefined;
+  readonly #replayGate: ReplayGate;
+  readonly #replayWaitMs: number;
+  readonly #replayPages = new ReplayPageCache(REPLAY_PAGES_BYTES, REPLAY_PAGES_IDLE_MS);
+  /** Replay pages being read from Redis, by source and cursor: a replay at the same cursor waits for it. */
+  readonly #reading = new Map<string, Promise<void>>();
   /** Appends, replays and the reader's starting points. Fails fast while Redis is away. */
   readonly #commands: Redis;
   /** The one blocking reader. Waits out outages: its XREAD is sent again once Redis is back. */
   readonly #reader: Redis;
+  /** The live subscribers (a replaying one joins once it has caught up with the reader). */
   readonly #subscribers = new Set<RedisSubscriber>();
+  /** The subscribers still replaying. */
+  readonly #replaying = new Set<RedisSubscriber>();
   /** The last id the reader handed out, per source. */
   readonly #position = new Map<EventSource, string>();
   #started: Promise<void> | undefined;
@@ -180,6 +217,8 @@ export class RedisEventLog implements EventLog {
     this.#blockMs = options.blockMs ?? 5000;
     this.#onError = options.onError ?? reportToConsole;
     this.#onRead = options.onRead;
+    this.#replayGate = new ReplayGate(options.replayConcurrency ?? DEFAULT_REPLAY_CONCURRENCY);
+    this.#replayWaitMs = options.replayWaitMs ?? DEFAULT_REPLAY_WAIT_MS;
     this.#closing = new Promise((resolve) => {
       this.#signalClosed = resolve;
     });
@@ -254,39 +293,45 @@ export class RedisEventLog implements EventLog {
     if (after !== undefined) parseEventId(after);
     await this.#start();
     this.#assertOpen();
+    const start = after ?? this.#position.get(source) ?? "0-0";
     const subscriber: RedisSubscriber = {
       source,
       listener,
-      lastId: after ?? this.#position.get(source) ?? "0-0",
-      buffer: after === undefined ? null : [],
+      lastId: start,
+      cursor: start,
+      live: after === undefined,
       active: true,
     };
-    // Registered before the replay reads: whatever the reader delivers meanwhile is buffered, and the
-    // replay reaches at least as far as the reader had, so the two overlap and ids drop the repeats.
-    this.#subscribers.add(subscriber);
     const unsubscribe = (): void => {
       subscriber.active = false;
       this.#subscribers.delete(subscriber);
+      this.#replaying.delete(subscriber);
     };
-    if (after !== undefined) {
-      try {
-        await this.#replay(subscriber, after);
-      } catch (error) {
-        unsubscribe();
-        throw error;
-      }
-      const buffered = subscriber.buffer ?? [];
-      subscriber.buffer = null;
-      for (const event of buffered) this.#deliver(subscriber, event);
+    if (after === undefined) {
+      this.#subscribers.add(subscriber);
+      return unsubscribe;
     }
+    this.#replaying.add(subscriber);
+    // The first page before resolving: a log that cannot be read, or turns that do not come within
+    // replayWaitMs, refuse the subscription; the rest follows at the subscriber's pace.
+    try {
+      await this.#replayPage(subscriber, this.#replayWaitMs);
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
+    if (subscriber.active && !subscriber.live) void this.#replayRest(subscriber, options.drained);
     return unsubscribe;
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const subscriber of this.#subscribers) subscriber.active = false;
+    for (const subscriber of [...this.#subscribers, ...this.#replaying]) subscriber.active = false;
     this.#subscribers.clear();
+    this.#replaying.clear();
+    this.#replayGate.close();
+    this.#replayPages.clear();
     this.#signalClosed();
     // disconnect, not quit: quit would wait for a blocked XREAD, or for a Redis that is away.
     this.#reader.disconnect();
@@ -294,17 +339,121 @@ export class RedisEventLog implements EventLog {
     await this.#loop;
   }
 
-  async #replay(subscriber: RedisSubscriber, after: string): Promise<void> {
-    const key = this.streamKey(subscriber.source);
-    let cursor = after;
-    while (subscriber.active) {
-      const page = await this.#commands.xrange(key, `(${cursor}`, "+", "COUNT", REPLAY_PAGE);
-      for (const [id, fields] of page) {
-        cursor = id;
-        const event = this.#toEvent(subscriber.source, id, fields);
-        if (event) this.#deliver(subscriber, event);
+  /**
+   * Delivers one page of the replay: from the pages this instance keeps when one covers the
+   * cursor; after the read of another replay at the same cursor, when one is under way; else read
+   * from Redis holding a replay turn (waiting at most `waitMs` for it). Joins the live subscribers
+   * when a page read shows the replay has reached the reader.
+   */
+  async #replayPage(subscriber: RedisSubscriber, waitMs: number | undefined): Promise<void> {
+    for (;;) {
+      if (!subscriber.active || this.#replayKept(subscriber)) return;
+      const key = `${subscriber.source} ${subscriber.cursor}`;
+      const reading = this.#reading.get(key);
+      if (reading) {
+        await reading;
+        continue;
       }
-      if (page.length < REPLAY_PAGE) return;
+      await this.#replayGate.turn(waitMs);
+      try {
+        // Another replay may have read, or be reading, this very page since.
+        if (!subscriber.active || this.#replayKept(subscriber)) return;
+        if (this.#reading.has(key)) continue;
+        await this.#readPage(subscriber, key);
+        return;
+      } finally {
+        this.#replayGate.done();
+      }
+    }
+  }
+
+  /** Reads the replay's next page from Redis, keeps it when full, and delivers it (holding a turn). */
+  async #readPage(subscriber: RedisSubscriber, key: string): Promise<void> {
+    let settle = (): void => undefined;
+    this.#reading.set(key, new Promise<void>((resolve) => (settle = resolve)));
+    try {
+      const { source } = subscriber;
+      const from = subscriber.cursor;
+      // Entries up to `known` were in the stream before this XRANGE was sent.
+      const known = this.#position.get(source) ?? "0-0";
+      const entries = await this.#commands.xrange(this.streamKey(source), `(${from}`, "+", "COUNT", REPLAY_PAGE);
+      const events: LoggedEvent[] = [];
+      let bytes = 0;
+      for (const [id, fields] of entries) {
+        const text = textOf(fields);
+        bytes += text?.length ?? 0;
+        const event = this.#toEvent(source, id, text);
+        if (event) events.push(event);
+      }
+      const to = entries.at(-1)?.[0];
+      // Kept for the other replays running; a replay on its own would only pay for keeping it.
+      if (to !== undefined && entries.length === REPLAY_PAGE && this.#replaying.size > 1) {
+        this.#replayPages.add({ source, from, to, events, bytes });
+      }
+      for (const event of events) {
+        if (!subscriber.active) return;
+        this.#deliver(subscriber, event);
+      }
+      if (to !== undefined) subscriber.cursor = to;
+      if (!subscriber.active || entries.length === REPLAY_PAGE) return;
+      // A short page read to the stream's end: every entry up to `known` that Redis still holds was
+      // in it. If the reader has handed out nothing beyond that since, the replay joins it now (in
+      // the same turn of the event loop, so nothing the reader hands out later is missed);
+      // otherwise the next page reads what the reader handed out meanwhile.
+      const reached = compareEventIds(subscriber.cursor, known) >= 0 ? subscriber.cursor : known;
+      if (compareEventIds(reached, this.#position.get(source) ?? "0-0") >= 0) {
+        subscriber.live = true;
+        this.#replaying.delete(subscriber);
+        this.#subscribers.add(subscriber);
+      }
+    } finally {
+      this.#reading.delete(key);
+      settle();
+    }
+  }
+
+  /** Delivers the rest of a kept page covering the replay's cursor; false when none does. */
+  #replayKept(subscriber: RedisSubscriber): boolean {
+    const page = this.#replayPages.covering(subscriber.source, subscriber.cursor);
+    if (!page) return false;
+    const { events } = page;
+    let next = 0;
+    if (page.from !== subscriber.cursor) {
+      while (next < events.length && compareEventIds(events[next]!.id, subscriber.cursor) <= 0) next += 1;
+    }
+    for (; next < events.length; next += 1) {
+      if (!subscriber.active) return true;
+      this.#deliver(subscriber, events[next]!);
+    }
+    subscriber.cursor = page.to;
+    return true;
+  }
+
+  /**
+   * The pages after the first, each once the subscriber has handed on the one before. A failed
+   * read is tried again while the subscriber stays (as the reader waits out an outage), backing
+   * off; the first failure of a run is reported, not each retry of every replay.
+   */
+  async #replayRest(subscriber: RedisSubscriber, drained: SubscribeOptions["drained"]): Promise<void> {
+    let failures = 0;
+    while (subscriber.active && !subscriber.live && !this.#closed) {
+      try {
+        await drained?.();
+      } catch (error) {
+        this.#onError(error);
+      }
+      // Other work gets a turn between pages (a kept page is delivered without waiting on Redis).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!subscriber.active || this.#closed) return;
+      try {
+        await this.#replayPage(subscriber, undefined);
+        failures = 0;
+      } catch (error) {
+        if (this.#closed || !subscriber.active) return;
+        if (failures === 0) this.#onError(error);
+        failures += 1;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * 2 ** failures)));
+      }
     }
   }
 
@@ -364,21 +513,17 @@ export class RedisEventLog implements EventLog {
         if (typeof id !== "string" || !Array.isArray(fields)) continue;
         this.#position.set(source, id);
         this.#onRead?.(source, id);
-        const event = this.#toEvent(source, id, fields as unknown[]);
+        const event = this.#toEvent(source, id, textOf(fields as unknown[]));
         if (!event) continue;
         for (const subscriber of this.#subscribers) {
-          if (subscriber.source !== source) continue;
-          if (subscriber.buffer) subscriber.buffer.push(event);
-          else this.#deliver(subscriber, event);
+          if (subscriber.source === source) this.#deliver(subscriber, event);
         }
       }
     }
   }
 
-  #toEvent(source: EventSource, id: string, fields: readonly unknown[]): LoggedEvent | undefined {
-    const at = fields.indexOf("e");
-    const text = at >= 0 ? fields[at + 1] : undefined;
-    const event = typeof text === "string" ? parseStoredEvent(text) : undefined;
+  #toEvent(source: EventSource, id: string, text: string | undefined): LoggedEvent | undefined {
+    const event = text === undefined ? undefined : parseStoredEvent(text);
     if (!event) {
       this.#onError(new Error(`stream entry ${id} of ${source} holds no JSON object event; skipped`));
       return undefined;

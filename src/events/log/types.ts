@@ -37,10 +37,17 @@ export interface LoggedEvent {
   readonly event: Record<string, unknown>;
 }
 
-/** Where a subscription starts. */
+/** Where a subscription starts, and how its replay is paced. */
 export interface SubscribeOptions {
   /** Replay what came after this id (what is still retained), then go on live. Unset: live only. */
   readonly after?: string | undefined;
+  /**
+   * The replay's pace: after each page of the replay (REPLAY_PAGE entries read), the log reads the
+   * next one only once what this returns has settled (undefined: at once). A subscriber that says
+   * "settled" only when its reader has taken what it was handed (src/events/feed.ts) holds one
+   * page at a time, however far back `after` is and however slowly it reads.
+   */
+  readonly drained?: () => PromiseLike<void> | undefined;
 }
 
 /** Stops a subscription; calling it twice is harmless. */
@@ -75,15 +82,28 @@ export interface EventLogLimits {
   readonly onError?: (error: unknown) => void;
   /** Called once per event this instance's live reader takes from the log (metrics: event-log lag). */
   readonly onRead?: (source: EventSource, id: string) => void;
+  /** Replay pages read from Redis at once, across the instance's subscriptions. Default 4. */
+  readonly replayConcurrency?: number;
+  /** How long a replay may wait for its first page before it is refused (EVENT_LOG_BUSY). Default 10 s. */
+  readonly replayWaitMs?: number;
 }
 
 export const DEFAULT_MAX_LENGTH = 10_000;
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Entries a replay reads at a time: what one subscription holds at most of a replay (the parsed
+ * page, and what its filter kept of it until its reader takes it), whatever `after` says.
+ */
+export const REPLAY_PAGE = 100;
+export const DEFAULT_REPLAY_CONCURRENCY = 4;
+export const DEFAULT_REPLAY_WAIT_MS = 10_000;
+
 export type EventLogErrorCode =
   | "EVENT_LOG_BAD_ID" // `after` is not an event id
   | "EVENT_LOG_BAD_ENTRY" // an entry without a dedupe key, or an event that is not a JSON object
+  | "EVENT_LOG_BUSY" // replays held every turn to read the log for longer than replayWaitMs
   | "EVENT_LOG_CLOSED"; // the log was closed
 
 /** An error of the event log, with a stable `code`. */
@@ -106,12 +126,29 @@ export function parseEventId(id: string): [bigint, bigint] {
   return [BigInt(ms), BigInt(seq)];
 }
 
-/** Negative, zero or positive as `a` comes before, is, or comes after `b` in the log. */
+/**
+ * Negative, zero or positive as `a` comes before, is, or comes after `b` in the log; throws
+ * EVENT_LOG_BAD_ID for either that is not an id. Compared digit by digit, without parsing: it runs
+ * for every event each subscriber is handed (live and replayed), and made garbage there.
+ */
 export function compareEventIds(a: string, b: string): number {
-  const [aMs, aSeq] = parseEventId(a);
-  const [bMs, bSeq] = parseEventId(b);
-  if (aMs !== bMs) return aMs < bMs ? -1 : 1;
-  if (aSeq !== bSeq) return aSeq < bSeq ? -1 : 1;
+  if (!ID_PATTERN.test(a)) parseEventId(a);
+  if (!ID_PATTERN.test(b)) parseEventId(b);
+  const aDash = a.indexOf("-");
+  const bDash = b.indexOf("-");
+  return compareDigits(a, 0, aDash, b, 0, bDash) || compareDigits(a, aDash + 1, a.length, b, bDash + 1, b.length);
+}
+
+/** Compares the numbers written by the digits a[aFrom, aTo) and b[bFrom, bTo) (leading zeros allowed). */
+function compareDigits(a: string, aFrom: number, aTo: number, b: string, bFrom: number, bTo: number): number {
+  while (aFrom < aTo - 1 && a.charCodeAt(aFrom) === 0x30) aFrom += 1;
+  while (bFrom < bTo - 1 && b.charCodeAt(bFrom) === 0x30) bFrom += 1;
+  const length = aTo - aFrom - (bTo - bFrom);
+  if (length !== 0) return length < 0 ? -1 : 1;
+  for (; aFrom < aTo; aFrom += 1, bFrom += 1) {
+    const diff = a.charCodeAt(aFrom) - b.charCodeAt(bFrom);
+    if (diff !== 0) return diff < 0 ? -1 : 1;
+  }
   return 0;
 }
 
