@@ -99,6 +99,8 @@ try {
     AUTH_MODE: "open",
     REDIS_URL: process.env.REDIS_URL ?? "",
     LOG_LEVEL: "warn",
+    // Every connection comes from this machine's one address: one caller, as the gateway counts.
+    MAX_STREAMS_PER_CALLER: String(SUBSCRIBERS),
   };
   const gateway = await startChild("gateway", env);
   children.push(gateway);

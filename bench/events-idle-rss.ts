@@ -73,6 +73,8 @@ async function measure(
       AUTH_MODE: "open",
       REDIS_URL: "",
       LOG_LEVEL: "warn",
+      // Every connection comes from this machine's one address: one caller, as the gateway counts.
+      MAX_STREAMS_PER_CALLER: String(SUBSCRIPTIONS),
     },
     compiled,
   );

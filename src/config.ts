@@ -109,6 +109,11 @@ export interface RequestLimits {
   deadlineMs: number;
   /** Operations (subscriptions) one websocket connection may have running at once. */
   maxOperationsPerConnection: number;
+  /**
+   * Websocket connections and SSE streams one caller (its gateway token's subject, else its
+   * address) may hold open at once on this instance (src/plugins/caller-streams.ts).
+   */
+  maxStreamsPerCaller: number;
 }
 
 /** Who may talk to the gateway over HTTP. */
@@ -395,6 +400,8 @@ const ENV = z.object({
   MAX_BODY_BYTES: intIn(1024 * 1024, 1024, 100 * 1024 * 1024),
   REQUEST_DEADLINE_MS: intIn(30_000, 100, 600_000),
   MAX_OPERATIONS_PER_CONNECTION: intIn(50, 1, 10_000),
+  /** Websocket connections plus SSE streams per caller and instance; default 32 (docs/decisions.md). */
+  MAX_STREAMS_PER_CALLER: intIn(32, 1, 100_000),
 
   INGRESS_TOKEN: z
     .string()
@@ -590,6 +597,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxBodyBytes: e.MAX_BODY_BYTES,
       deadlineMs: e.REQUEST_DEADLINE_MS,
       maxOperationsPerConnection: e.MAX_OPERATIONS_PER_CONNECTION,
+      maxStreamsPerCaller: e.MAX_STREAMS_PER_CALLER,
     },
     http: { corsOrigins: e.CORS_ORIGINS, allowedHosts: e.ALLOWED_HOSTS },
     metrics: { token: e.METRICS_TOKEN, maxOperationNames: e.METRICS_MAX_OPERATION_NAMES },

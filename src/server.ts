@@ -4,7 +4,8 @@
  * /health (and /livez), readiness at /readyz, Prometheus metrics at /metrics, and `/` redirecting
  * to GraphiQL. Each backend's calls pass its bulkhead, circuit breaker and read retries
  * (backends/resilience.ts), whose state readiness and metrics report. Every request
- * passes the HTTP access checks (host, origin, body size) before yoga sees it, and every GraphQL
+ * passes the HTTP access checks (host, origin, body size) before yoga sees it, every SSE stream
+ * and websocket connection takes one of its caller's MAX_STREAMS_PER_CALLER slots, and every GraphQL
  * operation passes the request limits before it executes. The legacy client lives as long as the
  * server; everything per request (credentials, loaders, the deadline) is made in the context.
  */
@@ -22,11 +23,18 @@ import {
 } from "./domain/commerce/scopes.js";
 import type { CommerceCaller } from "./domain/commerce/service.js";
 import type { Config } from "./config.js";
-import { createContext, type ContextDeps, type GraphContext } from "./context.js";
+import {
+  COMMERCE_API_KEY_HEADER,
+  createContext,
+  LEGACY_API_KEY_HEADER,
+  type ContextDeps,
+  type GraphContext,
+} from "./context.js";
 import { createIngress } from "./events/ingress/index.js";
 import { createEventLog, RedisEventLog, type EventLog } from "./events/log/index.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
+import { CallerStreams, callerKey, refusalBody, wantsEventStream, type StreamSlot } from "./plugins/caller-streams.js";
 import { useRequestLimits } from "./plugins/limits.js";
 import { useLiveStreams } from "./plugins/live-streams.js";
 import { useQueryParamsCheck } from "./plugins/query-params.js";
@@ -182,6 +190,16 @@ function useStreamContext(): Plugin {
       Object.assign(context, remake());
     },
   };
+}
+
+/** The headers a caller's identity is read from (its gateway token, session cookie or backend keys). */
+function credentialHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const name of ["authorization", "cookie", LEGACY_API_KEY_HEADER, COMMERCE_API_KEY_HEADER]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return headers;
 }
 
 /** Backend clients to use instead of the ones built from the config. */
@@ -421,6 +439,17 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     bodyDeadlineMs: config.events.bodyDeadlineMs,
   });
 
+  // Websocket connections and SSE streams per caller: the caller is the subject of the gateway
+  // token it presents, else its address (src/plugins/caller-streams.ts). A request whose
+  // credentials do not hold is counted by its address, and is refused by yoga or the websocket gate.
+  const streams = new CallerStreams(config.limits.maxStreamsPerCaller);
+  const authenticateCaller = requestAuthenticatorFor(config, { legacy: config.legacy, commerce: undefined });
+  const streamSlot = (headers: Headers, address: string | undefined): Promise<StreamSlot> =>
+    authenticateCaller(headers).then(
+      (credentials) => streams.take(callerKey(credentials.subject, address)),
+      () => streams.take(callerKey(undefined, address)),
+    );
+
   // With Redis, a login's one-time code can be exchanged on any instance sharing it (src/auth).
   const loginCodes = config.events.redisUrl
     ? new RedisOneTimeCodes(
@@ -516,6 +545,36 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       res.end();
       return;
     }
+    if (path === GRAPHQL_PATH && wantsEventStream(req)) {
+      // An SSE stream holds one of its caller's slots until its response closes.
+      void streamSlot(credentialHeaders(req), req.socket.remoteAddress).then(
+        (slot) => {
+          if ("refused" in slot) {
+            const body = refusalBody(slot.refused);
+            noteErrorCode(req, String(body.errors[0]?.extensions["code"]));
+            // The body is not read: close the connection after answering rather than drain it.
+            sendJson(res, 429, body, { connection: "close" });
+            return;
+          }
+          // The caller left while it was looked up: nothing to serve.
+          if (res.closed || req.socket.destroyed) {
+            slot.release();
+            return;
+          }
+          res.once("close", slot.release);
+          serveGraphQL(req, res);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, "stream slot failed");
+          if (!res.headersSent) sendJson(res, 500, { errors: [{ message: UNEXPECTED_ERROR_MESSAGE }] });
+          else res.destroy();
+        },
+      );
+      return;
+    }
+    serveGraphQL(req, res);
+  };
+  const serveGraphQL = (req: IncomingMessage, res: ServerResponse) => {
     // The request's log line says when it was abandoned (logging/access-log.ts).
     nodeSignals.set(req, signalsOf(res, config.limits.deadlineMs));
     void yoga.requestListener(req, res);
@@ -556,6 +615,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     refuse: (req) => refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes),
     maxPayload: config.limits.maxBodyBytes,
     maxOperations: config.limits.maxOperationsPerConnection,
+    streamSlot,
     authenticate: websocketGate(config),
     persisted: (payload) => persisted.resolve(payload),
     onConnection: (req, socket) => observeWebSocket(req, socket, logger),

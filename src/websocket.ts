@@ -13,7 +13,8 @@
  *
  * Hook point for connection_init authorization: `onConnect` in the makeServer options below
  * (return false or throw to refuse); `requestOf` builds every operation's Request from the upgrade
- * and the connection params. Whatever decides what a caller may see must also enter `scopeOf`, so
+ * and the connection params. A connection admitted there also takes one of its caller's stream
+ * slots (`streamSlot`, src/plugins/caller-streams.ts), given back when the socket closes. Whatever decides what a caller may see must also enter `scopeOf`, so
  * callers with different credentials never share an execution.
  */
 import type { IncomingHttpHeaders, IncomingMessage, Server } from "node:http";
@@ -42,6 +43,7 @@ import {
 import { isLiveStream } from "./events/live-stream.js";
 import { slowConsumerResult } from "./schema/events/subscriptions.js";
 import { limitError } from "./plugins/limit-error.js";
+import { closeReason, STREAMS_CLOSE_CODE, type StreamSlot } from "./plugins/caller-streams.js";
 import { CallAbort, type CallerSignal } from "./util/call-abort.js";
 import type { Refusal } from "./plugins/http-access.js";
 
@@ -73,6 +75,12 @@ export interface WebSocketOptions {
   persisted?: <P extends { query: string }>(payload: P) => P | readonly GraphQLError[];
   /** Told of each accepted connection before its first message (logging/websocket-log.ts). */
   onConnection?: (req: IncomingMessage, socket: WebSocket) => void;
+  /**
+   * A stream slot of the caller an admitted connection acts for (its credentials: the upgrade's
+   * headers plus connection params; its peer address); a connection refused one is closed with
+   * 1013 and the limit error's code and message as the reason.
+   */
+  streamSlot?: (headers: Headers, address: string | undefined) => Promise<StreamSlot>;
 }
 
 /** The websocket side of the gateway. */
@@ -138,6 +146,13 @@ function operationHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 
 /** The parts of a websocket's upgrade request its operations are built from. */
 type UpgradeRequest = Pick<IncomingMessage, "headers" | "url">;
+
+/** What graphql-ws keeps of each connection: the socket, its upgrade request and its peer's address. */
+interface ConnectionExtra {
+  socket: WebSocket;
+  request: UpgradeRequest;
+  address: string | undefined;
+}
 
 /**
  * How long a socket may go without its connection_init before it is closed with 4408 (graphql-ws's
@@ -277,20 +292,34 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
 
   // A socket's connection_init wait, until its connection_init comes (or it closes).
   const initWaits = new WeakMap<WebSocket, ReturnType<typeof setTimeout>>();
-  const protocol = makeServer<Record<string, unknown>, { socket: WebSocket; request: UpgradeRequest }>({
+  const protocol = makeServer<Record<string, unknown>, ConnectionExtra>({
     // The wait for connection_init is ours (below): ended when it comes, not kept until the close.
     connectionInitWaitTimeout: 0,
     // connection_init authorization: the same credentials an HTTP request would need, else 4401.
     onConnect: async (ctx) => {
       clearTimeout(initWaits.get(ctx.extra.socket));
       initWaits.delete(ctx.extra.socket);
-      if (!options.authenticate) return true;
-      const { socket, request } = ctx.extra;
+      if (!options.authenticate && !options.streamSlot) return true;
+      const { socket, request, address } = ctx.extra;
       // Only the headers: a whole Request would follow the socket's signal until it is collected.
-      const admitted = await options.authenticate(headersOf(request, ctx.connectionParams));
+      const headers = headersOf(request, ctx.connectionParams);
+      const admitted = options.authenticate ? await options.authenticate(headers) : {};
       if (!admitted) {
         socket.close(4401, "Unauthorized");
         return false;
+      }
+      if (options.streamSlot) {
+        const slot = await options.streamSlot(headers, address);
+        if ("refused" in slot) {
+          socket.close(STREAMS_CLOSE_CODE, closeReason(slot.refused));
+          return false;
+        }
+        // A socket that closed while its caller was looked up has said "close" already.
+        if (socket.readyState === socket.CLOSED) {
+          slot.release();
+          return false;
+        }
+        socket.on("close", slot.release);
       }
       // A connection lives no longer than the gateway token that opened it.
       if (admitted.expiresAt !== undefined) {
@@ -416,6 +445,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     socket.on("pong", () => unanswered.delete(socket));
     // What operations need of the upgrade request, without holding on to the request itself.
     const request: UpgradeRequest = { headers: operationHeaders(upgrade.headers), url: upgrade.url };
+    const address = upgrade.socket.remoteAddress;
     const closed = protocol.opened(
       {
         protocol: socket.protocol,
@@ -433,7 +463,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
             cb(String(data)).catch(() => socket.close(CloseCode.InternalServerError, "Internal server error"));
           }),
       },
-      { socket, request },
+      { socket, request, address },
     );
     if (socket.protocol === GRAPHQL_TRANSPORT_WS_PROTOCOL) {
       initWaits.set(

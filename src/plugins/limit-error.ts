@@ -2,6 +2,8 @@
  * The one error every request limit answers with: `extensions.code` names the limit that was
  * passed (e.g. MAX_DEPTH_EXCEEDED), `extensions.limit` the setting that holds it, with the
  * allowed and found values, so a client can tell what to change and an operator what to tune.
+ * HTTP status 400 (the request asked for too much), except MAX_STREAMS_PER_CALLER: 429, since
+ * the same request succeeds once the caller's other streams have ended.
  */
 import { GraphQLError } from "graphql";
 
@@ -16,7 +18,8 @@ export type LimitName =
   | "MAX_MUTATION_FIELDS"
   | "MAX_NODE_IDS"
   | "MAX_BODY_BYTES"
-  | "MAX_OPERATIONS_PER_CONNECTION";
+  | "MAX_OPERATIONS_PER_CONNECTION"
+  | "MAX_STREAMS_PER_CALLER";
 
 /** What a limit error says in words, per limit. */
 const WHAT: Record<LimitName, string> = {
@@ -30,6 +33,7 @@ const WHAT: Record<LimitName, string> = {
   MAX_NODE_IDS: "Too many ids were given to nodes",
   MAX_BODY_BYTES: "The request body is too large",
   MAX_OPERATIONS_PER_CONNECTION: "This connection has too many operations running",
+  MAX_STREAMS_PER_CALLER: "This caller has too many streams open",
 };
 
 /** A GraphQL error for a passed limit; `found` may be a lower bound ("at least"). */
@@ -41,7 +45,7 @@ export function limitError(limit: LimitName, max: number, found: number, atLeast
       limit,
       max,
       found,
-      http: { status: 400 },
+      http: { status: limit === "MAX_STREAMS_PER_CALLER" ? 429 : 400 },
     },
   });
 }
