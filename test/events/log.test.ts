@@ -2,10 +2,12 @@
  * The event log's contract, run against both implementations: the in-memory log and the Redis
  * Streams log on the machine's Redis (each test under its own key prefix).
  */
+import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   compareEventIds,
   EventLogError,
+  EventLogTrimmedError,
   MemoryEventLog,
   RedisEventLog,
   type EventLog,
@@ -207,8 +209,10 @@ describe.each(implementations)("$name", (implementation) => {
     const log = create({ maxLength: 10 });
     const appended: string[] = [];
     for (let i = 0; i < 25; i += 1) appended.push(...(await log.append("legacy", entries(i * 10, 10))).appended);
+    const refused = await log.subscribe("legacy", { after: "0-0" }, () => undefined).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(EventLogTrimmedError);
     const recorder = new Recorder();
-    await log.subscribe("legacy", { after: "0-0" }, recorder.listener);
+    await log.subscribe("legacy", { after: (refused as EventLogTrimmedError).resumeAfter }, recorder.listener);
     await recorder.until(10);
     await sleep(30);
     const kept = recorder.ids;
@@ -216,6 +220,80 @@ describe.each(implementations)("$name", (implementation) => {
     expect(kept.length).toBeGreaterThanOrEqual(10);
     expect(kept.length).toBeLessThan(250);
     expect(kept).toEqual(appended.slice(appended.length - kept.length));
+  });
+
+  it("refuses a replay that would skip trimmed entries, and says after which id what is kept continues", async () => {
+    const log = create({ maxLength: 10 });
+    const appended: string[] = [];
+    for (let i = 0; i < 25; i += 1) appended.push(...(await log.append("legacy", entries(i * 10, 10))).appended);
+    const live = new Recorder();
+    await log.subscribe("legacy", {}, live.listener);
+    const refusal = (after: string) =>
+      log
+        .subscribe("legacy", { after }, () => undefined)
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+    const fromStart = await refusal("0-0");
+    expect(fromStart).toBeInstanceOf(EventLogTrimmedError);
+    const { resumeAfter } = fromStart as EventLogTrimmedError;
+    expect(fromStart).toMatchObject({ code: "EVENT_LOG_TRIMMED", source: "legacy", after: "0-0" });
+    // The last entry removed: everything up to it is gone, everything after it is kept.
+    const removed = appended.indexOf(resumeAfter);
+    expect(removed).toBeGreaterThan(0);
+    expect(removed).toBeLessThan(appended.length - 10);
+    expect(await refusal(appended[0]!)).toMatchObject({ after: appended[0], resumeAfter });
+    expect(await refusal(appended[removed - 1]!)).toMatchObject({ resumeAfter });
+    // From the last entry removed, or anything later, nothing is skipped.
+    const resumed = new Recorder();
+    await log.subscribe("legacy", { after: resumeAfter }, resumed.listener);
+    const recent = new Recorder();
+    await log.subscribe("legacy", { after: appended.at(-3) }, recent.listener);
+    await resumed.until(appended.length - removed - 1);
+    await recent.until(2);
+    const more = await log.append("legacy", entries(1000, 1));
+    await live.until(1);
+    await resumed.until(appended.length - removed);
+    await sleep(20);
+    expect(resumed.ids).toEqual([...appended.slice(removed + 1), ...more.appended]);
+    expect(recent.ids).toEqual([...appended.slice(-2), ...more.appended]);
+    // A live subscriber is not concerned.
+    expect(live.ids).toEqual(more.appended);
+  });
+
+  it("ends a replay that trimming overtook, telling it, instead of skipping what was removed", async () => {
+    const log = create({ maxLength: 300 });
+    const appended: string[] = [];
+    for (let i = 0; i < 3; i += 1) appended.push(...(await log.append("legacy", entries(i * 100, 100))).appended);
+    const recorder = new Recorder();
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const told: EventLogTrimmedError[] = [];
+    await log.subscribe(
+      "legacy",
+      { after: appended[0], drained: () => held, trimmed: (error) => told.push(error) },
+      recorder.listener,
+    );
+    // One page delivered; the next waits for `drained` while appends trim past the replay.
+    expect(recorder.ids).toEqual(appended.slice(1, 101));
+    for (let i = 3; i < 6; i += 1) appended.push(...(await log.append("legacy", entries(i * 100, 100))).appended);
+    release();
+    for (let waited = 0; told.length === 0 && waited < 2000; waited += 5) await sleep(5);
+    expect(told).toHaveLength(1);
+    const [error] = told;
+    expect(error).toMatchObject({ code: "EVENT_LOG_TRIMMED", source: "legacy", after: appended[100] });
+    const removed = appended.indexOf(error!.resumeAfter);
+    expect(removed).toBeGreaterThan(100);
+    const resumed = new Recorder();
+    await log.subscribe("legacy", { after: error!.resumeAfter }, resumed.listener);
+    const more = await log.append("legacy", entries(600, 1));
+    await resumed.until(appended.length - removed);
+    await sleep(30);
+    expect(resumed.ids).toEqual([...appended.slice(removed + 1), ...more.appended]);
+    // The replay that was overtaken got nothing after its first page, live events included.
+    expect(recorder.ids).toEqual(appended.slice(1, 101));
+    expect(errors).toEqual([]);
   });
 
   it("refuses an `after` that is not an event id", async () => {
@@ -261,13 +339,61 @@ describe("MemoryEventLog retention", () => {
     await log.append("legacy", entries(0, 2));
     now += 2000;
     const { appended } = await log.append("legacy", entries(2, 1));
+    const first = await log.subscribe("legacy", { after: "0-0" }, () => undefined).catch((error: unknown) => error);
+    // The two entries that aged out are gone: a replay from before them is refused.
+    expect(first).toMatchObject({ code: "EVENT_LOG_TRIMMED" });
     const recorder = new Recorder();
-    await log.subscribe("legacy", { after: "0-0" }, recorder.listener);
+    await log.subscribe("legacy", { after: (first as EventLogTrimmedError).resumeAfter }, recorder.listener);
     expect(recorder.ids).toEqual(appended);
     const more = await log.append("legacy", entries(3, 5));
     const all = new Recorder();
-    await log.subscribe("legacy", { after: "0-0" }, all.listener);
+    await expect(log.subscribe("legacy", { after: appended[0] }, () => undefined)).rejects.toMatchObject({
+      code: "EVENT_LOG_TRIMMED",
+      resumeAfter: more.appended[1],
+    });
+    await log.subscribe("legacy", { after: more.appended[1] }, all.listener);
     expect(all.ids).toEqual(more.appended.slice(2));
     await log.close();
+  });
+});
+
+describe("RedisEventLog trimming", () => {
+  const prefix = uniquePrefix("trimmed");
+  beforeAll(requireSharedRedis);
+  afterAll(() => deleteKeys(SHARED_REDIS_URL, prefix));
+
+  it("checks a replay against the entry each entry was appended after; entries written without it replay as before", async () => {
+    const log = new RedisEventLog({ url: SHARED_REDIS_URL, keyPrefix: prefix, maxLength: 10, blockMs: 1000 });
+    const admin = new Redis(SHARED_REDIS_URL);
+    try {
+      const stream = log.streamKey("legacy");
+      // As an earlier version wrote them: the event alone.
+      const older: string[] = [];
+      for (let i = 0; i < 3; i += 1) older.push(String(await admin.xadd(stream, "*", "e", JSON.stringify({ n: i }))));
+      const { appended } = await log.append("legacy", entries(3, 2));
+      const fields = await admin.xrange(stream, "-", "+");
+      expect(fields.map(([, values]) => values.slice(2))).toEqual([[], [], [], ["p", older[2]], ["p", appended[0]]]);
+      // No entry after "0-0" names a removed one: nothing was trimmed, the replay is whole.
+      const all = new Recorder();
+      await log.subscribe("legacy", { after: "0-0" }, all.listener);
+      await all.until(5);
+      expect(all.ids).toEqual([...older, ...appended]);
+      // Trimmed without MAXLEN's approximation (XTRIM leaves XINFO's max-deleted-entry-id alone).
+      await admin.xtrim(stream, "MAXLEN", 1);
+      const info = (await admin.call("XINFO", "STREAM", stream)) as unknown[];
+      expect(info[info.indexOf("max-deleted-entry-id") + 1]).toBe("0-0");
+      await expect(log.subscribe("legacy", { after: older[1]! }, () => undefined)).rejects.toMatchObject({
+        code: "EVENT_LOG_TRIMMED",
+        after: older[1],
+        resumeAfter: appended[0],
+      });
+      const kept = new Recorder();
+      await log.subscribe("legacy", { after: appended[0] }, kept.listener);
+      await kept.until(1);
+      expect(kept.ids).toEqual([appended[1]]);
+    } finally {
+      admin.disconnect();
+      await log.close();
+    }
   });
 });

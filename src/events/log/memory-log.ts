@@ -15,6 +15,7 @@ import {
   DEFAULT_RETENTION_MS,
   EVENT_SOURCES,
   EventLogError,
+  EventLogTrimmedError,
   parseEventId,
   REPLAY_PAGE,
   reportToConsole,
@@ -33,12 +34,15 @@ import {
 interface MemorySubscriber {
   readonly listener: EventListener;
   lastId: string | undefined;
+  /** Told when trimming overtakes the replay (SubscribeOptions.trimmed). */
+  readonly trimmed: SubscribeOptions["trimmed"];
   /** Among the source's subscribers: the replay, if any, has caught up. */
   live: boolean;
   active: boolean;
 }
 
 interface SourceLog {
+  readonly source: EventSource;
   readonly entries: LoggedEvent[];
   /** dedupe key → expiry (ms). Insertion order is expiry order, as every key gets the same TTL. */
   readonly dedupe: Map<string, number>;
@@ -48,6 +52,8 @@ interface SourceLog {
   delivering: boolean;
   lastMs: number;
   lastSeq: number;
+  /** The newest entry trimming removed (by length or age), if any: a replay from before it would skip entries. */
+  removedThrough: string | undefined;
 }
 
 /** Options of the in-memory log; `now` lets tests move time. */
@@ -75,6 +81,7 @@ export class MemoryEventLog implements EventLog {
     this.#now = options.now ?? Date.now;
     for (const source of EVENT_SOURCES) {
       this.#logs.set(source, {
+        source,
         entries: [],
         dedupe: new Map(),
         subscribers: new Set(),
@@ -82,6 +89,7 @@ export class MemoryEventLog implements EventLog {
         delivering: false,
         lastMs: 0,
         lastSeq: -1,
+        removedThrough: undefined,
       });
     }
   }
@@ -136,10 +144,17 @@ export class MemoryEventLog implements EventLog {
     this.#assertOpen();
     const log = this.#log(source);
     const { after } = options;
-    if (after !== undefined) parseEventId(after);
+    if (after !== undefined) {
+      parseEventId(after);
+      // Refused before anything is delivered: entries after `after` are gone.
+      if (log.removedThrough !== undefined && compareEventIds(after, log.removedThrough) < 0) {
+        throw new EventLogTrimmedError(source, after, log.removedThrough);
+      }
+    }
     const subscriber: MemorySubscriber = {
       listener,
       lastId: after ?? log.entries.at(-1)?.id,
+      trimmed: options.trimmed,
       live: after === undefined,
       active: true,
     };
@@ -155,10 +170,15 @@ export class MemoryEventLog implements EventLog {
     };
   }
 
-  /** Delivers up to REPLAY_PAGE entries after the subscriber's last; joins the live ones at the end. */
+  /**
+   * Delivers up to REPLAY_PAGE entries after the subscriber's last; joins the live ones at the end.
+   * Ends the subscription (telling it) when appends between pages trimmed entries it had not
+   * reached: the replay does not skip over them.
+   */
   #replayPage(log: SourceLog, subscriber: MemorySubscriber): void {
     // Found again after each delivery: a listener may append (or trim) while the replay runs.
     for (let delivered = 0; delivered < REPLAY_PAGE; delivered += 1) {
+      if (this.#overtaken(log, subscriber)) return;
       const next = this.#firstAfter(log, subscriber.lastId);
       if (!next) break;
       this.#deliver(subscriber, next);
@@ -169,6 +189,22 @@ export class MemoryEventLog implements EventLog {
       subscriber.live = true;
       log.subscribers.add(subscriber);
     }
+  }
+
+  /** Ends a replay that trimming overtook (entries after its last were removed); true if it did. */
+  #overtaken(log: SourceLog, subscriber: MemorySubscriber): boolean {
+    const { lastId } = subscriber;
+    const removed = log.removedThrough;
+    if (lastId === undefined || removed === undefined || compareEventIds(lastId, removed) >= 0) return false;
+    subscriber.active = false;
+    const error = new EventLogTrimmedError(log.source, lastId, removed);
+    try {
+      if (subscriber.trimmed) subscriber.trimmed(error);
+      else this.#onError(error);
+    } catch (thrown) {
+      this.#onError(thrown);
+    }
+    return true;
   }
 
   /** The pages after the first, each once the subscriber has handed on the one before. */
@@ -251,7 +287,7 @@ export class MemoryEventLog implements EventLog {
       if (entry === undefined || parseEventId(entry.id)[0] >= minMs) break;
       drop += 1;
     }
-    if (drop > 0) log.entries.splice(0, drop);
+    if (drop > 0) log.removedThrough = log.entries.splice(0, drop).at(-1)?.id ?? log.removedThrough;
   }
 
   #log(source: EventSource): SourceLog {

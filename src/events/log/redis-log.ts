@@ -26,6 +26,8 @@ import {
   DEFAULT_RETENTION_MS,
   EVENT_SOURCES,
   EventLogError,
+  EventLogTrimmedError,
+  isEventId,
   parseEventId,
   parseStoredEvent,
   REPLAY_PAGE,
@@ -60,7 +62,10 @@ export interface RedisEventLogOptions extends EventLogLimits {
 // (a webhook body's) costs one HMGET and one HSET instead of a lookup and a key with its own expiry
 // per entry. Returns the new ids, "" for a duplicate. Every check is made before the first write, and
 // nothing after it can fail on valid input, so the batch is all or nothing. Streams are trimmed once
-// per batch (approximately: to maxLength, and to the retention window).
+// per batch (approximately: to maxLength, and to the retention window). Each entry carries the id of
+// the entry appended before it (field p, "0-0" for the first): once that one is trimmed, the oldest
+// entry kept says exactly what was removed, which XTRIM records nowhere (Redis updates XINFO's
+// max-deleted-entry-id on XDEL only).
 const APPEND_SCRIPT = `
 local maxLength = ARGV[1]
 local retentionMs = tonumber(ARGV[2])
@@ -109,7 +114,11 @@ local last = nil
 local writes = {}
 for i = 1, n do
   if result[i] == false then
-    last = redis.call('XADD', KEYS[1], '*', 'e', ARGV[5 + 2 * n + i])
+    if not last then
+      local tail = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
+      last = tail[1] and tail[1][1] or '0-0'
+    end
+    last = redis.call('XADD', KEYS[1], '*', 'e', ARGV[5 + 2 * n + i], 'p', last)
     result[i] = last
     local g = ARGV[5 + i]
     local w = writes[g]
@@ -151,11 +160,20 @@ interface AppendCommand {
   mailgraphAppend(stream: string, ...args: (string | number)[]): Promise<unknown>;
 }
 
+/** The value of a stream entry's field `name` (fields come as name, value, name, value…), if a string. */
+function fieldOf(fields: readonly unknown[], name: string): string | undefined {
+  for (let at = 0; at + 1 < fields.length; at += 2) {
+    if (fields[at] === name) {
+      const value = fields[at + 1];
+      return typeof value === "string" ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
 /** The event text of a stream entry's fields (`e`), if it has one. */
 function textOf(fields: readonly unknown[]): string | undefined {
-  const at = fields.indexOf("e");
-  const text = at >= 0 ? fields[at + 1] : undefined;
-  return typeof text === "string" ? text : undefined;
+  return fieldOf(fields, "e");
 }
 
 interface RedisSubscriber {
@@ -165,6 +183,8 @@ interface RedisSubscriber {
   lastId: string;
   /** How far the replay has read (past entries that could not be parsed, too). */
   cursor: string;
+  /** Told when trimming overtakes the replay (SubscribeOptions.trimmed). */
+  readonly trimmed: SubscribeOptions["trimmed"];
   /** Among the reader's subscribers: the replay, if any, has caught up. */
   live: boolean;
   active: boolean;
@@ -299,6 +319,7 @@ export class RedisEventLog implements EventLog {
       listener,
       lastId: start,
       cursor: start,
+      trimmed: options.trimmed,
       live: after === undefined,
       active: true,
     };
@@ -312,8 +333,10 @@ export class RedisEventLog implements EventLog {
       return unsubscribe;
     }
     this.#replaying.add(subscriber);
-    // The first page before resolving: a log that cannot be read, or turns that do not come within
-    // replayWaitMs, refuse the subscription; the rest follows at the subscriber's pace.
+    // The first page before resolving: a log that cannot be read, turns that do not come within
+    // replayWaitMs, or entries after `after` trimmed away (found in the same XRANGE reply, so a
+    // trim just before it cannot slip by) refuse the subscription; the rest follows at the
+    // subscriber's pace.
     try {
       await this.#replayPage(subscriber, this.#replayWaitMs);
     } catch (error) {
@@ -377,6 +400,12 @@ export class RedisEventLog implements EventLog {
       // Entries up to `known` were in the stream before this XRANGE was sent.
       const known = this.#position.get(source) ?? "0-0";
       const entries = await this.#commands.xrange(this.streamKey(source), `(${from}`, "+", "COUNT", REPLAY_PAGE);
+      // The first entry after `from` names the one appended before it: if that one is after `from`
+      // and not in this reply, it was trimmed, and every entry after `from` up to it with it.
+      const removed = entries[0] === undefined ? undefined : fieldOf(entries[0][1], "p");
+      if (isEventId(removed) && compareEventIds(removed, from) > 0) {
+        throw new EventLogTrimmedError(source, from, removed);
+      }
       const events: LoggedEvent[] = [];
       let bytes = 0;
       for (const [id, fields] of entries) {
@@ -450,10 +479,27 @@ export class RedisEventLog implements EventLog {
         failures = 0;
       } catch (error) {
         if (this.#closed || !subscriber.active) return;
+        if (error instanceof EventLogTrimmedError) {
+          this.#endTrimmed(subscriber, error);
+          return;
+        }
         if (failures === 0) this.#onError(error);
         failures += 1;
         await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 100 * 2 ** failures)));
       }
+    }
+  }
+
+  /** Ends a replay that trimming overtook, and tells its subscriber (or onError). */
+  #endTrimmed(subscriber: RedisSubscriber, error: EventLogTrimmedError): void {
+    subscriber.active = false;
+    this.#replaying.delete(subscriber);
+    this.#subscribers.delete(subscriber);
+    try {
+      if (subscriber.trimmed) subscriber.trimmed(error);
+      else this.#onError(error);
+    } catch (thrown) {
+      this.#onError(thrown);
     }
   }
 

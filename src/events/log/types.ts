@@ -48,6 +48,13 @@ export interface SubscribeOptions {
    * page at a time, however far back `after` is and however slowly it reads.
    */
   readonly drained?: () => PromiseLike<void> | undefined;
+  /**
+   * Called when trimming overtakes this subscription's replay: entries it had not reached yet were
+   * removed. The subscription has ended by then (nothing more is delivered); without this, the
+   * error goes to the log's `onError`. A replay whose first page finds such a gap is refused
+   * instead (subscribe rejects with the same error).
+   */
+  readonly trimmed?: (error: EventLogTrimmedError) => void;
 }
 
 /** Stops a subscription; calling it twice is harmless. */
@@ -104,7 +111,8 @@ export type EventLogErrorCode =
   | "EVENT_LOG_BAD_ID" // `after` is not an event id
   | "EVENT_LOG_BAD_ENTRY" // an entry without a dedupe key, or an event that is not a JSON object
   | "EVENT_LOG_BUSY" // replays held every turn to read the log for longer than replayWaitMs
-  | "EVENT_LOG_CLOSED"; // the log was closed
+  | "EVENT_LOG_CLOSED" // the log was closed
+  | "EVENT_LOG_TRIMMED"; // entries after `after` were removed (maxLength, retentionMs): a replay would skip them
 
 /** An error of the event log, with a stable `code`. */
 export class EventLogError extends Error {
@@ -116,7 +124,34 @@ export class EventLogError extends Error {
   }
 }
 
+/**
+ * A replay that would skip events: entries after `after` (the position the subscriber has passed)
+ * were removed from the log by trimming, by length or by age. What the log keeps continues right
+ * after `resumeAfter` (the last entry removed): a subscriber that accepts the loss subscribes again
+ * with `after: resumeAfter`.
+ */
+export class EventLogTrimmedError extends EventLogError {
+  readonly source: EventSource;
+  readonly after: string;
+  readonly resumeAfter: string;
+  constructor(source: EventSource, after: string, resumeAfter: string) {
+    super(
+      "EVENT_LOG_TRIMMED",
+      `the ${source} events after ${after} up to ${resumeAfter} were removed from the event log ` +
+        "(it keeps EVENT_LOG_MAX_LENGTH events per backend for EVENT_LOG_RETENTION_MS)",
+    );
+    this.source = source;
+    this.after = after;
+    this.resumeAfter = resumeAfter;
+  }
+}
+
 const ID_PATTERN = /^(\d{1,16})-(\d{1,20})$/;
+
+/** Whether `id` is an event id ("<ms>-<seq>"). */
+export function isEventId(id: unknown): id is string {
+  return typeof id === "string" && ID_PATTERN.test(id);
+}
 
 /** The id as [ms, seq]; throws EVENT_LOG_BAD_ID when it is not "<ms>-<seq>". */
 export function parseEventId(id: string): [bigint, bigint] {
