@@ -10,15 +10,30 @@
  * the feed holds (`drained`), so a feed holds at most one page of a replay, and `select` runs as
  * each event is delivered, so what it leaves out is never held at all.
  * The log subscriptions end when the reader returns (or throws), when `signal` aborts, and at
- * overflow.
+ * overflow. A replay that would skip events the log trimmed is refused when it opens (the log's
+ * EventLogTrimmedError; of a merged feed, every source is checked first, see `openMergedFeed`), and
+ * one that trimming overtakes while it runs ends with a `trimmed` marker after what it delivered.
  */
 import { GraphQLError } from "graphql";
-import { EventLogError, type EventLog, type EventSource, type LoggedEvent, type Unsubscribe } from "./log/index.js";
+import {
+  EventLogError,
+  EventLogTrimmedError,
+  type EventLog,
+  type EventSource,
+  type LoggedEvent,
+  type Unsubscribe,
+} from "./log/index.js";
 import type { CallerSignal } from "../util/call-abort.js";
 import { followSignal } from "../util/request-signals.js";
 
 /** What a feed yields: a selected item, or the marker that it fell too far behind and ends. */
 export type FeedItem<T> = { readonly kind: "event"; readonly value: T } | { readonly kind: "overflow" };
+
+/**
+ * What a feed on the log yields: a FeedItem, or the marker that trimming overtook its replay (the
+ * last item: the events after `error.after` up to `error.resumeAfter` are gone).
+ */
+export type LogFeedItem<T> = FeedItem<T> | { readonly kind: "trimmed"; readonly error: EventLogTrimmedError };
 
 /** Items a feed holds for a reader that has stopped reading; default of `maxBuffer`. */
 export const DEFAULT_FEED_BUFFER = 1_000;
@@ -41,10 +56,10 @@ export interface FeedOptions<T> {
   readonly signal?: CallerSignal | undefined;
 }
 
-type Waiter<T> = (result: IteratorResult<FeedItem<T>, undefined>) => void;
+type Waiter<T> = (result: IteratorResult<LogFeedItem<T>, undefined>) => void;
 
-class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
-  readonly #queue: FeedItem<T>[] = [];
+class Feed<T> implements AsyncIterableIterator<LogFeedItem<T>, undefined> {
+  readonly #queue: LogFeedItem<T>[] = [];
   readonly #maxBuffer: number;
   readonly #stallMs: number;
   /** Items the reader has taken so far; the stall check compares it with its last look. */
@@ -119,7 +134,17 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
     settle?.();
   }
 
-  next(): Promise<IteratorResult<FeedItem<T>, undefined>> {
+  /** Trimming overtook a replay: the reader gets what is queued, then the marker, then the end. */
+  trimmed(error: EventLogTrimmedError): void {
+    if (this.#ended) return;
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    if (waiter) waiter({ value: { kind: "trimmed", error }, done: false });
+    else this.#queue.push({ kind: "trimmed", error });
+    this.#stop();
+  }
+
+  next(): Promise<IteratorResult<LogFeedItem<T>, undefined>> {
     const item = this.#queue.shift();
     if (item) {
       this.#taken++;
@@ -132,12 +157,12 @@ class Feed<T> implements AsyncIterableIterator<FeedItem<T>, undefined> {
     return new Promise((resolve) => (this.#waiter = resolve));
   }
 
-  return(): Promise<IteratorResult<FeedItem<T>, undefined>> {
+  return(): Promise<IteratorResult<LogFeedItem<T>, undefined>> {
     this.#close();
     return Promise.resolve({ value: undefined, done: true });
   }
 
-  throw(error?: unknown): Promise<IteratorResult<FeedItem<T>, undefined>> {
+  throw(error?: unknown): Promise<IteratorResult<LogFeedItem<T>, undefined>> {
     this.#close();
     return Promise.reject(error instanceof Error ? error : new Error("feed closed"));
   }
@@ -202,7 +227,8 @@ export function createFeedQueue<T>(
     options.signal,
   );
   feed.attach(options.onStop ?? (() => undefined));
-  return feed;
+  // Never on the log, so never a `trimmed` marker: only FeedItems come out of it.
+  return feed as unknown as FeedQueue<T>;
 }
 
 /**
@@ -212,7 +238,7 @@ export function createFeedQueue<T>(
 export async function openFeed<T>(
   log: EventLog,
   options: FeedOptions<T>,
-): Promise<AsyncIterableIterator<FeedItem<T>, undefined>> {
+): Promise<AsyncIterableIterator<LogFeedItem<T>, undefined>> {
   return openMergedFeed(log, [options], options);
 }
 
@@ -222,13 +248,16 @@ export type FeedSourceOptions<T> = Pick<FeedOptions<T>, "source" | "after" | "se
 /**
  * Opens one feed on several sources (each with its own `after` and `select`), their items merged
  * in the order the log delivers them; resolves once every log subscription is in place. A source
- * that fails to subscribe closes the ones already open.
+ * that fails to subscribe closes the ones already open. A source refused because its replay would
+ * skip trimmed events does not stop the others from being checked: the feed is then refused with
+ * an AggregateError of every source's EventLogTrimmedError (one source's alone when only one is),
+ * so a composite cursor can be given back with every side that needs it moved.
  */
 export async function openMergedFeed<T>(
   log: EventLog,
   sources: readonly FeedSourceOptions<T>[],
   options: Pick<FeedOptions<T>, "maxBuffer" | "stallMs" | "signal"> = {},
-): Promise<AsyncIterableIterator<FeedItem<T>, undefined>> {
+): Promise<AsyncIterableIterator<LogFeedItem<T>, undefined>> {
   const feed = new Feed<T>(
     options.maxBuffer ?? DEFAULT_FEED_BUFFER,
     options.stallMs ?? DEFAULT_FEED_STALL_MS,
@@ -242,11 +271,24 @@ export async function openMergedFeed<T>(
   }
   const unsubscribes: Unsubscribe[] = [];
   const unsubscribeAll = () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+  const trimmed: EventLogTrimmedError[] = [];
   try {
-    for (const source of sources) unsubscribes.push(await subscribeSource(log, source, feed));
+    for (const source of sources) {
+      try {
+        unsubscribes.push(await subscribeSource(log, source, feed));
+      } catch (error) {
+        if (!(error instanceof EventLogTrimmedError)) throw error;
+        trimmed.push(error);
+      }
+    }
   } catch (error) {
     unsubscribeAll();
     throw error;
+  }
+  const [first] = trimmed;
+  if (first) {
+    unsubscribeAll();
+    throw trimmed.length === 1 ? first : new AggregateError(trimmed, trimmed.map((e) => e.message).join("; "));
   }
   feed.attach(unsubscribeAll);
   return feed;
@@ -260,7 +302,11 @@ async function subscribeSource<T>(log: EventLog, source: FeedSourceOptions<T>, f
   try {
     return await log.subscribe(
       source.source,
-      { after: source.after, drained: source.after === undefined ? undefined : () => feed.drained() },
+      {
+        after: source.after,
+        drained: source.after === undefined ? undefined : () => feed.drained(),
+        trimmed: (error) => feed.trimmed(error),
+      },
       (event) => {
         const value = source.select(event);
         if (value !== undefined) feed.push(value);

@@ -1,7 +1,7 @@
 /** The feed between the event log and a subscription: filtering, cleanup, and its bounded buffer. */
 import { describe, expect, it } from "vitest";
-import { openFeed } from "../../src/events/feed.js";
-import { MemoryEventLog, type EventLog } from "../../src/events/log/index.js";
+import { openFeed, openMergedFeed } from "../../src/events/feed.js";
+import { EventLogTrimmedError, MemoryEventLog, type EventLog } from "../../src/events/log/index.js";
 
 /** A memory log that counts its live subscriptions. */
 function countingLog(): { log: EventLog; live: () => number } {
@@ -92,6 +92,51 @@ describe("openFeed's bound counts what the reader leaves unread", () => {
     expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => ({ kind: "event", value: i })));
     expect(live()).toBe(1);
     await feed.return?.();
+    await log.close();
+  });
+});
+
+describe("feeds on a trimmed log", () => {
+  const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => entry(from + i));
+
+  it("a replay that trimming overtakes ends with a trimmed marker after what it delivered, then done", async () => {
+    const log = new MemoryEventLog({ maxLength: 300 });
+    const { appended } = await log.append("legacy", batch(0, 300));
+    const feed = await openFeed(log, { source: "legacy", after: appended[0], select: ({ id }) => id });
+    const seen: unknown[] = [];
+    // The reader leaves the first page's last item unread, so the next page waits while appends trim.
+    for (let i = 0; i < 99; i++) seen.push((await feed.next()).value);
+    await log.append("legacy", batch(300, 300));
+    seen.push((await feed.next()).value);
+    expect(seen).toEqual(appended.slice(1, 101).map((value) => ({ kind: "event", value })));
+    const marker = await feed.next();
+    expect(marker.value).toMatchObject({ kind: "trimmed" });
+    const { error } = marker.value as { error: EventLogTrimmedError };
+    expect(error).toBeInstanceOf(EventLogTrimmedError);
+    expect(error).toMatchObject({ source: "legacy", after: appended[100], resumeAfter: appended[299] });
+    expect(await feed.next()).toEqual({ value: undefined, done: true });
+    await log.close();
+  });
+
+  it("a merged feed checks every source: all refused sides come back together", async () => {
+    const log = new MemoryEventLog({ maxLength: 10 });
+    const legacy = await log.append("legacy", batch(0, 20));
+    const commerce = await log.append("commerce", batch(100, 30));
+    const refused = await openMergedFeed(log, [
+      { source: "legacy", after: legacy.appended[0], select: ({ id }) => id },
+      { source: "commerce", after: commerce.appended[0], select: ({ id }) => id },
+    ]).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AggregateError);
+    expect((refused as AggregateError).errors).toMatchObject([
+      { source: "legacy", after: legacy.appended[0], resumeAfter: legacy.appended[9] },
+      { source: "commerce", after: commerce.appended[0], resumeAfter: commerce.appended[19] },
+    ]);
+    const one = await openMergedFeed(log, [
+      { source: "legacy", after: legacy.appended[9], select: ({ id }) => id },
+      { source: "commerce", after: commerce.appended[0], select: ({ id }) => id },
+    ]).catch((error: unknown) => error);
+    expect(one).toBeInstanceOf(EventLogTrimmedError);
+    expect(one).toMatchObject({ source: "commerce", resumeAfter: commerce.appended[19] });
     await log.close();
   });
 });

@@ -191,8 +191,11 @@ export interface EventsStack {
   close(): Promise<void>;
 }
 
-/** Starts the sandboxes and the gateway, with every webhook of both pointed at its ingress. */
-export async function startEventsStack(): Promise<EventsStack> {
+/**
+ * Starts the sandboxes and the gateway, with every webhook of both pointed at its ingress; `env`
+ * adds to (or overrides) the gateway's settings.
+ */
+export async function startEventsStack(env: Record<string, string> = {}): Promise<EventsStack> {
   const legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
   const commerce = await startCommerceSandbox({ rateLimit: 0, webhookSecret: COMMERCE_SECRET });
   const gateway = await startGateway(legacy.url, {
@@ -202,6 +205,7 @@ export async function startEventsStack(): Promise<EventsStack> {
     COMMERCE_API_KEY: commerce.demo.apiKey,
     INGRESS_TOKEN,
     COMMERCE_WEBHOOK_SECRET: COMMERCE_SECRET,
+    ...env,
   });
   wireLegacyWebhooks(legacy, gateway);
   commerce.webhooks.add(`${gateway.url}/webhooks/commerce`, COMMERCE_TOPICS);

@@ -5,9 +5,9 @@
 import type { GraphContext } from "../../context.js";
 import type { CommerceAsyncJob } from "../../domain/commerce/index.js";
 import { grantsScope, receivesStoreEvent } from "../../domain/commerce/index.js";
-import { openMergedFeed, type FeedItem } from "../../events/feed.js";
+import { openMergedFeed, type LogFeedItem } from "../../events/feed.js";
 import type { CommerceEvent, ListEvent } from "../../events/ingress/event-types.js";
-import { EventLogError, parseEventId, type EventSource } from "../../events/log/index.js";
+import { EventLogError, EventLogTrimmedError, parseEventId, type EventSource } from "../../events/log/index.js";
 import { builder } from "../builder.js";
 import { commerceAccess, scopesNote } from "../commerce/access.js";
 import { AsyncJobRef } from "../commerce/refs.js";
@@ -21,6 +21,7 @@ import {
   SubscribeEventRef,
   UpdateEventRef,
   eventLogOf,
+  eventsTrimmedError,
   feedOf,
   feedOpenError,
   itemOf,
@@ -45,13 +46,13 @@ const DONE = { value: undefined, done: true } as const;
  * ending after a terminal state. `return()` ends the feed at once, even while a read waits.
  */
 class JobWatch implements AsyncIterableIterator<JobStep, undefined> {
-  readonly #feed: AsyncIterableIterator<FeedItem<true>, undefined>;
+  readonly #feed: AsyncIterableIterator<LogFeedItem<true>, undefined>;
   readonly #reload: () => Promise<CommerceAsyncJob>;
   #first: CommerceAsyncJob | undefined;
   #done = false;
 
   constructor(
-    feed: AsyncIterableIterator<FeedItem<true>, undefined>,
+    feed: AsyncIterableIterator<LogFeedItem<true>, undefined>,
     first: CommerceAsyncJob,
     reload: () => Promise<CommerceAsyncJob>,
   ) {
@@ -122,23 +123,31 @@ interface ContactItem {
 /**
  * The contact feed with the events of lists it did not know checked first: `verify` says whether
  * the caller may read the list (reading the lists again); an item of a list it may not read is
- * left out. A failed check ends the stream with its error (resume with `after`).
+ * left out. A failed check ends the stream with its error (resume with `after`), and so does the
+ * marker that trimming overtook a replay (`overtaken` gives the error, with the composite cursor).
  */
-class VerifiedContactFeed implements AsyncIterableIterator<FeedItem<ContactItem>, undefined> {
-  readonly #feed: AsyncIterableIterator<FeedItem<ContactItem>, undefined>;
+class VerifiedContactFeed implements AsyncIterableIterator<LogFeedItem<ContactItem>, undefined> {
+  readonly #feed: AsyncIterableIterator<LogFeedItem<ContactItem>, undefined>;
   readonly #verify: (listId: string, readsBefore: number) => Promise<boolean>;
+  readonly #overtaken: (error: EventLogTrimmedError) => Error;
 
   constructor(
-    feed: AsyncIterableIterator<FeedItem<ContactItem>, undefined>,
+    feed: AsyncIterableIterator<LogFeedItem<ContactItem>, undefined>,
     verify: (listId: string, readsBefore: number) => Promise<boolean>,
+    overtaken: (error: EventLogTrimmedError) => Error,
   ) {
     this.#feed = feed;
     this.#verify = verify;
+    this.#overtaken = overtaken;
   }
 
-  async next(): Promise<IteratorResult<FeedItem<ContactItem>, undefined>> {
+  async next(): Promise<IteratorResult<LogFeedItem<ContactItem>, undefined>> {
     for (;;) {
       const step = await this.#feed.next();
+      if (!step.done && step.value.kind === "trimmed") {
+        await this.return();
+        throw this.#overtaken(step.value.error);
+      }
       if (step.done || step.value.kind !== "event" || step.value.value.verifyList === undefined) return step;
       let readable: boolean;
       try {
@@ -151,12 +160,12 @@ class VerifiedContactFeed implements AsyncIterableIterator<FeedItem<ContactItem>
     }
   }
 
-  async return(): Promise<IteratorResult<FeedItem<ContactItem>, undefined>> {
+  async return(): Promise<IteratorResult<LogFeedItem<ContactItem>, undefined>> {
     await this.#feed.return?.();
     return DONE;
   }
 
-  async throw(): Promise<IteratorResult<FeedItem<ContactItem>, undefined>> {
+  async throw(): Promise<IteratorResult<LogFeedItem<ContactItem>, undefined>> {
     return this.return();
   }
 
@@ -191,6 +200,15 @@ function parseContactCursor(after: string): Record<EventSource, string> {
     );
   }
   return { legacy, commerce };
+}
+
+/** The sides of a contactEvents feed refused because their events after `after` were trimmed. */
+function trimmedSides(error: unknown): EventLogTrimmedError[] {
+  if (error instanceof EventLogTrimmedError) return [error];
+  if (error instanceof AggregateError) {
+    return (error.errors as unknown[]).filter((e): e is EventLogTrimmedError => e instanceof EventLogTrimmedError);
+  }
+  return [];
 }
 
 /** Lists the caller's key cannot read that one contactEvents stream remembers at most. */
@@ -271,7 +289,7 @@ builder.subscriptionFields((t) => ({
         await feed[Symbol.asyncIterator]().return?.();
         throw fieldError(error);
       }
-      const iterator = feed[Symbol.asyncIterator]() as AsyncIterableIterator<FeedItem<true>, undefined>;
+      const iterator = feed[Symbol.asyncIterator]() as AsyncIterableIterator<LogFeedItem<true>, undefined>;
       return new JobWatch(iterator, first, () => ctx.commerce.reloadAsyncJob(jobId));
     },
     resolve: (step) => {
@@ -357,11 +375,19 @@ builder.subscriptionFields((t) => ({
             ]
           : []),
       ];
-      let feed: AsyncIterableIterator<FeedItem<ContactItem>, undefined>;
+      let feed: AsyncIterableIterator<LogFeedItem<ContactItem>, undefined>;
       try {
         feed = await openMergedFeed<ContactItem>(log, sources);
       } catch (error) {
-        throw feedOpenError(error);
+        // Every side checked: the cursor given back moves each side whose events were trimmed,
+        // and keeps the other as it was.
+        const trimmed = trimmedSides(error);
+        if (trimmed.length === 0) throw feedOpenError(error);
+        // (From `after`, not `position`: a side opened first may have passed events of its first
+        // page into the feed now dropped.)
+        const moved = { legacy: after?.legacy ?? start, commerce: after?.commerce ?? start };
+        for (const side of trimmed) moved[side.source] = side.resumeAfter;
+        throw eventsTrimmedError(trimmed, `${moved.legacy}|${moved.commerce}`);
       }
       let reading: Promise<void> | undefined;
       const reread = (): Promise<void> => {
@@ -395,7 +421,13 @@ builder.subscriptionFields((t) => ({
         }
         return true;
       };
-      return new VerifiedContactFeed(feed, verify);
+      // Trimming overtook one side's replay: that side goes on after what was removed, the other
+      // from where the stream is (the log subscriptions have stopped, so `position` no longer moves).
+      const overtaken = (error: EventLogTrimmedError): Error => {
+        const moved = { ...position, [error.source]: error.resumeAfter };
+        return eventsTrimmedError([error], `${moved.legacy}|${moved.commerce}`, true);
+      };
+      return new VerifiedContactFeed(feed, verify, overtaken);
     },
     resolve: (item) => itemOf(item),
   }),

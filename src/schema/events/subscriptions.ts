@@ -7,7 +7,7 @@
  */
 import { GraphQLError, type ExecutionResult } from "graphql";
 import type { GraphContext } from "../../context.js";
-import { openFeed, type FeedItem } from "../../events/feed.js";
+import { openFeed, type LogFeedItem } from "../../events/feed.js";
 import {
   COMMERCE_TOPIC_NAMES,
   LIST_EVENT_TYPE_NAMES,
@@ -17,7 +17,13 @@ import {
   type ListEventType,
   type NewsletterTemplateSent,
 } from "../../events/ingress/event-types.js";
-import { EventLogError, parseEventId, type EventSource, type LoggedEvent } from "../../events/log/index.js";
+import {
+  EventLogError,
+  EventLogTrimmedError,
+  parseEventId,
+  type EventSource,
+  type LoggedEvent,
+} from "../../events/log/index.js";
 import { grantsScope, receivesStoreEvent } from "../../domain/commerce/scopes.js";
 import { builder } from "../builder.js";
 import { SubscriberCustomFieldRef } from "../legacy/subscribers.js";
@@ -183,11 +189,34 @@ export function checkedAfter(after: string | null | undefined): string | undefin
   return after;
 }
 
+/**
+ * The refusal of a replay that would skip events the log trimmed (`trimmed`, one per backend whose
+ * side is affected), or the end of one that trimming overtook (`overtaken`): BAD_USER_INPUT with
+ * `reason: "EVENTS_TRIMMED"` and `resumeAfter`, the `after` from which a client that accepts the
+ * loss goes on with what the log keeps.
+ */
+export function eventsTrimmedError(
+  trimmed: readonly EventLogTrimmedError[],
+  resumeAfter: string,
+  overtaken = false,
+): GraphQLError {
+  const gone = trimmed.map((e) => `the ${e.source} events after ${e.after} up to ${e.resumeAfter}`).join(" and ");
+  return graphError(
+    "BAD_USER_INPUT",
+    `after: ${gone} were removed from the event log` +
+      (overtaken ? " before this subscription's replay reached them" : "") +
+      ", which keeps EVENT_LOG_MAX_LENGTH events per backend for EVENT_LOG_RETENTION_MS. " +
+      `To go on without them, subscribe again with after: "${resumeAfter}".`,
+    { field: "after", reason: "EVENTS_TRIMMED", resumeAfter },
+  );
+}
+
 /** The feed's opening errors as graph errors. */
 export function feedOpenError(error: unknown): unknown {
   if (error instanceof EventLogError && error.code === "EVENT_LOG_BAD_ID") {
     return graphError("BAD_USER_INPUT", `after: ${error.message}.`, { field: "after" });
   }
+  if (error instanceof EventLogTrimmedError) return eventsTrimmedError([error], error.resumeAfter);
   return error instanceof GraphQLError ? error : graphError("UPSTREAM_UNAVAILABLE", "The event log is unavailable.");
 }
 
@@ -232,7 +261,7 @@ export async function feedOf<T>(
   source: EventSource,
   after: string | undefined,
   select: (event: LoggedEvent) => T | undefined,
-): Promise<AsyncIterable<FeedItem<T>>> {
+): Promise<AsyncIterable<LogFeedItem<T>>> {
   try {
     return await openFeed(eventLogOf(ctx), { source, after, select });
   } catch (error) {
@@ -240,9 +269,10 @@ export async function feedOf<T>(
   }
 }
 
-/** The item's event; the overflow marker becomes the subscription's last (error) result. */
-export function itemOf<T>(item: FeedItem<T>): T {
+/** The item's event; the overflow and trimmed markers become the subscription's last (error) result. */
+export function itemOf<T>(item: LogFeedItem<T>): T {
   if (item.kind === "overflow") throw graphError("UPSTREAM_UNAVAILABLE", OVERFLOW_MESSAGE, { reason: "SLOW_CONSUMER" });
+  if (item.kind === "trimmed") throw eventsTrimmedError([item.error], item.error.resumeAfter, true);
   return item.value;
 }
 
