@@ -6,9 +6,10 @@
  *
  * The schema's convention gives most of the numbers: a field that reaches a backend is nullable
  * and of an object, interface or union type (so a failing call nulls only that field), and costs
- * one call per parent; root query fields cost one call; root mutation fields cost WRITE_COST
- * (the write plus the reads that check its ids). A field whose value comes from a call the
- * request already makes for its parent costs nothing (FIELD_CALLS). A list multiplies what is
+ * one call per parent; root query fields cost one call (a `node`/`nodes` id CALLS_PER_NODE_ID);
+ * root mutation fields cost WRITE_COST (the write plus the reads that check its ids). A field whose
+ * value comes from a call the request already makes for its parent costs nothing (FIELD_CALLS). A
+ * list multiplies what is
  * selected below it by its expected size: the length of an `ids` argument, the `first`/`last`
  * of a connection, or the default list size.
  */
@@ -69,6 +70,13 @@ export const FIELD_CALLS: Readonly<Record<string, number>> = {
   "AsyncJob.result": 0,
   "SegmentExportResult.rows": 1,
 };
+
+/**
+ * Backend calls one global id of `node`/`nodes` takes at most: a subscriber's reads its client's
+ * lists (to check the list is that client's) and the list's active subscribers, at once.
+ */
+export const CALLS_PER_NODE_ID = 2;
+const NODE_FIELDS = new Set(["node", "nodes"]);
 
 /** How costs are counted. */
 export interface CostOptions {
@@ -197,7 +205,7 @@ function visitField(
   let calls: number;
   if (coordinate in FIELD_CALLS) calls = FIELD_CALLS[coordinate] ?? 0;
   else if (atRoot && isObjectType(parent) && parent === walk.schema.getMutationType()) calls = WRITE_COST;
-  else if (atRoot) calls = ids ?? 1;
+  else if (atRoot) calls = (ids ?? 1) * (NODE_FIELDS.has(name) ? CALLS_PER_NODE_ID : 1);
   else calls = nullable && isCompositeType(named) ? 1 : 0;
 
   walk.cost += times * calls;

@@ -93,6 +93,22 @@ describe("nulls carry errors", () => {
     expect(errorCodesByPath(errors)).toEqual({ "nodes.0": "NOT_FOUND" });
   });
 
+  it("node: a subscriber id naming one client with another's list, or no client, is NOT_FOUND", async () => {
+    // The customers list is Contoso's; the address is active on it.
+    const active = gid.subscriber(DEMO.clients.contoso, DEMO.lists.customers, "aisha.jensen.customers35@example.org");
+    const found = await stack.gql(SubscriberNode, { id: active });
+    expect(found.errors).toEqual([]);
+    expect(found.data?.node?.__typename).toBe("Subscriber");
+    for (const forged of [
+      gid.subscriber(DEMO.clients.northwind, DEMO.lists.customers, "aisha.jensen.customers35@example.org"),
+      gid.subscriber("99999", DEMO.lists.newsletter, DEMO.emails.active),
+    ]) {
+      const res = await stack.gql(SubscriberNode, { id: forged });
+      expect(res.data).toEqual({ node: null });
+      expect(errorCodesByPath(res.errors)).toEqual({ node: "NOT_FOUND" });
+    }
+  });
+
   it("node: an unsubscribed subscriber's id is null with NOT_FOUND, like nodes; an active one's is found", async () => {
     const gone = await stack.gql(SubscriberNode, {
       id: gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.unsubscribed),

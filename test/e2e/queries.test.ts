@@ -596,7 +596,7 @@ describe("node and nodes", () => {
     expect(data!.nodes[4]).toMatchObject({ email: DEMO.emails.active });
   });
 
-  it("load the subscribers asked for in one request from one Subscribers.GetActive per list", async () => {
+  it("load the subscribers asked for in one request from one Subscribers.GetActive per list (and the client's lists once)", async () => {
     stack.sandbox.calls.reset();
     const ids = [DEMO.emails.active, DEMO.emails.activeNonAscii, "nobody@example.com"].map((email) =>
       gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, email),
@@ -609,7 +609,8 @@ describe("node and nodes", () => {
     ]);
     // The null entry carries the error the field promises.
     expect(errorCodesByPath(errors)).toEqual({ "nodes.2": "NOT_FOUND" });
-    expect(callCounts(stack.sandbox)).toEqual({ "Subscribers.GetActive": 1 });
+    // The client's lists check that the list in each id is that client's.
+    expect(callCounts(stack.sandbox)).toEqual({ "Subscribers.GetActive": 1, "Client.GetLists": 1 });
   });
 
   it("null only the entries that fail, each with its own error, and answer the rest", async () => {

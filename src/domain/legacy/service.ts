@@ -207,9 +207,18 @@ export class LegacyService {
     return this.#subscribers.load({ clientId, listId, email });
   }
 
-  /** As `subscriber`, for a record named by id: NotFoundError when the address is not active there. */
+  /**
+   * As `subscriber`, for a record named by id: NotFoundError when the address is not active there,
+   * or when the list is not one of the client's (an id naming one client with another's list, or a
+   * client that does not exist, names no subscriber). Both reads go at once; the client's lists are
+   * the ones its other fields read anyway.
+   */
   async requireSubscriber(clientId: string, listId: string, email: string): Promise<LegacySubscriber> {
-    const found = await this.subscriber(clientId, listId, email);
+    const [list, found] = await Promise.all([
+      this.listOrNull(clientId, listId),
+      this.subscriber(clientId, listId, email),
+    ]);
+    if (!list) throw new NotFoundError("subscriber", "Client.GetLists");
     if (!found) throw new NotFoundError("subscriber", "Subscribers.GetActive");
     return found;
   }
