@@ -106,6 +106,13 @@ function webhookRefusalCode(code: string): string {
   return code === "MAX_BODY_BYTES_EXCEEDED" ? "payload_too_large" : code.toLowerCase();
 }
 
+/** Headers on every answer of the gateway's server: it is never framed, nor its types sniffed. */
+export const FRAMING_AND_SNIFFING_HEADERS: readonly (readonly [string, string])[] = [
+  ["content-security-policy", "frame-ancestors 'none'"],
+  ["x-frame-options", "DENY"],
+  ["x-content-type-options", "nosniff"],
+];
+
 /** How long a client may take to send a whole request to the gateway, and its headers alone. */
 export const CLIENT_REQUEST_TIMEOUT_MS = 30_000;
 export const CLIENT_HEADERS_TIMEOUT_MS = 10_000;
@@ -484,6 +491,10 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const handler = (req: IncomingMessage, res: ServerResponse) =>
     observeRequest(req, res, { logger, tracer: tracing?.tracer }, () => route(req, res));
   const route = (req: IncomingMessage, res: ServerResponse) => {
+    // No page of another site may frame an answer (GraphiQL, in open mode acting with the configured
+    // keys, could be clickjacked into running a mutation), and no answer is sniffed into another type.
+    // A page setting its own policy (the login's) replaces this one.
+    for (const [name, value] of FRAMING_AND_SNIFFING_HEADERS) res.setHeader(name, value);
     if ((req.url ?? "").startsWith(AUTH_PREFIX)) {
       // The login's pages and its code exchange (src/auth/login.ts), before GraphQL.
       const refusal = refuseRequest(req, loginAccess(config, req), hosts, 4096);

@@ -88,7 +88,7 @@ function sendPage(res: ServerResponse, page: LoginPage, cookies: string[] = []):
   res.writeHead(page.status, {
     "content-type": "text/html; charset=utf-8",
     "cache-control": "no-store",
-    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
     "referrer-policy": "no-referrer",
     ...(cookies.length > 0 ? { "set-cookie": cookies } : {}),
   });

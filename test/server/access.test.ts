@@ -101,6 +101,20 @@ describe("by default (no CORS_ORIGINS)", () => {
     expect(res.body?.data).toEqual({ __typename: "Query" });
   });
 
+  it("lets no other page frame GraphiQL or any answer, and no answer be sniffed into another type", async () => {
+    const page = await send(`${stack.gateway.url}/graphql`, { headers: { accept: "text/html" } });
+    const json = await post(stack.gateway.url, "{ __typename }");
+    const login = await send(`${stack.gateway.url}/auth/commerce/login`, { redirect: "manual" });
+    expect(page.text).toContain("<html");
+    for (const res of [page, json]) {
+      expect(res.headers.get("content-security-policy")).toBe("frame-ancestors 'none'");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    // A page with a policy of its own keeps framing out too.
+    expect(login.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
   it("does not serve a foreign Host name (DNS rebinding) on a loopback gateway", async () => {
     const res = await rawRequest(`${stack.gateway.url}/graphql`, {
       method: "POST",
