@@ -202,6 +202,30 @@ describe("reply checks", () => {
     expect((await failure(client.getJobResult(auth, "j"))).code).toBe("COMMERCE_BAD_RESPONSE");
   });
 
+  it("refuses a count the graph's Int cannot carry: a total, a report's counts, a page's meta", async () => {
+    const coupons = (total: unknown) =>
+      stub.handle((_req, res) => json(res, 200, { data: [], meta: { total, _links: {} } }));
+    for (const total of [1e20, 1.5, -1, 2 ** 31]) {
+      coupons(total);
+      const err = await failure(client.listCoupons(auth));
+      expect(err.code).toBe("COMMERCE_BAD_RESPONSE");
+      expect(err.message).toContain("body.meta.total must be a whole number from 0 to 2147483647");
+    }
+    coupons(2 ** 31 - 1);
+    expect((await client.listCoupons(auth)).total).toBe(2 ** 31 - 1);
+
+    stub.handle((_req, res) => json(res, 200, { data: { unsubscribed: 1, failed: -2, failedReasons: [] } }));
+    expect((await failure(client.unsubscribeEmails(auth, "L1", ["a@x.io"]))).code).toBe("COMMERCE_BAD_RESPONSE");
+
+    stub.handle((_req, res) =>
+      json(res, 200, { data: [{ id: "c1", email: "a@x.io" }], meta: { total: 1e20, searchAfter: [] } }),
+    );
+    expect((await failure(client.listSubscribers(auth, "L1"))).code).toBe("COMMERCE_BAD_RESPONSE");
+    // The pending listing's meta is read only when usable: a count it cannot be is left out.
+    stub.handle((_req, res) => json(res, 200, { data: [{ email: "a@x.io" }], meta: { total: 1.5 } }));
+    expect((await client.listSubscribers(auth, "L1", { kind: "pending" })).total).toBeUndefined();
+  });
+
   it("is UNAVAILABLE when nothing listens", async () => {
     const port = await new Promise<number>((resolve) => {
       const s = createServer().listen(0, "127.0.0.1", () => {
@@ -401,7 +425,9 @@ describe("nextPage", () => {
     }
     // The default listing documents its meta block, so there a wrong type is a bad response.
     stub.handle((_req, res) => json(res, 200, { data: [], meta: { total: "25" } }));
-    expect((await failure(client.listSubscribers(auth, "L"))).message).toContain("body.meta.total must be a number");
+    expect((await failure(client.listSubscribers(auth, "L"))).message).toContain(
+      "body.meta.total must be a whole number from 0 to 2147483647",
+    );
   });
 
   it("detects a listing that loops back to a page already read", async () => {

@@ -2,7 +2,7 @@
  * Decoders from reply JSON to the types of ./types.ts. Each checks the shape it relies on and
  * throws COMMERCE_BAD_RESPONSE naming the field otherwise.
  */
-import type { Field } from "./shape.js";
+import { isCount, type Field } from "./shape.js";
 import type {
   AsyncJob,
   Coupon,
@@ -26,7 +26,7 @@ function coupon(f: Field): Coupon {
     value: f.get("value").number(),
     currency: f.get("currency").optionalString(),
     expiresAt: f.get("expiresAt").optionalString(),
-    usageCount: f.get("usageCount").optionalNumber() ?? 0,
+    usageCount: f.get("usageCount").optionalCount() ?? 0,
   };
 }
 
@@ -36,7 +36,7 @@ export function couponPage(body: Field): CouponPage {
   const next = links.absent() ? undefined : links.get("next");
   return {
     coupons: body.get("data").items().map(coupon),
-    total: meta.get("total").number(),
+    total: meta.get("total").count(),
     next: next === undefined || next.absent() ? undefined : next.get("href").string(),
   };
 }
@@ -72,8 +72,8 @@ function optionalStrings(f: Field): string[] | undefined {
 }
 
 /** A number when the field holds one, else undefined: for fields nothing depends on. */
-function numberIfAny(f: Field | undefined): number | undefined {
-  return typeof f?.value === "number" && Number.isFinite(f.value) ? f.value : undefined;
+function countIfAny(f: Field | undefined): number | undefined {
+  return typeof f?.value === "number" && isCount(f.value) ? f.value : undefined;
 }
 
 export function subscriberPage(body: Field, kind: SubscriberKind): SubscriberPage<Subscriber | EmailEntry> {
@@ -82,7 +82,7 @@ export function subscriberPage(body: Field, kind: SubscriberKind): SubscriberPag
   // The pending and unsubscriber listings guarantee only `email` and `nextPage` (spec: "a legacy
   // behaviour that may change"), so their other meta fields are read when usable and never checked.
   const legacy = kind !== "subscribed";
-  const num = (key: string) => (legacy ? numberIfAny(metaOf(key)) : metaOf(key)?.optionalNumber());
+  const num = (key: string) => (legacy ? countIfAny(metaOf(key)) : metaOf(key)?.optionalCount());
   const next = metaOf("nextPage");
   const searchAfter = metaOf("searchAfter");
   return {
@@ -101,8 +101,8 @@ export function subscriberPage(body: Field, kind: SubscriberKind): SubscriberPag
 
 export function unsubscribeResult(f: Field): UnsubscribeResult {
   return {
-    unsubscribed: f.get("unsubscribed").number(),
-    failed: f.get("failed").number(),
+    unsubscribed: f.get("unsubscribed").count(),
+    failed: f.get("failed").count(),
     failedReasons: f.get("failedReasons").absent()
       ? []
       : f
@@ -163,5 +163,5 @@ export function asyncJob(body: Field): AsyncJob {
 export function partnerRoot(body: Field): PartnerRoot {
   const d = body.get("data");
   const app = d.get("app");
-  return { app: { id: app.get("id").string(), name: app.get("name").string() }, users: d.get("users").number() };
+  return { app: { id: app.get("id").string(), name: app.get("name").string() }, users: d.get("users").count() };
 }

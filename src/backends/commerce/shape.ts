@@ -45,6 +45,20 @@ export class Field {
     return this.value;
   }
 
+  /**
+   * A count: a whole number from 0 to 2^31 − 1, what the graph's Int carries (totals, page sizes,
+   * unsubscribe reports); anything else is a bad reply, not a number passed on to fail later.
+   */
+  count(): number {
+    const n = this.value;
+    if (typeof n !== "number" || !isCount(n)) this.fail("a whole number from 0 to 2147483647");
+    return n;
+  }
+
+  optionalCount(): number | undefined {
+    return this.absent() ? undefined : this.count();
+  }
+
   boolean(): boolean {
     if (typeof this.value !== "boolean") this.fail("a boolean");
     return this.value;
@@ -77,4 +91,9 @@ export class Field {
 /** The root of a reply body. */
 export function root(value: unknown, where: string): Field {
   return new Field(value, "body", where);
+}
+
+/** Whether `n` is a count the graph's Int carries: a whole number from 0 to 2^31 − 1. */
+export function isCount(n: number): boolean {
+  return Number.isInteger(n) && n >= 0 && n <= 2_147_483_647;
 }

@@ -605,6 +605,16 @@ export class CommerceService {
     const wire = await this.#call("listSubscribers", signer, (s, o) =>
       this.#client.listSubscribers(s, listId, query, o),
     );
+    // More entries than the page asked for: a page the cursor cannot continue from exactly (its
+    // continuation follows the last), and a cost the request was not charged. Not sliced: the rest
+    // would be skipped without a word.
+    if (wire.entries.length > size) {
+      throw new UnreadableValueError(
+        BACKEND,
+        SERVICE,
+        `subscriber page (${wire.entries.length} entries where ${size} were asked for)`,
+      );
+    }
     const next = nextPosition(wire, listId, status, size);
     return {
       listId,

@@ -1,0 +1,37 @@
+/**
+ * A subscriber page longer than the page asked for is an unreadable reply: its cursor continues
+ * after its last entry, so slicing it to `first` would skip the rest without a word, and the
+ * request was charged for `first` entries only.
+ */
+import { describe, expect, it } from "vitest";
+import { apiKeySigner } from "../../../src/backends/commerce/auth.js";
+import { apiKeyCredential, CommerceService, type CommerceCaller } from "../../../src/domain/commerce/index.js";
+import { UnreadableValueError } from "../../../src/domain/errors.js";
+
+function serviceAnswering(count: number): CommerceService {
+  const caller = {
+    listSubscribers: (_auth: unknown, _listId: string, q: { limit?: number }) =>
+      Promise.resolve({
+        entries: Array.from({ length: count }, (_, i) => ({ id: `c${i}`, email: `m${i}@x.io` })),
+        nextPage: undefined,
+        total: 50,
+        limit: q.limit,
+      }),
+  } as unknown as CommerceCaller;
+  return new CommerceService(caller, { credential: apiKeyCredential(apiKeySigner("k")), concurrency: 2 });
+}
+
+describe("subscriber pages", () => {
+  it("refuses a page with more entries than asked for, and takes one with as many", async () => {
+    const over = await serviceAnswering(2)
+      .subscribersPage("L1", { status: "SUBSCRIBED", first: 1 })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(over).toBeInstanceOf(UnreadableValueError);
+    expect((over as Error).message).toContain("2 entries where 1 were asked for");
+    const page = await serviceAnswering(1).subscribersPage("L1", { status: "SUBSCRIBED", first: 1 });
+    expect(page.nodes.map((n) => n.email)).toEqual(["m0@x.io"]);
+  });
+});
