@@ -1,7 +1,7 @@
 /** CSV reading of export results: quoting, line endings, malformed input, and a round trip. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvRecords, parseCsv } from "../../src/backends/commerce/csv.js";
+import { parseCsv, readCsvRecords } from "../../src/backends/commerce/csv.js";
 
 // Writes fields the RFC 4180 way, quoting only when needed, as an independent oracle.
 const writeField = (f: string) => (/[",\r\n]/.test(f) ? `"${f.replaceAll('"', '""')}"` : f);
@@ -43,16 +43,57 @@ describe("parseCsv", () => {
   });
 });
 
-describe("csvRecords", () => {
-  it("maps rows by header names, whatever the column order", () => {
-    expect(csvRecords('status,email\nsubscribed,"a@x.io"\n', ["email", "status"])).toEqual([
-      { email: "a@x.io", status: "subscribed" },
-    ]);
+describe("readCsvRecords", () => {
+  const read = (text: string, chunkChars?: number, maxRows = 1000) =>
+    readCsvRecords(text, ["email", "status"], { maxRows, chunkChars });
+
+  it("maps rows by header names, whatever the column order", async () => {
+    expect(await read('status,email\nsubscribed,"a@x.io"\n')).toEqual([{ email: "a@x.io", status: "subscribed" }]);
   });
 
-  it("refuses a missing column and ragged rows", () => {
-    expect(() => csvRecords("email\na@x.io\n", ["email", "status"])).toThrow(/status/);
-    expect(() => csvRecords("email,status\na@x.io\n", ["email", "status"])).toThrow(/row 1/);
+  it("refuses a missing column, ragged rows, no header and more rows than allowed", async () => {
+    await expect(read("email\na@x.io\n")).rejects.toThrow(/status/);
+    await expect(read("email,status\na@x.io\n")).rejects.toThrow(/row 1/);
+    await expect(read("")).rejects.toThrow(/no header/);
+    await expect(read("email,status\na@x.io,s\nb@x.io,s\nc@x.io,s\n", undefined, 2)).rejects.toThrow(
+      /more than 2 rows/,
+    );
+    expect(await read("email,status\na@x.io,s\nb@x.io,s\n", undefined, 2)).toHaveLength(2);
+  });
+
+  it("reads the same rows whatever the chunks the text is cut into, quotes and line breaks across them", () =>
+    fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.array(fc.string({ unit: fc.constantFrom("a", ",", '"', "\n", "\r", "@", "é") }), {
+            minLength: 2,
+            maxLength: 2,
+          }),
+        ),
+        fc.integer({ min: 1, max: 7 }),
+        async (rows, chunkChars) => {
+          const text = writeCsv([["email", "status"], ...rows], "\r\n");
+          const expected = rows.map(([email = "", status = ""]) => ({ email, status }));
+          expect(await read(text, chunkChars)).toEqual(expected);
+        },
+      ),
+    ));
+
+  it("lets other work run while it parses a large text", async () => {
+    const text = "email,status\n" + "a@x.io,subscribed\n".repeat(20_000);
+    let turns = 0;
+    let parsing = true;
+    const tick = (): void => {
+      if (!parsing) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const rows = await read(text, 4096, 100_000);
+    parsing = false;
+    expect(rows).toHaveLength(20_000);
+    // 360 KB in 4 KiB chunks: the loop turned between them (a synchronous parse lets it turn never).
+    expect(turns).toBeGreaterThan(50);
   });
 });
 

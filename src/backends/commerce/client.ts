@@ -6,7 +6,7 @@
 import type { RequestScope } from "../../logging/request-context.js";
 import type { HttpLimits } from "../../config.js";
 import { signerSecrets, type CommerceSigner } from "./auth.js";
-import { csvRecords } from "./csv.js";
+import { readCsvRecords } from "./csv.js";
 import * as decode from "./decode.js";
 import { CommerceConfigError, CommerceInputError, CommerceTransportError } from "./errors.js";
 import { CommerceHttp, target, type HttpReply, type HttpRequest } from "./http.js";
@@ -103,6 +103,13 @@ function encodable(text: string, what: string): string {
     throw new CommerceInputError(`${what} holds an unpaired surrogate`);
   }
 }
+
+/**
+ * The most rows an export file may have: at the default reply cap of 8 MiB a file of ordinary
+ * addresses (30–40 bytes a row) holds about 250,000; more means rows of a few bytes, each of which
+ * would cost the gateway far more memory parsed than it weighs (docs/decisions.md).
+ */
+export const EXPORT_MAX_ROWS = 300_000;
 
 /** Client of one commerce backend. Close it to release its connections. */
 export class CommerceClient {
@@ -263,7 +270,7 @@ export class CommerceClient {
       );
     }
     try {
-      return csvRecords(reply.text, ["email", "status"]);
+      return await readCsvRecords(reply.text, ["email", "status"], { maxRows: EXPORT_MAX_ROWS });
     } catch (error) {
       throw new CommerceTransportError(
         "COMMERCE_BAD_RESPONSE",
