@@ -28,23 +28,25 @@ export interface Page<T> {
 /** Page sizes: the default when neither `first` nor `last` is given, and the most allowed. */
 export const PAGE_SIZE = { default: 50, max: 500 } as const;
 
-function badInput(message: string): GraphQLError {
-  return graphError("BAD_USER_INPUT", message);
+/** BAD_USER_INPUT naming the argument and the rule it breaks (InputRule), as every input error does. */
+function badInput(message: string, field: string, rule: string): GraphQLError {
+  return graphError("BAD_USER_INPUT", message, { field, rule });
 }
 
 const encodeCursor = (key: string): string => Buffer.from(`k:${key}`, "utf8").toString("base64url");
 
 function decodeCursor(cursor: string, arg: string): string {
-  if (cursor.length > MAX_LENGTH.globalId) throw badInput(`${arg} is longer than ${MAX_LENGTH.globalId} characters.`);
+  if (cursor.length > MAX_LENGTH.globalId)
+    throw badInput(`${arg} is longer than ${MAX_LENGTH.globalId} characters.`, arg, "MAX_LENGTH");
   const text = /^[A-Za-z0-9_-]*$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
-  if (!text.startsWith("k:")) throw badInput(`${arg} is not a cursor of this connection.`);
+  if (!text.startsWith("k:")) throw badInput(`${arg} is not a cursor of this connection.`, arg, "CURSOR");
   return text.slice(2);
 }
 
 function size(value: number | null | undefined, arg: string): number | undefined {
   if (value === null || value === undefined) return undefined;
   if (!Number.isInteger(value) || value < 0 || value > PAGE_SIZE.max) {
-    throw badInput(`${arg} must be a whole number from 0 to ${PAGE_SIZE.max}.`);
+    throw badInput(`${arg} must be a whole number from 0 to ${PAGE_SIZE.max}.`, arg, "PAGE_SIZE");
   }
   return value;
 }
@@ -53,7 +55,7 @@ function size(value: number | null | undefined, arg: string): number | undefined
 export function pageByKey<T>(rows: readonly T[], keyOf: (row: T) => string, args: PageArgs): Page<T> {
   const first = size(args.first, "first");
   const last = size(args.last, "last");
-  if (first !== undefined && last !== undefined) throw badInput("Give first or last, not both.");
+  if (first !== undefined && last !== undefined) throw badInput("Give first or last, not both.", "last", "NOT_ALLOWED");
 
   const seen = new Map<string, number>();
   const keyed = rows

@@ -65,16 +65,18 @@ describe("pageByKey", () => {
     expect(page.edges).toHaveLength(PAGE_SIZE.default);
   });
 
-  it("refuses sizes outside 0..max, both first and last, and foreign cursors with BAD_USER_INPUT", () => {
-    for (const args of [
-      { first: -1 },
-      { first: PAGE_SIZE.max + 1 },
-      { first: 1, last: 1 },
-      { after: "bm90LWEtY3Vyc29y" },
-      { before: "%%" },
-    ]) {
+  it("refuses sizes outside 0..max, both first and last, and foreign cursors with BAD_USER_INPUT naming field and rule", () => {
+    for (const [args, field, rule] of [
+      [{ first: -1 }, "first", "PAGE_SIZE"],
+      [{ first: PAGE_SIZE.max + 1 }, "first", "PAGE_SIZE"],
+      [{ last: 2 ** 31 - 1 }, "last", "PAGE_SIZE"],
+      [{ first: 1, last: 1 }, "last", "NOT_ALLOWED"],
+      [{ after: "bm90LWEtY3Vyc29y" }, "after", "CURSOR"],
+      [{ before: "%%" }, "before", "CURSOR"],
+      [{ after: "a".repeat(5000) }, "after", "MAX_LENGTH"],
+    ] as const) {
       expect(() => pageByKey(["a"], byItself, args)).toThrowError(
-        expect.objectContaining({ extensions: { code: "BAD_USER_INPUT" } }),
+        expect.objectContaining({ extensions: { code: "BAD_USER_INPUT", field, rule } }),
       );
     }
   });
