@@ -456,6 +456,9 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       (credentials) => streams.take(callerKey(credentials.subject, address)),
       () => streams.take(callerKey(undefined, address)),
     );
+  // A websocket's credentials were read by its admission (websocketGate), which says the subject.
+  const websocketStreamSlot = (subject: string | undefined, address: string | undefined): StreamSlot =>
+    streams.take(callerKey(subject, address));
 
   // With Redis, a login's one-time code can be exchanged on any instance sharing it (src/auth).
   const loginCodes = config.events.redisUrl
@@ -626,7 +629,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     refuse: (req) => refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes),
     maxPayload: config.limits.maxBodyBytes,
     maxOperations: config.limits.maxOperationsPerConnection,
-    streamSlot,
+    streamSlot: websocketStreamSlot,
     authenticate: websocketGate(config),
     persisted: (payload) => persisted.resolve(payload),
     onConnection: (req, socket) => observeWebSocket(req, socket, logger),

@@ -68,19 +68,20 @@ export interface WebSocketOptions {
   maxOperations: number;
   /**
    * Whether a connection's credentials (the upgrade's headers and cookie, plus connection params)
-   * are good; a connection_init that is not closes the socket with 4401 (src/auth).
+   * are good, until when, and whom they name; a connection_init that is not closes the socket
+   * with 4401 (src/auth).
    */
-  authenticate?: (headers: Headers) => Promise<{ expiresAt?: number } | false>;
+  authenticate?: (headers: Headers) => Promise<{ expiresAt?: number; subject?: string } | false>;
   /** Persisted documents (src/persisted): the payload to run (an id replaced by its document), or errors. */
   persisted?: <P extends { query: string }>(payload: P) => P | readonly GraphQLError[];
   /** Told of each accepted connection before its first message (logging/websocket-log.ts). */
   onConnection?: (req: IncomingMessage, socket: WebSocket) => void;
   /**
-   * A stream slot of the caller an admitted connection acts for (its credentials: the upgrade's
-   * headers plus connection params; its peer address); a connection refused one is closed with
-   * 1013 and the limit error's code and message as the reason.
+   * A stream slot of the caller an admitted connection acts for (the subject `authenticate` found
+   * in its credentials, else its peer address); a connection refused one is closed with 1013 and
+   * the limit error's code and message as the reason.
    */
-  streamSlot?: (headers: Headers, address: string | undefined) => Promise<StreamSlot>;
+  streamSlot?: (subject: string | undefined, address: string | undefined) => StreamSlot;
 }
 
 /** The websocket side of the gateway. */
@@ -303,18 +304,21 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       const { socket, request, address } = ctx.extra;
       // Only the headers: a whole Request would follow the socket's signal until it is collected.
       const headers = headersOf(request, ctx.connectionParams);
-      const admitted = options.authenticate ? await options.authenticate(headers) : {};
+      const admitted: { expiresAt?: number; subject?: string } | false = options.authenticate
+        ? await options.authenticate(headers)
+        : {};
       if (!admitted) {
         socket.close(4401, "Unauthorized");
         return false;
       }
       if (options.streamSlot) {
-        const slot = await options.streamSlot(headers, address);
+        // The caller as the admission found it: its credentials are not read a second time.
+        const slot = options.streamSlot(admitted.subject, address);
         if ("refused" in slot) {
           socket.close(STREAMS_CLOSE_CODE, closeReason(slot.refused));
           return false;
         }
-        // A socket that closed while its caller was looked up has said "close" already.
+        // A socket that closed while its credentials were read has said "close" already.
         if (socket.readyState === socket.CLOSED) {
           slot.release();
           return false;

@@ -23,9 +23,13 @@ export function requestAuthenticatorFor(
   });
 }
 
-/** A graphql-ws connection let in: until when its gateway token is valid (Unix seconds), if it has one. */
+/**
+ * A graphql-ws connection let in: until when its gateway token is valid (Unix seconds), and whom
+ * the token names, if it has one.
+ */
 export interface WebSocketAdmission {
   expiresAt?: number;
+  subject?: string;
 }
 
 /**
@@ -36,7 +40,10 @@ export function websocketGate(config: Config): (headers: Headers) => Promise<Web
   const authenticate = requestAuthenticatorFor(config, { legacy: config.legacy, commerce: undefined });
   return (headers) =>
     authenticate(headers).then(
-      (credentials) => (credentials.expiresAt === undefined ? {} : { expiresAt: credentials.expiresAt }),
+      (credentials) => ({
+        ...(credentials.expiresAt === undefined ? {} : { expiresAt: credentials.expiresAt }),
+        ...(credentials.subject === undefined ? {} : { subject: credentials.subject }),
+      }),
       () => false,
     );
 }
