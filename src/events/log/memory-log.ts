@@ -16,10 +16,12 @@ import {
   EVENT_SOURCES,
   EventLogError,
   EventLogTrimmedError,
+  nextReplayTurn,
   parseEventId,
   REPLAY_PAGE,
   reportToConsole,
   serializeEntry,
+  tellTrimmed,
   type AppendResult,
   type EventListener,
   type EventLog,
@@ -197,26 +199,14 @@ export class MemoryEventLog implements EventLog {
     const removed = log.removedThrough;
     if (lastId === undefined || removed === undefined || compareEventIds(lastId, removed) >= 0) return false;
     subscriber.active = false;
-    const error = new EventLogTrimmedError(log.source, lastId, removed);
-    try {
-      if (subscriber.trimmed) subscriber.trimmed(error);
-      else this.#onError(error);
-    } catch (thrown) {
-      this.#onError(thrown);
-    }
+    tellTrimmed(subscriber.trimmed, new EventLogTrimmedError(log.source, lastId, removed), this.#onError);
     return true;
   }
 
   /** The pages after the first, each once the subscriber has handed on the one before. */
   async #replayRest(log: SourceLog, subscriber: MemorySubscriber, drained: SubscribeOptions["drained"]): Promise<void> {
     while (subscriber.active && !subscriber.live && !this.#closed) {
-      try {
-        await drained?.();
-      } catch (error) {
-        this.#onError(error);
-      }
-      // Other work (requests, other replays) gets a turn between pages.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextReplayTurn(drained, this.#onError);
       if (!subscriber.active || this.#closed) return;
       this.#replayPage(log, subscriber);
     }

@@ -27,12 +27,14 @@ import {
   EVENT_SOURCES,
   EventLogError,
   EventLogTrimmedError,
+  nextReplayTurn,
   isEventId,
   parseEventId,
   parseStoredEvent,
   REPLAY_PAGE,
   reportToConsole,
   serializeEntry,
+  tellTrimmed,
   type AppendResult,
   type EventListener,
   type EventLog,
@@ -466,13 +468,8 @@ export class RedisEventLog implements EventLog {
   async #replayRest(subscriber: RedisSubscriber, drained: SubscribeOptions["drained"]): Promise<void> {
     let failures = 0;
     while (subscriber.active && !subscriber.live && !this.#closed) {
-      try {
-        await drained?.();
-      } catch (error) {
-        this.#onError(error);
-      }
-      // Other work gets a turn between pages (a kept page is delivered without waiting on Redis).
-      await new Promise((resolve) => setImmediate(resolve));
+      // A kept page is delivered without waiting on Redis: the turn is what lets other work go on.
+      await nextReplayTurn(drained, this.#onError);
       if (!subscriber.active || this.#closed) return;
       try {
         await this.#replayPage(subscriber, undefined);
@@ -495,12 +492,7 @@ export class RedisEventLog implements EventLog {
     subscriber.active = false;
     this.#replaying.delete(subscriber);
     this.#subscribers.delete(subscriber);
-    try {
-      if (subscriber.trimmed) subscriber.trimmed(error);
-      else this.#onError(error);
-    } catch (thrown) {
-      this.#onError(thrown);
-    }
+    tellTrimmed(subscriber.trimmed, error, this.#onError);
   }
 
   /** Starts the reader once: from the streams' current ends, so it hands out only what comes next. */

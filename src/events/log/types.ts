@@ -148,6 +148,37 @@ export class EventLogTrimmedError extends EventLogError {
 
 const ID_PATTERN = /^(\d{1,16})-(\d{1,20})$/;
 
+/**
+ * The wait before a replay's next page, the same in every log: until its reader has taken what the
+ * feed holds (a failing `drained` is reported, not fatal), then one turn of the event loop, so
+ * requests and other replays go on between pages.
+ */
+export async function nextReplayTurn(
+  drained: SubscribeOptions["drained"],
+  onError: (error: unknown) => void,
+): Promise<void> {
+  try {
+    await drained?.();
+  } catch (error) {
+    onError(error);
+  }
+  await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Tells a replay's subscriber that trimming overtook it (onError when it has no `trimmed`); a listener that throws is reported. */
+export function tellTrimmed(
+  trimmed: SubscribeOptions["trimmed"],
+  error: EventLogTrimmedError,
+  onError: (error: unknown) => void,
+): void {
+  try {
+    if (trimmed) trimmed(error);
+    else onError(error);
+  } catch (thrown) {
+    onError(thrown);
+  }
+}
+
 /** Whether `id` is an event id ("<ms>-<seq>"). */
 export function isEventId(id: unknown): id is string {
   return typeof id === "string" && ID_PATTERN.test(id);
