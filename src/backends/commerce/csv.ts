@@ -3,8 +3,7 @@
  * doubled quotes and line breaks; rows end in CRLF or LF. Malformed text throws CsvFormatError,
  * which the client wraps into its typed reply error.
  */
-import { parse as parser } from "csv-parse";
-import { CsvError, parse, type Options } from "csv-parse/sync";
+import { CsvError, parse as parser, type Options } from "csv-parse";
 
 /** Why a CSV text could not be read; the message names the position, never the field's text. */
 export class CsvFormatError extends Error {
@@ -23,15 +22,6 @@ const OPTIONS: Options = {
   // Ragged rows are reported by readCsvRecords, which knows the header and says which row.
   relax_column_count: true,
 };
-
-/** Splits CSV text into rows of fields. A trailing line break does not make an empty row. */
-export function parseCsv(text: string): string[][] {
-  try {
-    return parse(text, OPTIONS);
-  } catch (error) {
-    throw formatError(error);
-  }
-}
 
 /**
  * csv-parse's own messages quote field values (addresses, in an export); ours keep only the kind
