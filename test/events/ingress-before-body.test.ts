@@ -213,6 +213,24 @@ describe("refused before the body is read", () => {
     }
   });
 
+  it("answers the gateway's own refusals (Host, Origin, chunked body) in the ingress's shape and codes", async () => {
+    for (const [headers, status, code] of [
+      [{ Host: "evil.example" }, 421, "host_not_allowed"],
+      [{ Origin: "https://evil.example" }, 403, "origin_not_allowed"],
+    ] as const) {
+      const answer = await refusedBeforeBody(gateway.port, "/webhooks/commerce", headers);
+      expect([answer.status, answer.body.error?.code]).toEqual([status, code]);
+    }
+    const chunked = tracked(
+      gateway.port,
+      "/webhooks/commerce",
+      { "Content-Type": "application/json", "Transfer-Encoding": "chunked" },
+      "",
+    );
+    const answer = await within(PROMPT_MS, "chunked answered", chunked.answer);
+    expect([answer.status, answer.body.error?.code]).toEqual([411, "length_required"]);
+  });
+
   it("a request with a valid JWS is still answered by its body: the hash is checked once it arrived", async () => {
     const body = '{"meta":{"topic":"async-job/completed","ts":1},"data":{}}';
     const other = body.replace('"ts":1', '"ts":2');
