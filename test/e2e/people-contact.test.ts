@@ -121,6 +121,17 @@ describe("contact over both sandboxes", () => {
     expect(stack.commerce!.calls.total()).toBe(commerceCalls);
   });
 
+  it("uses a customer list id exactly as given: with a space it names no list, and nothing is trimmed", async () => {
+    const padded = ` ${clVip}`;
+    const { data, errors } = await stack.gql(Contact, { email: ada, lists: [padded] });
+    expect(errors).toEqual([]);
+    const contact = data!.contact!;
+    expect(contact.memberships.filter((m) => m.backend === "COMMERCE")).toEqual([]);
+    expect(contact.failures.map(({ backend, listId, code }) => ({ backend, listId, code }))).toEqual([
+      { backend: "COMMERCE", listId: padded, code: "NOT_FOUND" },
+    ]);
+  });
+
   it("takes no customer lists at all: the legacy lists alone", async () => {
     const { data, errors } = await stack.gql(Contact, { email: ada });
     expect(errors).toEqual([]);
@@ -144,6 +155,15 @@ describe("contact over both sandboxes", () => {
       "customerListIds[0]",
       "MAX_LENGTH",
     ],
+    ["an address with surrounding spaces", { email: ` ${ada} ` }, "email", "EMAIL"],
+    ["an address over 254 characters", { email: `${"a".repeat(300)}@example.com` }, "email", "MAX_LENGTH"],
+    [
+      "a customer list id that leaves its path segment",
+      { email: ada, lists: [".."] },
+      "customerListIds[0]",
+      "ID_SEGMENT",
+    ],
+    ["a customer list id on two lines", { email: ada, lists: ["cl_a\ncl_b"] }, "customerListIds[0]", "SINGLE_LINE"],
   ])("refuses %s with BAD_USER_INPUT before any call", async (_what, variables, field, rule) => {
     stack.sandbox.calls.reset();
     stack.commerce!.calls.reset();

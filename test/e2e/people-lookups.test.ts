@@ -47,6 +47,32 @@ const ClientLookup = graphql(`
   }
 `);
 
+const TemplateLookup = graphql(`
+  query PeopleTemplateLookup($templateId: String) {
+    template(templateId: $templateId) {
+      templateId
+    }
+  }
+`);
+
+const SubscriberByEmail = graphql(`
+  query PeopleSubscriberByEmail($list: ID!, $email: String!) {
+    list(id: $list) {
+      subscriber(email: $email) {
+        email
+      }
+    }
+  }
+`);
+
+const NodeById = graphql(`
+  query PeopleNodeById($id: ID!) {
+    node(id: $id) {
+      id
+    }
+  }
+`);
+
 const SegmentsOnInterface = graphql(`
   query PeopleSegmentsOnInterface($clientId: String!) {
     client(clientId: $clientId) {
@@ -138,6 +164,25 @@ describe("lookups by the backend's own ids", () => {
     expect(stack.sandbox.calls.total()).toBe(0);
   });
 
+  it("refuse an own id holding a character XML forbids, naming the argument and the rule", async () => {
+    stack.sandbox.calls.reset();
+    const { data, errors } = await stack.gql(TemplateLookup, { templateId: "tpl\u0001" });
+    expect(data!.template).toBeNull();
+    expect(errorCodesByPath(errors)).toEqual({ template: "BAD_USER_INPUT" });
+    expect(errors[0]?.extensions).toMatchObject({ field: "templateId", rule: "XML_CHARACTERS" });
+    expect(errors[0]?.message).not.toContain("TemplateID");
+    expect(stack.sandbox.calls.total()).toBe(0);
+  });
+
+  it("send an own id exactly as given: with surrounding spaces it names no list", async () => {
+    const { data, errors } = await stack.gql(ListLookup, {
+      listId: ` ${DEMO.lists.newsletter}`,
+      clientId: DEMO.clients.northwind,
+    });
+    expect(data!.list).toBeNull();
+    expect(errorCodesByPath(errors)).toEqual({ list: "NOT_FOUND" });
+  });
+
   it("take exactly one key for a client too", async () => {
     const both = await stack.gql(ClientLookup, { id: demo.northwind, clientId: DEMO.clients.northwind });
     expect(errorCodesByPath(both.errors)).toEqual({ client: "BAD_USER_INPUT" });
@@ -178,5 +223,30 @@ describe("the Segment interface", () => {
     const { data, errors } = await stack.gql(SegmentById, { id: forged });
     expect(data!.node).toBeNull();
     expect(errorCodesByPath(errors)).toEqual({ node: "BAD_USER_INPUT" });
+  });
+});
+
+describe("subscriber(email:) and node(id:) name the rule they refuse by", () => {
+  it.each([
+    ["an address over 254 characters", `${"a".repeat(300)}@example.com`, "MAX_LENGTH"],
+    ["an address with surrounding spaces", " ada@example.com", "EMAIL"],
+    ["text that is not an address", "ada", "EMAIL"],
+  ])("subscriber(email:) refuses %s", async (_what, email, rule) => {
+    stack.sandbox.calls.reset();
+    const { data, errors } = await stack.gql(SubscriberByEmail, { list: demo.newsletter, email });
+    expect(data!.list!.subscriber).toBeNull();
+    expect(errorCodesByPath(errors)).toEqual({ "list.subscriber": "BAD_USER_INPUT" });
+    expect(errors[0]?.extensions).toMatchObject({ field: "email", rule });
+    expect(callCounts(stack.sandbox)["Subscribers.GetActive"]).toBeUndefined();
+  });
+
+  it.each([
+    ["longer than 512 characters", "A".repeat(513), "MAX_LENGTH"],
+    ["not one this graph issued", "bm90LWFuLWlk", "GLOBAL_ID"],
+  ])("node(id:) refuses an id %s", async (_what, id, rule) => {
+    const { data, errors } = await stack.gql(NodeById, { id });
+    expect(data!.node).toBeNull();
+    expect(errorCodesByPath(errors)).toEqual({ node: "BAD_USER_INPUT" });
+    expect(errors[0]?.extensions).toMatchObject({ rule });
   });
 });

@@ -247,6 +247,11 @@ const basics = {
 describe("addSubscriber and unsubscribe", () => {
   it("refuses a malformed email", () =>
     expectRefused(docs.addSubscriber, { listId: list, email: "not-an-email" }, [["email", "EMAIL"]]));
+  it("refuses an address with surrounding spaces rather than trimming it", async () => {
+    await expectRefused(docs.addSubscriber, { listId: list, email: " a@example.com " }, [["email", "EMAIL"]]);
+    const res = await stack.gql(docs.addSubscriber, { input: { listId: list, email: "a@example.com\t" } });
+    expect(res.data!.result).toMatchObject({ __typename: "InputError", message: expect.stringMatching(/spaces/) });
+  });
   it("refuses an id that is not a list's", () =>
     expectRefused(docs.addSubscriber, { listId: demo.northwind, email: "a@example.com" }, [["listId", "GLOBAL_ID"]]));
   it("refuses text the XML wire cannot carry", () =>

@@ -37,12 +37,14 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-/** Error codes of a subscription that ended (as error results or an `error` message). */
-const codesOf = (r: Received) =>
-  [
-    ...r.results.flatMap((x) => x.errors ?? []),
-    ...(Array.isArray(r.error) ? (r.error as { extensions?: { code?: string } }[]) : []),
-  ].map((e) => e.extensions?.code);
+/** Errors of a subscription that ended (as error results or an `error` message). */
+const errorsOf = (r: Received) => [
+  ...r.results.flatMap((x) => x.errors ?? []),
+  ...(Array.isArray(r.error) ? (r.error as { extensions?: Record<string, unknown> }[]) : []),
+];
+
+/** Their codes. */
+const codesOf = (r: Received) => errorsOf(r).map((e) => e.extensions?.["code"]);
 
 async function addSubscriber(email: string): Promise<void> {
   const res = await post(gateway.url, addSubscriberQuery(demo.newsletter, email));
@@ -179,6 +181,21 @@ describe("contactEvents", () => {
     const ids = [last, ...contactEvents(again)].map((e) => e?.event.id);
     expect(new Set(ids).size).toBe(3);
     again.stop();
+  });
+
+  it.each([
+    ["a blank address", "  ", "REQUIRED"],
+    ["text that is not an address", "nobody", "EMAIL"],
+    ["an address with surrounding spaces", " x@example.com", "EMAIL"],
+    ["an address over 254 characters", `${"x".repeat(300)}@example.com`, "MAX_LENGTH"],
+  ])("%s is BAD_USER_INPUT naming email and the rule", async (_what, email, rule) => {
+    const feed = track(subscribeWs(client, CONTACT_FEED, { email }));
+    await until(
+      () => feed.ended !== undefined,
+      () => feed,
+    );
+    expect(codesOf(feed)).toEqual(["BAD_USER_INPUT"]);
+    expect(errorsOf(feed)[0]?.extensions).toMatchObject({ field: "email", rule });
   });
 
   it("a malformed cursor is BAD_USER_INPUT", async () => {

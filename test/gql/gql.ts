@@ -88,6 +88,9 @@ type Documents = {
     "\n  query PeopleLookupsByOwnIds($clientId: String!, $listId: String!, $campaignId: String!, $templateId: String!) {\n    client(clientId: $clientId) {\n      id\n      clientId\n    }\n    list(listId: $listId, clientId: $clientId) {\n      id\n      listId\n      name\n    }\n    campaign(campaignId: $campaignId, clientId: $clientId) {\n      id\n      campaignId\n    }\n    template(templateId: $templateId) {\n      id\n      templateId\n    }\n  }\n": typeof types.PeopleLookupsByOwnIdsDocument,
     "\n  query PeopleListLookup($id: ID, $listId: String, $clientId: String) {\n    list(id: $id, listId: $listId, clientId: $clientId) {\n      listId\n    }\n  }\n": typeof types.PeopleListLookupDocument,
     "\n  query PeopleClientLookup($id: ID, $clientId: String) {\n    client(id: $id, clientId: $clientId) {\n      clientId\n    }\n  }\n": typeof types.PeopleClientLookupDocument,
+    "\n  query PeopleTemplateLookup($templateId: String) {\n    template(templateId: $templateId) {\n      templateId\n    }\n  }\n": typeof types.PeopleTemplateLookupDocument,
+    "\n  query PeopleSubscriberByEmail($list: ID!, $email: String!) {\n    list(id: $list) {\n      subscriber(email: $email) {\n        email\n      }\n    }\n  }\n": typeof types.PeopleSubscriberByEmailDocument,
+    "\n  query PeopleNodeById($id: ID!) {\n    node(id: $id) {\n      id\n    }\n  }\n": typeof types.PeopleNodeByIdDocument,
     "\n  query PeopleSegmentsOnInterface($clientId: String!) {\n    client(clientId: $clientId) {\n      segments {\n        __typename\n        ... on Segment {\n          id\n          name\n          backend\n        }\n        listId\n      }\n    }\n  }\n": typeof types.PeopleSegmentsOnInterfaceDocument,
     "\n  query PeopleSegmentById($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Segment {\n        name\n        backend\n      }\n    }\n  }\n": typeof types.PeopleSegmentByIdDocument,
     "\n  query PeopleSegmentsOfBoth($clientId: String!) {\n    client(clientId: $clientId) {\n      segments {\n        ...SharedSegment\n      }\n    }\n    store {\n      segments {\n        ...SharedSegment\n      }\n    }\n  }\n\n  fragment SharedSegment on Segment {\n    __typename\n    id\n    name\n    backend\n  }\n": typeof types.PeopleSegmentsOfBothDocument,
@@ -191,6 +194,9 @@ const documents: Documents = {
     "\n  query PeopleLookupsByOwnIds($clientId: String!, $listId: String!, $campaignId: String!, $templateId: String!) {\n    client(clientId: $clientId) {\n      id\n      clientId\n    }\n    list(listId: $listId, clientId: $clientId) {\n      id\n      listId\n      name\n    }\n    campaign(campaignId: $campaignId, clientId: $clientId) {\n      id\n      campaignId\n    }\n    template(templateId: $templateId) {\n      id\n      templateId\n    }\n  }\n": types.PeopleLookupsByOwnIdsDocument,
     "\n  query PeopleListLookup($id: ID, $listId: String, $clientId: String) {\n    list(id: $id, listId: $listId, clientId: $clientId) {\n      listId\n    }\n  }\n": types.PeopleListLookupDocument,
     "\n  query PeopleClientLookup($id: ID, $clientId: String) {\n    client(id: $id, clientId: $clientId) {\n      clientId\n    }\n  }\n": types.PeopleClientLookupDocument,
+    "\n  query PeopleTemplateLookup($templateId: String) {\n    template(templateId: $templateId) {\n      templateId\n    }\n  }\n": types.PeopleTemplateLookupDocument,
+    "\n  query PeopleSubscriberByEmail($list: ID!, $email: String!) {\n    list(id: $list) {\n      subscriber(email: $email) {\n        email\n      }\n    }\n  }\n": types.PeopleSubscriberByEmailDocument,
+    "\n  query PeopleNodeById($id: ID!) {\n    node(id: $id) {\n      id\n    }\n  }\n": types.PeopleNodeByIdDocument,
     "\n  query PeopleSegmentsOnInterface($clientId: String!) {\n    client(clientId: $clientId) {\n      segments {\n        __typename\n        ... on Segment {\n          id\n          name\n          backend\n        }\n        listId\n      }\n    }\n  }\n": types.PeopleSegmentsOnInterfaceDocument,
     "\n  query PeopleSegmentById($id: ID!) {\n    node(id: $id) {\n      __typename\n      id\n      ... on Segment {\n        name\n        backend\n      }\n    }\n  }\n": types.PeopleSegmentByIdDocument,
     "\n  query PeopleSegmentsOfBoth($clientId: String!) {\n    client(clientId: $clientId) {\n      segments {\n        ...SharedSegment\n      }\n    }\n    store {\n      segments {\n        ...SharedSegment\n      }\n    }\n  }\n\n  fragment SharedSegment on Segment {\n    __typename\n    id\n    name\n    backend\n  }\n": types.PeopleSegmentsOfBothDocument,
@@ -530,6 +536,18 @@ export function graphql(source: "\n  query PeopleListLookup($id: ID, $listId: St
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PeopleClientLookup($id: ID, $clientId: String) {\n    client(id: $id, clientId: $clientId) {\n      clientId\n    }\n  }\n"): (typeof documents)["\n  query PeopleClientLookup($id: ID, $clientId: String) {\n    client(id: $id, clientId: $clientId) {\n      clientId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PeopleTemplateLookup($templateId: String) {\n    template(templateId: $templateId) {\n      templateId\n    }\n  }\n"): (typeof documents)["\n  query PeopleTemplateLookup($templateId: String) {\n    template(templateId: $templateId) {\n      templateId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PeopleSubscriberByEmail($list: ID!, $email: String!) {\n    list(id: $list) {\n      subscriber(email: $email) {\n        email\n      }\n    }\n  }\n"): (typeof documents)["\n  query PeopleSubscriberByEmail($list: ID!, $email: String!) {\n    list(id: $list) {\n      subscriber(email: $email) {\n        email\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PeopleNodeById($id: ID!) {\n    node(id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  query PeopleNodeById($id: ID!) {\n    node(id: $id) {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -14,6 +14,7 @@ import { AsyncJobRef } from "../commerce/refs.js";
 import { BackendEnum } from "../people/backend.js";
 import { localIdOf } from "../support/global-id.js";
 import { fieldError, graphError } from "../support/graph-errors.js";
+import { emailIssue } from "../support/input-rules.js";
 import {
   CommerceTopicEventRef,
   DeactivateEventRef,
@@ -312,10 +313,10 @@ builder.subscriptionFields((t) => ({
       }),
     },
     subscribe: async (_root, args, ctx) => {
+      // The rules of every other email argument; events then match it in any case.
+      const issue = args.email.trim() === "" ? { rule: "REQUIRED", message: "is required" } : emailIssue(args.email);
+      if (issue) throw graphError("BAD_USER_INPUT", `email ${issue.message}.`, { field: "email", rule: issue.rule });
       const email = normalEmail(args.email);
-      if (email === "" || !email.includes("@")) {
-        throw graphError("BAD_USER_INPUT", "email: give an email address.", { field: "email" });
-      }
       const after = args.after === null || args.after === undefined ? undefined : parseContactCursor(args.after);
       // Commerce events come only to a credential holding read_customers and bound to a store, and
       // only that store's; the backend accepts the credential first (beside the legacy read).

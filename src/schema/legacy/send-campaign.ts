@@ -84,7 +84,7 @@ builder.mutationField("sendCampaign", (t) =>
     errors: { types: writeErrors("sendCampaign"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId] = localIdOf(String(input.clientId), "Client", 1);
-      const campaignId = input.campaignId.trim();
+      const { campaignId } = input;
       const { scheduledFor } = await ctx.legacy.sendCampaign({
         clientId,
         campaignId,

@@ -9,7 +9,7 @@ import { builder } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { graphError } from "../support/graph-errors.js";
 import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { email, fields, id, inputRules, isEmailShape, list, required, text } from "../support/input-rules.js";
+import { email, emailIssue, fields, id, inputRules, list, required, text } from "../support/input-rules.js";
 import { pageByKey } from "../support/pagination.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { LocalDateTime } from "../support/scalars.js";
@@ -86,13 +86,10 @@ builder.objectFields(ListRef, (t) => ({
     args: { email: t.arg.string({ required: true }) },
     resolve: (list, args, ctx) => {
       // No one subscribes with a blank address: null, like any address that is not active.
-      const email = args.email.trim();
-      if (email === "") return null;
-      if (!isEmailShape(email)) {
-        throw graphError("BAD_USER_INPUT", "email must be an email address: local part, @, and a domain with a dot.", {
-          field: "email",
-        });
-      }
+      const { email } = args;
+      if (email.trim() === "") return null;
+      const issue = emailIssue(email);
+      if (issue) throw graphError("BAD_USER_INPUT", `email ${issue.message}.`, { field: "email", rule: issue.rule });
       return ctx.legacy.subscriber(list.clientId, list.listId, email);
     },
   }),
@@ -197,7 +194,7 @@ builder.mutationFields((t) => ({
     errors: { types: writeErrors("addSubscriber"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
-      const email = input.email.trim();
+      const { email } = input;
       const resubscribe = input.resubscribe ?? false;
       await ctx.legacy.addSubscriber({ ...input, clientId, listId, email, resubscribe });
       return { clientId, listId, email, resubscribe };
@@ -215,7 +212,7 @@ builder.mutationFields((t) => ({
     errors: { types: writeErrors("unsubscribe"), directResult: true },
     resolve: async (_root, { input }, ctx) => {
       const [clientId, listId] = localIdOf(String(input.listId), "List", 2);
-      const email = input.email.trim();
+      const { email } = input;
       await ctx.legacy.unsubscribe({ clientId, listId, email });
       return { clientId, listId, email, resubscribe: false };
     },

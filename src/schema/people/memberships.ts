@@ -153,9 +153,8 @@ export async function readPersonListsInOrder(
   email: string,
   customerListIds: readonly string[],
 ): Promise<ListRead[]> {
-  const trimmed = email.trim();
-  const unique = [...new Set(customerListIds.map((id) => id.trim()))];
-  return (await Promise.all([legacyLists(ctx, trimmed), commerceLists(ctx, trimmed, unique)])).flat();
+  const unique = [...new Set(customerListIds)];
+  return (await Promise.all([legacyLists(ctx, email), commerceLists(ctx, email, unique)])).flat();
 }
 
 /** The person's lists in both backends, sorted into memberships, absences and failures. */
@@ -165,7 +164,7 @@ export async function readPersonLists(
   customerListIds: readonly string[],
 ): Promise<PersonLists> {
   const reads = await readPersonListsInOrder(ctx, email, customerListIds);
-  const result: PersonLists = { email: email.trim(), memberships: [], absences: [], failures: [] };
+  const result: PersonLists = { email, memberships: [], absences: [], failures: [] };
   for (const read of reads) {
     if ("membership" in read) result.memberships.push(read.membership);
     else if ("absence" in read) result.absences.push(read.absence);

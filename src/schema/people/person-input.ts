@@ -4,52 +4,44 @@
  * broken rules throw one InputError listing every issue.
  */
 import { COMMERCE_LIMITS } from "../../domain/commerce/index.js";
-import { InputError, type InputIssue } from "../../domain/input-error.js";
+import { checkId, Issues } from "../../domain/commerce/input-rules.js";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
-import { isEmailShape } from "../support/input-rules.js";
+import { emailIssue } from "../support/input-rules.js";
 
 /** Customer lists one person field takes at most. */
 export const MAX_CUSTOMER_LISTS = 20;
 
 /** The email and customer-list rules, as the argument descriptions state them. */
-export const EMAIL_DESCRIPTION = `The person's email address (any case), at most ${MAX_LENGTH.email} characters.`;
+export const EMAIL_DESCRIPTION =
+  `The person's email address (matched in any case), at most ${MAX_LENGTH.email} characters, without ` +
+  "surrounding spaces.";
 export const CUSTOMER_LISTS_DESCRIPTION =
   `Ids of the commerce customer lists to look at (the commerce backend has no lookup by email), at most ` +
-  `${MAX_CUSTOMER_LISTS}, each at most ${COMMERCE_LIMITS.id} characters; repeats count once.`;
+  `${MAX_CUSTOMER_LISTS}, each at most ${COMMERCE_LIMITS.id} characters on one line and neither . nor .. ` +
+  "(ID_SEGMENT); repeats count once.";
 
-/** Throws InputError (BAD_USER_INPUT in the graph) unless the person's arguments keep the rules. */
+/**
+ * Throws InputError (BAD_USER_INPUT in the graph) unless the person's arguments keep the rules.
+ * Nothing is trimmed: the address and the ids are used exactly as given.
+ */
 export function checkPerson(email: string, customerListIds: readonly string[] | null | undefined, prefix = ""): void {
-  const issues: InputIssue[] = [];
+  const issues = new Issues();
   const field = (name: string) => `${prefix}${name}`;
-  const text = email.trim();
-  if (text === "") issues.push({ field: field("email"), rule: "REQUIRED", message: "email is required." });
-  else if ([...text].length > MAX_LENGTH.email)
-    issues.push({
-      field: field("email"),
-      rule: "MAX_LENGTH",
-      message: `email must be at most ${MAX_LENGTH.email} characters long.`,
-    });
-  // eslint-disable-next-line no-control-regex
-  else if (!isEmailShape(text) || /[\u0000-\u001f\u007f]/.test(text))
-    issues.push({ field: field("email"), rule: "EMAIL", message: "email must be an email address." });
+  if (email.trim() === "") issues.add(field("email"), "REQUIRED", `${field("email")} is required.`);
+  else {
+    const broken = emailIssue(email);
+    if (broken) issues.add(field("email"), broken.rule, `${field("email")} ${broken.message}.`);
+  }
   const lists = customerListIds ?? [];
   if (lists.length > MAX_CUSTOMER_LISTS) {
-    issues.push({
-      field: field("customerListIds"),
-      rule: "MAX_COUNT",
-      message: `customerListIds takes at most ${MAX_CUSTOMER_LISTS} entries.`,
-    });
+    issues.add(
+      field("customerListIds"),
+      "MAX_COUNT",
+      `${field("customerListIds")} takes at most ${MAX_CUSTOMER_LISTS} entries.`,
+    );
   } else {
-    lists.forEach((id, i) => {
-      const at = field(`customerListIds[${i}]`);
-      if (id.trim() === "") issues.push({ field: at, rule: "REQUIRED", message: `${at} is required.` });
-      else if (id.length > COMMERCE_LIMITS.id)
-        issues.push({
-          field: at,
-          rule: "MAX_LENGTH",
-          message: `${at} must be at most ${COMMERCE_LIMITS.id} characters long.`,
-        });
-    });
+    // The rules of a commerce id (it travels as a path segment): REQUIRED, MAX_LENGTH, ID_SEGMENT, characters.
+    lists.forEach((id, i) => checkId(issues, field(`customerListIds[${i}]`), id));
   }
-  if (issues.length > 0) throw new InputError(issues);
+  issues.throwIfAny();
 }

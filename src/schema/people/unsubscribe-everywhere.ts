@@ -151,7 +151,7 @@ builder.mutationField("unsubscribeEverywhere", (t) =>
     args: { input: t.arg({ type: UnsubscribeEverywhereInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       checkPerson(input.email, input.customerListIds);
-      const email = input.email.trim();
+      const { email } = input;
       const reads = await readPersonListsInOrder(ctx, email, input.customerListIds ?? []);
       const results = await Promise.all(reads.map((read) => settle(ctx, email, read)));
       return { email, results };

@@ -30,8 +30,9 @@ export function registerNodeType(typename: string, backend: Backend, encodedAs?:
   }
 }
 
-function invalid(reason: string): GraphQLError {
-  return graphError("BAD_USER_INPUT", `Invalid global id: ${reason}.`);
+/** BAD_USER_INPUT for an id this graph cannot use; `rule` is GLOBAL_ID unless a bound was broken. */
+function invalid(reason: string, rule: "GLOBAL_ID" | "MAX_LENGTH" = "GLOBAL_ID"): GraphQLError {
+  return graphError("BAD_USER_INPUT", `Invalid global id: ${reason}.`, { rule });
 }
 
 /** Encodes a global id (the relay plugin calls this for every Node id field). */
@@ -44,7 +45,8 @@ export function encodeGlobalId(typename: string, id: string | number | bigint): 
 
 /** Decodes a global id; throws BAD_USER_INPUT for anything this graph did not issue. */
 export function decodeGlobalId(globalId: string): { typename: string; id: string } {
-  if (globalId.length > MAX_LENGTH.globalId) throw invalid(`longer than ${MAX_LENGTH.globalId} characters`);
+  if (globalId.length > MAX_LENGTH.globalId)
+    throw invalid(`longer than ${MAX_LENGTH.globalId} characters`, "MAX_LENGTH");
   if (!/^[A-Za-z0-9_-]+$/.test(globalId)) throw invalid("not base64url text");
   const text = Buffer.from(globalId, "base64url").toString("utf8");
   const [, backend, name, id] = /^([a-z]+):([A-Za-z][A-Za-z0-9]*):([\s\S]+)$/.exec(text) ?? [];

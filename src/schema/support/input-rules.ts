@@ -67,8 +67,12 @@ const given = (text: string): boolean => text.trim() !== "";
 /** Not blank. */
 export const required = textRule("REQUIRED", given, "is required");
 
-/** The shape of an email address (when given). */
-export const email = textRule("EMAIL", (text) => !given(text) || isEmailShape(text), "must be an email address");
+/** The shape of an email address (when given), without surrounding spaces. */
+export const email = rule<Text>(
+  "EMAIL",
+  (value) => !given(value ?? "") || isEmailShape(value ?? ""),
+  (value) => (hasSurroundingSpace(value ?? "") ? SURROUNDING_SPACE : "must be an email address"),
+);
 
 /** At least `n` characters (counted in code points). */
 export const minLength = (n: number): TextRule =>
@@ -223,8 +227,31 @@ function ruleOf(issue: StandardSchemaV1.Issue): InputRule {
   return typeof rule === "string" && rule in INPUT_RULES ? (rule as InputRule) : "REQUIRED";
 }
 
-/** The shape of an email address the input rules accept (for arguments checked outside an input). */
+/** The shape of an email address (its length is checked before, as MAX_LENGTH). */
 export function isEmailShape(text: string): boolean {
-  const v = text.trim();
-  return v.length <= MAX_LENGTH.email && EMAIL.test(v);
+  return EMAIL.test(text) && !CONTROL.test(text);
+}
+
+// \s in EMAIL misses NUL and most other control characters; no address holds one.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const SURROUNDING_SPACE = "must not start or end with spaces (an address is sent exactly as given)";
+
+const hasSurroundingSpace = (text: string): boolean => text !== text.trim();
+
+/**
+ * The broken rule of an email argument checked outside an input (a lookup's `email`), or
+ * undefined when it keeps them: MAX_LENGTH first, then EMAIL (surrounding spaces named as such).
+ * The message follows the field's name.
+ */
+export function emailIssue(text: string): { rule: InputRule; message: string } | undefined {
+  if ([...text].length > MAX_LENGTH.email) {
+    return { rule: "MAX_LENGTH", message: `must be at most ${MAX_LENGTH.email} characters long` };
+  }
+  if (hasSurroundingSpace(text)) return { rule: "EMAIL", message: SURROUNDING_SPACE };
+  if (!isEmailShape(text)) {
+    return { rule: "EMAIL", message: "must be an email address: local part, @, and a domain with a dot" };
+  }
+  return undefined;
 }

@@ -2,6 +2,7 @@
  * The arguments of a root lookup that finds a record by its global id or by the backend's own id:
  * exactly one of the two ways, checked before anything is read (BAD_USER_INPUT otherwise).
  */
+import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
 import { graphError } from "./graph-errors.js";
 
@@ -30,12 +31,21 @@ export function lookupKey<K extends string>(
   if (hasId) return { globalId: String(id) };
   const values = {} as Record<K, string>;
   for (const name of names) {
-    const value = (own[name] ?? "").trim();
-    if (value === "") throw graphError("BAD_USER_INPUT", `${name} is required.`, { field: name, rule: "REQUIRED" });
+    // Sent exactly as given: an id with surrounding spaces is the service's to find or not.
+    const value = own[name] ?? "";
+    if (value.trim() === "")
+      throw graphError("BAD_USER_INPUT", `${name} is required.`, { field: name, rule: "REQUIRED" });
     if (value.length > MAX_LENGTH.serviceId) {
       throw graphError("BAD_USER_INPUT", `${name} must be at most ${MAX_LENGTH.serviceId} characters long.`, {
         field: name,
         rule: "MAX_LENGTH",
+      });
+    }
+    const at = findForbiddenXmlChar(value);
+    if (at !== -1) {
+      throw graphError("BAD_USER_INPUT", `${name} must not contain characters XML 1.0 forbids (at index ${at}).`, {
+        field: name,
+        rule: "XML_CHARACTERS",
       });
     }
     values[name] = value;

@@ -25,7 +25,7 @@ describe("global ids", () => {
     const unknown = Buffer.from('legacy:Nope:["1"]').toString("base64url");
     for (const id of [forged, unknown, "%%%", ""]) {
       expect(() => decodeGlobalId(id)).toThrowError(
-        expect.objectContaining({ extensions: { code: "BAD_USER_INPUT" } }),
+        expect.objectContaining({ extensions: { code: "BAD_USER_INPUT", rule: "GLOBAL_ID" } }),
       );
     }
   });
