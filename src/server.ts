@@ -11,7 +11,14 @@
  */
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { createLogger, createYoga, maskError, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import {
+  createLogger,
+  createYoga,
+  maskError,
+  type GraphiQLOptions,
+  type Plugin,
+  type YogaServerInstance,
+} from "graphql-yoga";
 import { apiKeySigner, partnerSigner, popSigner } from "./backends/commerce/auth.js";
 import { CommerceClient } from "./backends/commerce/client.js";
 import { LegacyClient } from "./backends/legacy/client.js";
@@ -79,7 +86,7 @@ import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH, ONE_TIME_CODE_TTL_MS } f
 import { RedisOneTimeCodes } from "./auth/one-time-codes.js";
 import { loginAccess, requestAuthenticatorFor, websocketGate } from "./auth/gateway-auth.js";
 import { loginAvailable, withLoginBar } from "./auth/graphiql-login.js";
-import { lazyGraphiQL } from "./graphiql-page.js";
+import { cachedPage, lazyGraphiQL, wantsGraphiQL } from "./graphiql-page.js";
 
 /** Where webhooks of both backends arrive (events/ingress). */
 const WEBHOOK_PREFIX = "/webhooks/";
@@ -280,6 +287,45 @@ export interface GraphClients {
 }
 
 /** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
+/**
+ * GraphiQL's options: one tab per example (the legacy account, the commerce store, one person
+ * across both, and the live events of a list); it subscribes over websockets (graphql-ws, same
+ * path). With PERSISTED_ONLY there is no introspection for GraphiQL to explore, and it sends
+ * document texts: no page.
+ */
+function graphiQLOptions(persistedOnly: boolean): GraphiQLOptions | false {
+  if (persistedOnly) return false;
+  return {
+    title: "mailgraph",
+    defaultQuery: OVERVIEW_QUERY,
+    defaultTabs: [
+      { query: OVERVIEW_QUERY },
+      { query: STORE_QUERY },
+      { query: PERSON_QUERY },
+      { query: LIST_FEED_QUERY, variables: LIST_FEED_VARIABLES },
+    ],
+    subscriptionsProtocol: "WS",
+  };
+}
+
+/**
+ * GraphiQL's renderer. Its scripts and styles are inline rather than from a CDN, so the IDE also
+ * works offline and behind firewalls that block third-party hosts. With the commerce login
+ * available, the page gets a corner bar to log in and out (src/auth). The IDE itself is imported
+ * on the page's first request (src/graphiql-page.ts).
+ */
+function graphiQLRenderer(config: Config): (options?: GraphiQLOptions) => Promise<string> {
+  return lazyGraphiQL(loginAvailable(config) ? withLoginBar : undefined);
+}
+
+/** The gateway's GraphiQL page, rendered and compressed once; undefined when there is none. */
+function graphiQLPage(config: Config, persistedOnly: boolean) {
+  const options = graphiQLOptions(persistedOnly);
+  if (options === false) return undefined;
+  const render = graphiQLRenderer(config);
+  return cachedPage(() => render(options));
+}
+
 export function createGraphQLApp(config: Config, clients: GraphClients): YogaServerInstance<NodeContext, GraphContext> {
   const { legacy: legacyClient, commerce: commerceClient, events } = clients;
   const readiness: Readiness = clients.readiness ?? createReadiness(config);
@@ -300,29 +346,10 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
-    // One tab per example: the legacy account, the commerce store, one person across both, and
-    // the live events of a list. GraphiQL subscribes over websockets (graphql-ws, same path).
-    // With PERSISTED_ONLY there is no introspection for GraphiQL to explore, and it sends document texts.
-    graphiql: persisted.only
-      ? false
-      : {
-          title: "mailgraph",
-          defaultQuery: OVERVIEW_QUERY,
-          defaultTabs: [
-            { query: OVERVIEW_QUERY },
-            { query: STORE_QUERY },
-            { query: PERSON_QUERY },
-            { query: LIST_FEED_QUERY, variables: LIST_FEED_VARIABLES },
-          ],
-          subscriptionsProtocol: "WS",
-        },
-    // Liveness (/health, /livez) is answered by the node server before yoga, so it does not depend
-    // on the GraphQL pipeline; readiness (/readyz) is yoga's check, below.
-    // GraphiQL's scripts and styles are served inline rather than from a CDN, so the IDE also
-    // works offline and behind firewalls that block third-party hosts.
-    // With the commerce login available, the page gets a corner bar to log in and out (src/auth).
-    // The IDE itself is imported on the page's first request (src/graphiql-page.ts).
-    renderGraphiQL: lazyGraphiQL(loginAvailable(config) ? withLoginBar : undefined),
+    // GraphiQL itself is served by the gateway's node server from a kept copy (graphiQLPage); yoga's
+    // renderer stays for an app used without that server (tests, benchmarks).
+    graphiql: graphiQLOptions(persisted.only),
+    renderGraphiQL: graphiQLRenderer(config),
     cors: corsOptions(config.http),
     plugins: [
       // Requests, errors and latency by operation, live subscriptions (src/metrics).
@@ -438,6 +465,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     readiness,
     metrics,
   });
+  const graphiql = graphiQLPage(config, persisted.only);
   const ingress = createIngress({
     log: events,
     ingressToken: config.events.ingressToken,
@@ -557,6 +585,15 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     if (path === "/" && (req.method === "GET" || req.method === "HEAD")) {
       res.writeHead(302, { location: GRAPHQL_PATH, "cache-control": "no-store" });
       res.end();
+      return;
+    }
+    if (graphiql && (path === GRAPHQL_PATH || path === `${GRAPHQL_PATH}/`) && wantsGraphiQL(req)) {
+      // The same page for everyone, sent from memory (src/graphiql-page.ts).
+      void graphiql(req, res).catch((error: unknown) => {
+        logger.error({ err: error }, "GraphiQL page failed");
+        if (!res.headersSent) sendJson(res, 500, { errors: [{ message: UNEXPECTED_ERROR_MESSAGE }] });
+        else res.destroy();
+      });
       return;
     }
     if (path === GRAPHQL_PATH && wantsEventStream(req)) {
