@@ -111,8 +111,10 @@ describe("legacy configuration", () => {
       LEGACY_CONNECTIONS: "0",
       SANDBOX_LEGACY_PORT: "70000",
     });
-    expect(problems).toHaveLength(5);
-    expect(problems).toContain('LEGACY_TRANSPORT must be one of soap, get, post (got "rest")');
+    // LEGACY_URL is set, so AUTH_MODE defaults to token: its missing GATEWAY_SECRET is in the same list.
+    expect(problems).toHaveLength(6);
+    expect(problems).toContain("LEGACY_TRANSPORT must be one of soap, get, post");
+    expect(problems.at(-1)).toMatch(/^GATEWAY_SECRET is required with AUTH_MODE=token/);
     expect(problems).toContain("LEGACY_NAMESPACE must end in a slash");
     expect(problems).toContain("LEGACY_URL must be an absolute http(s) URL");
     expect(problems.some((p) => p.startsWith("LEGACY_CONNECTIONS must be a whole number"))).toBe(true);
@@ -121,6 +123,7 @@ describe("legacy configuration", () => {
 
   it("refuses credentials in LEGACY_URL without repeating them", () => {
     const problems = problemsOf({
+      AUTH_MODE: "open",
       LEGACY_URL: "https://user:hunter2-secret@lists.example.com",
       LEGACY_API_KEY: "key-secret-9",
     });
@@ -148,8 +151,8 @@ describe("backend resilience settings", () => {
       loadConfig({ LEGACY_BREAKER_FAILURES: "0", COMMERCE_RETRY_ATTEMPTS: "11", METRICS_TOKEN: "short" });
     } catch (error) {
       expect((error as ConfigError).problems).toEqual([
-        'LEGACY_BREAKER_FAILURES must be a whole number from 1 to 10000 (got "0")',
-        'COMMERCE_RETRY_ATTEMPTS must be a whole number from 0 to 10 (got "11")',
+        "LEGACY_BREAKER_FAILURES must be a whole number from 1 to 10000 (got a number below 1)",
+        "COMMERCE_RETRY_ATTEMPTS must be a whole number from 0 to 10 (got a number above 10)",
         "METRICS_TOKEN must be 16 to 256 printable characters without spaces",
       ]);
     }

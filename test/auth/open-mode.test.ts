@@ -124,8 +124,8 @@ describe("auth settings", () => {
       "AUTH_MODE must be open or token",
       "GATEWAY_SECRET must have at least 32 bytes (it keys A256GCM through HKDF)",
       "ALLOW_CREDENTIAL_HEADERS must be true or false",
-      'AUTH_RETURN_ORIGINS must list origins such as https://app.example.com (got "app.example.com")',
-      'AUTH_SESSION_TTL must be a duration from 5m to 30d such as 8h (got "2m")',
+      "AUTH_RETURN_ORIGINS must list origins such as https://app.example.com, comma-separated (item 1 of 1: not a URL)",
+      "AUTH_SESSION_TTL must be a duration from 5m to 30d such as 8h (got a duration under 5m)",
     ]);
     expect(problems({ AUTH_MODE: "token" })).toEqual([
       "GATEWAY_SECRET is required with AUTH_MODE=token: set a secret of at least 32 bytes, or AUTH_MODE=open",

@@ -290,7 +290,13 @@ describe("MAX_STREAMS_PER_CALLER setting", () => {
   it("defaults to 32, takes 1 to 100000, and names itself and the rule otherwise", () => {
     expect(loadConfig({}).limits.maxStreamsPerCaller).toBe(32);
     expect(loadConfig({ MAX_STREAMS_PER_CALLER: "5" }).limits.maxStreamsPerCaller).toBe(5);
-    for (const bad of ["0", "100001", "many", "-1"]) {
+    const described: Record<string, string> = {
+      "0": "a number below 1",
+      "100001": "a number above 100000",
+      many: "4 characters of text",
+      "-1": "a negative number",
+    };
+    for (const [bad, got] of Object.entries(described)) {
       let error: unknown;
       try {
         loadConfig({ MAX_STREAMS_PER_CALLER: bad });
@@ -299,7 +305,7 @@ describe("MAX_STREAMS_PER_CALLER setting", () => {
       }
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems).toEqual([
-        `MAX_STREAMS_PER_CALLER must be a whole number from 1 to 100000 (got "${bad}")`,
+        `MAX_STREAMS_PER_CALLER must be a whole number from 1 to 100000 (got ${got})`,
       ]);
     }
   });
