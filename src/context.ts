@@ -16,6 +16,7 @@ import { createLegacyService, type LegacyService } from "./domain/legacy/service
 import type { EventLog } from "./events/log/index.js";
 import type { RequestCredentials } from "./auth/request-auth.js";
 import type { CallerSignal } from "./util/call-abort.js";
+import { CallBudget } from "./domain/call-budget.js";
 
 /** Header through which a caller sends its own legacy API key. */
 export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
@@ -42,6 +43,8 @@ export interface GraphContext {
    * the operation's span goes in here once it starts (tracing/operation-span.ts).
    */
   requestScope: RequestScope;
+  /** The backend calls this operation has made, bounded by MAX_COST once it executes (domain/call-budget.ts). */
+  calls: CallBudget;
 }
 
 /** Argument bounds the server configures. */
@@ -124,12 +127,14 @@ export function createContext(
   // the object. Assigned onto Pothos's object rather than spread into a literal: V8 copies a
   // spread symbol key on a slow path, and this function took 7.5 µs instead of 0.25 µs
   // (bench/RESULTS.md, 2026-11-23).
+  const calls = new CallBudget();
   return Object.assign(initContextCache(), {
     legacy: createLegacyService(deps.legacyClient, {
       apiKey: credentials ? credentials.legacyApiKey : legacyApiKeyFor(request?.headers, deps.legacy.apiKey),
       concurrency: deps.legacy.concurrency,
       signal: signal ?? request?.signal,
       scope: requestScope,
+      calls,
     }),
     commerce: new CommerceService(deps.commerceClient ?? NO_COMMERCE_BACKEND, {
       credential: commerceCredential,
@@ -137,11 +142,13 @@ export function createContext(
       concurrency: deps.commerce?.concurrency ?? 8,
       signal: signal ?? request?.signal,
       scope: requestScope,
+      calls,
     }),
     commerceScopes: commerceCredential?.scopes,
     commerceStoreEvents: commerceCredential?.storeEvents,
     limits: { maxNodeIds: deps.limits?.maxNodeIds ?? DEFAULT_MAX_NODE_IDS },
     events: deps.events,
     requestScope,
+    calls,
   });
 }

@@ -50,7 +50,8 @@ export const FIELD_CALLS: Readonly<Record<string, number>> = {
   "CampaignUnsubscribe.list": 0,
   // contact reads every legacy list of the account (the clients, each client's lists, each list's
   // active subscribers: 1 + clients + lists calls) and pages each named customer list per status.
-  // Neither count is known before execution: counted as a typical account's, about 50 calls.
+  // Neither count is known before execution: counted as a typical account's, about 50 calls. A
+  // larger account is still held to MAX_COST while it runs (domain/call-budget.ts).
   "Query.contact": 50,
   // A membership's list comes from its client's lists, which contact has already read.
   "Membership.list": 0,

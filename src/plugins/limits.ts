@@ -29,6 +29,7 @@ import {
   type ValidationContext,
 } from "graphql";
 import type { RequestLimits } from "../config.js";
+import type { CallBudget } from "../domain/call-budget.js";
 import { operationCost, type OperationCost } from "./cost.js";
 import { limitError, type LimitName } from "./limit-error.js";
 
@@ -136,6 +137,8 @@ export function useRequestLimits(limits: RequestLimits): Plugin {
     onExecute({ args, setResultAndStopExecution }) {
       const error = limitOf(args, limits);
       if (error) setResultAndStopExecution({ errors: [error] });
+      // The estimate passed; the calls actually made are held to the same limit (domain/call-budget.ts).
+      else (args.contextValue as { calls?: CallBudget } | undefined)?.calls?.limit(limits.maxCost);
     },
     onSubscribe({ args, setResultAndStopExecution }) {
       const error = limitOf(args, limits);

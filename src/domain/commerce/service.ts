@@ -74,6 +74,7 @@ import {
   type CommerceOperation,
 } from "./scopes.js";
 import type { CallerSignal } from "../../util/call-abort.js";
+import type { CallBudget } from "../call-budget.js";
 
 /** The part of CommerceClient the service calls (the client itself, or anything shaped like it). */
 export type CommerceCaller = Pick<
@@ -106,6 +107,8 @@ export interface CommerceServiceOptions {
   signal?: CallerSignal;
   /** The request the calls are made for: its id goes with each call, and its span is their parent. */
   scope?: RequestScope;
+  /** The operation's calls across both backends: each call sent takes one first (domain/call-budget.ts). */
+  calls?: CallBudget;
 }
 
 /** Arguments of a page of a list's members. */
@@ -658,6 +661,7 @@ export class CommerceService {
   ): Promise<T> {
     const { signal } = this.#options;
     if (signal?.aborted) throw this.#abortedError();
+    this.#options.calls?.take();
     try {
       // One span per call when tracing, from the wait for a slot to the last client call.
       return await inServiceSpan(operation, this.#options.scope, (scope) =>

@@ -17,6 +17,7 @@ import { CredentialsError, RequestAbortedError } from "../errors.js";
 import { INVALID_API_KEY, LegacyOutcome } from "./outcome.js";
 import { inBatchSpan } from "../../tracing/batch-span.js";
 import type { CallerSignal } from "../../util/call-abort.js";
+import type { CallBudget } from "../call-budget.js";
 
 type Operation = (typeof OPERATIONS)[number];
 
@@ -44,6 +45,8 @@ export interface LegacyLoaderOptions {
   signal?: CallerSignal;
   /** The request the calls are made for: its id goes with each call, and its span is their parent. */
   scope?: RequestScope;
+  /** The operation's calls across both backends: each call sent takes one first (domain/call-budget.ts). */
+  calls?: CallBudget;
 }
 
 /** The backend's code for a call its caller aborted (it rejects with it instead of a transport error). */
@@ -180,6 +183,7 @@ export class LegacyLoaders {
       );
     }
     if (signal?.aborted) throw this.#abortedError();
+    this.#options.calls?.take();
     const limit = (this.#limit ??= new CallGate(Math.max(1, Math.floor(this.#options.concurrency))));
     try {
       return await limit.run(() => {

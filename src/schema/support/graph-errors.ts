@@ -12,6 +12,7 @@
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
 import { GraphQLError, type GraphQLFieldResolver } from "graphql";
 import { LEGACY_ERROR_NAMES } from "../../backends/legacy/catalog.js";
+import { CallBudgetError } from "../../domain/call-budget.js";
 import {
   LegacyError,
   LegacyInputError,
@@ -317,6 +318,12 @@ export function fieldError(error: unknown): unknown {
   if (error instanceof OwnershipError)
     return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
   if (error instanceof BackendShedError) return shedFieldError(error);
+  if (error instanceof CallBudgetError) {
+    // The request-level limit's code and details, but no HTTP status: the rest of the data stands.
+    return new GraphQLError(error.message, {
+      extensions: { code: "MAX_COST_EXCEEDED", limit: "MAX_COST", max: error.max, found: error.max + 1 },
+    });
+  }
   if (error instanceof LegacyError) return legacyFieldError(error);
   if (error instanceof CommerceForbiddenError) return commerceForbidden(error);
   if (error instanceof CommerceError) return commerceFieldError(error);
