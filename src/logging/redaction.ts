@@ -40,9 +40,25 @@ export const REDACT_PATHS: string[] = SECRET_KEYS.flatMap((key) => {
   return [top, `req.headers${member}`, `res.headers${member}`, `headers${member}`];
 });
 
-// Local part and domain of an address; no quotes, backslashes or white space, so a match never
-// runs across a JSON string's delimiters. `%40` is an address that went through URL encoding.
-const EMAIL = /[\p{L}\p{N}._%+'-]+(?:@|%40)[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}/gu;
+// An address: local part, `@` (or `%40`, an address that went through URL encoding) and a domain
+// whose labels may be percent-encoded (`ex%C3%A4mple.com`, an international name in a URL). No
+// quotes, backslashes, white space or `/ ? = &`, so a match never runs across a JSON string's
+// delimiters, a path's segments or a query's parameters.
+const OCTET = "%[0-9A-Fa-f]{2}";
+const LOCAL = "[\\p{L}\\p{M}\\p{N}._%+'!#$*^`{|}~-]+";
+const LABEL = `(?:[\\p{L}\\p{M}\\p{N}-]|${OCTET})+`;
+const TOP_LABEL = `(?:\\p{L}|${OCTET}){2,}`;
+const EMAIL = new RegExp(`${LOCAL}(?:@|%40)${LABEL}(?:\\.${LABEL})*\\.${TOP_LABEL}`, "gu");
+// One percent-encoded octet (the anchor of the decoded view).
+const ENCODED_OCTET = /%[0-9A-Fa-f]{2}/g;
+// What ends a run of URL-ish text: white space, a JSON string's delimiters and escapes.
+const RUN_END = /[\s"\\]/u;
+// Characters put back into percent-encoded form when a decoded run is written: they would break
+// the JSON line (quotes, backslashes, control characters) or make it ambiguous (`%`, white space).
+const UNSAFE_DECODED = /[\s"\\%\p{Cc}\p{Cf}]/gu;
+/** Rounds of decoding tried on one run (`%2540` is `%40` encoded again). */
+const DECODE_ROUNDS = 3;
+
 // A credential after its scheme word (in a dumped header or an echoed request).
 const SCHEMED_CREDENTIAL = /\b(Bearer|PoP|Basic|Digest)\s+[A-Za-z0-9._~+/=-]{8,}/gi;
 const SCHEME_WORD = /Bearer|PoP|Basic|Digest/i;
@@ -73,9 +89,57 @@ export function textScrubber(secrets: readonly (string | undefined)[] = []): (te
     let out = known(text);
     if (out.includes("eyJ")) out = out.replace(COMPACT_JWS, CENSOR);
     if (SCHEME_WORD.test(out)) out = out.replace(SCHEMED_CREDENTIAL, (_match, scheme: string) => `${scheme} ${CENSOR}`);
+    if (out.includes("%")) out = scrubEncodedRuns(out);
     if (out.includes("@") || out.includes("%40")) out = out.replace(EMAIL, EMAIL_CENSOR);
     return out;
   };
+}
+
+/**
+ * The decoded view: each run of text holding percent-encoded octets (a path, a query string, an
+ * echoed URL) is decoded (up to three times, for text encoded twice); when the decoded run holds an
+ * address, the run is written decoded with the address censored, and the characters a JSON line
+ * cannot carry raw encoded again. A malformed sequence is left as it is (or decodes to U+FFFD):
+ * decoding never throws. Runs without an address are left exactly as they were.
+ */
+function scrubEncodedRuns(text: string): string {
+  let out = "";
+  let copied = 0;
+  ENCODED_OCTET.lastIndex = 0;
+  for (let match = ENCODED_OCTET.exec(text); match; match = ENCODED_OCTET.exec(text)) {
+    let start = match.index;
+    while (start > copied && !RUN_END.test(text[start - 1]!)) start--;
+    let end = match.index + match[0].length;
+    while (end < text.length && !RUN_END.test(text[end]!)) end++;
+    const run = text.slice(start, end);
+    const decoded = decodedView(run);
+    if (decoded.includes("@")) {
+      EMAIL.lastIndex = 0;
+      if (EMAIL.test(decoded)) {
+        out += text.slice(copied, start) + decoded.replace(EMAIL, EMAIL_CENSOR).replace(UNSAFE_DECODED, encodeChar);
+        copied = end;
+      }
+    }
+    ENCODED_OCTET.lastIndex = end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** A run decoded until no encoded octet is left or the rounds are used up; never throws. */
+function decodedView(run: string): string {
+  let text = run;
+  for (let round = 0; round < DECODE_ROUNDS && text.includes("%"); round++) {
+    const next = text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (octets) =>
+      Buffer.from(octets.replace(/%/g, ""), "hex").toString("utf8"),
+    );
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+function encodeChar(char: string): string {
+  return [...Buffer.from(char, "utf8")].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("");
 }
 
 /**

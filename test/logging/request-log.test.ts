@@ -232,6 +232,16 @@ describe("request log lines", () => {
     expect(logged(before).some((l) => l.path === "/health")).toBe(false);
   });
 
+  it("scrubs percent-encoded and international addresses from the logged path", async () => {
+    for (const path of ["/u/jos%C3%A9!x@ex%C3%A4mple.com", "/u/jose%40example.com", "/u/jose%2540example.com"]) {
+      const res = await fetch(`${gateway.url}${path}?email=a%40b.com&next=c@d.com`);
+      await res.text();
+      const line = await lineOf(res.headers.get("x-request-id")!);
+      expect(line).toMatchObject({ method: "GET", path: "/u/[email]" });
+      expect(JSON.stringify(line)).not.toMatch(/jos|example|mple|b\.com|d\.com/);
+    }
+  });
+
   it("censors the legacy webhook's token in the path, and never logs keys, tokens, cookies or addresses", async () => {
     const before = lines.length;
     const hook = await fetch(`${gateway.url}/webhooks/legacy/${INGRESS_TOKEN}?email=ada.lovelace@example.com`, {
