@@ -200,3 +200,38 @@ describe("contact and unsubscribeEverywhere when the legacy backend is down", ()
     expect(results[0]!.message).toBeTruthy();
   });
 });
+
+describe("addresses compare in ASCII case only, and writes use the address as the list holds it", () => {
+  let stack: Stack;
+  const stored = "Kate@Example.com";
+  // U+212A KELVIN SIGN: toLowerCase() makes it "k", so full case mapping took it for kate@.
+  const kelvin = "\u212Aate@example.com";
+  beforeAll(async () => {
+    stack = await startStack({ commerce: true });
+    stack.sandbox.store.putSubscriber(DEMO.lists.newsletter, { email: stored, name: "Kate" });
+  });
+  afterAll(() => stack.close());
+
+  const newsletterRow = (results: { listId: string | null; outcome: string }[]) =>
+    results.find((r) => r.listId === DEMO.lists.newsletter);
+
+  it("does not take an address with a Kelvin sign for kate@", async () => {
+    const contact = await stack.gql(ContactAfter, { email: kelvin });
+    expect(contact.errors).toEqual([]);
+    expect(contact.data!.contact!.memberships.map((m) => m.listId)).not.toContain(DEMO.lists.newsletter);
+
+    const { data, errors } = await stack.gql(UnsubscribeEverywhere, { input: { email: kelvin } });
+    expect(errors).toEqual([]);
+    expect(newsletterRow(data!.unsubscribeEverywhere!.results)?.outcome).toBe("NOT_A_MEMBER");
+    expect(stack.sandbox.store.subscriber(DEMO.lists.newsletter, stored)?.state).toBe("Active");
+  });
+
+  it("finds her in any ASCII case and unsubscribes the address as the list holds it", async () => {
+    stack.sandbox.calls.reset();
+    const { data, errors } = await stack.gql(UnsubscribeEverywhere, { input: { email: "KATE@EXAMPLE.COM" } });
+    expect(errors).toEqual([]);
+    expect(newsletterRow(data!.unsubscribeEverywhere!.results)?.outcome).toBe("UNSUBSCRIBED");
+    const sent = stack.sandbox.calls.entries().filter((c) => c.operation === "Subscriber.Unsubscribe");
+    expect(sent.map((c) => c.params["Email"])).toEqual([stored]);
+  });
+});

@@ -13,6 +13,7 @@
  */
 import type { RequestScope } from "../../logging/request-context.js";
 import { CallGate } from "../../util/call-gate.js";
+import { emailKey } from "../email-key.js";
 import { inServiceSpan } from "../../tracing/batch-span.js";
 import type { CommerceSigner } from "../../backends/commerce/auth.js";
 import type { CallOptions, CommerceClient } from "../../backends/commerce/client.js";
@@ -111,6 +112,12 @@ export interface CommerceServiceOptions {
   calls?: CallBudget;
 }
 
+/** Where an address stands on a customer list, and the address as the list holds it. */
+export interface CommerceMembership {
+  status: SubscriberStatus;
+  email: string;
+}
+
 /** Arguments of a page of a list's members. */
 export interface SubscribersPageArgs {
   status: SubscriberStatus;
@@ -194,7 +201,7 @@ export class CommerceService {
   /** Subscriber pages per list, keyed by status, size and position. */
   #pagesMap: Map<string, Map<string, Promise<CommerceSubscriberPage>>> | undefined;
   /** membership() answers, by list and address, and the pages it has fetched this request. */
-  #membershipsMap: Map<string, Promise<SubscriberStatus | null>> | undefined;
+  #membershipsMap: Map<string, Promise<CommerceMembership | null>> | undefined;
   /** Pages membership() has fetched or is fetching this request (taken before each is sent). */
   #membershipPagesFetched = 0;
   /** Backend coupon pages keyed by size and page number. */
@@ -207,7 +214,7 @@ export class CommerceService {
     return (this.#pagesMap ??= new Map());
   }
 
-  get #memberships(): Map<string, Promise<SubscriberStatus | null>> {
+  get #memberships(): Map<string, Promise<CommerceMembership | null>> {
     return (this.#membershipsMap ??= new Map());
   }
 
@@ -314,10 +321,11 @@ export class CommerceService {
    * Where an address stands on a list: SUBSCRIBED, PENDING or UNSUBSCRIBED, or null when no listing
    * holds it. The backend has no lookup by email, so the listings are paged in that order through
    * subscribersPage (pages this request already read cost nothing) and the search stops at the first
-   * page holding the address. A listing is read to at most MEMBERSHIP_MAX_PAGES pages.
+   * page holding the address. A listing is read to at most MEMBERSHIP_MAX_PAGES pages. Addresses
+   * compare as emailKey does; the answer carries the address as the list holds it.
    */
-  membership(listId: string, email: string): Promise<SubscriberStatus | null> {
-    const key = JSON.stringify([listId, email.trim().toLowerCase()]);
+  membership(listId: string, email: string): Promise<CommerceMembership | null> {
+    const key = JSON.stringify([listId, emailKey(email)]);
     let found = this.#memberships.get(key);
     if (!found) this.#memberships.set(key, (found = this.#searchMembership(listId, email)));
     return found;
@@ -330,13 +338,13 @@ export class CommerceService {
     for (const key of this.#memberships.keys()) if (key.startsWith(prefix)) this.#memberships.delete(key);
   }
 
-  async #searchMembership(listId: string, email: string): Promise<SubscriberStatus | null> {
+  async #searchMembership(listId: string, email: string): Promise<CommerceMembership | null> {
     this.#authorize("subscribersPage");
     const issues = new Issues();
     checkId(issues, "listId", listId);
     checkEmail(issues, "email", email);
     issues.throwIfAny();
-    const wanted = email.trim().toLowerCase();
+    const wanted = emailKey(email);
     const budget = this.#options.membershipPageBudget ?? MEMBERSHIP_PAGE_BUDGET;
     // A page is paid for before its call is sent (searches run concurrently, over several lists);
     // a page the request already holds, or is fetching, costs nothing.
@@ -354,7 +362,8 @@ export class CommerceService {
           { status, first: COMMERCE_LIMITS.subscribersPage, after },
           reserve,
         );
-        if (page.nodes.some((s) => s.email.trim().toLowerCase() === wanted)) return status;
+        const member = page.nodes.find((s) => emailKey(s.email) === wanted);
+        if (member) return { status, email: member.email };
         after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
         if (after === null) break;
       }

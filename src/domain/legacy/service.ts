@@ -7,6 +7,7 @@
  * - ownership checks and custom-field value checks before a write is sent,
  * - the wire → model mapping (models.ts) and the domain errors (NotFoundError, LegacyOutcome …).
  */
+import { emailKey } from "../email-key.js";
 import DataLoader from "dataloader";
 import { timeZoneOffsetMinutes } from "../../backends/legacy/reference.js";
 import type { LegacySubscriber as WireSubscriber } from "../../backends/legacy/types.js";
@@ -201,7 +202,7 @@ export class LegacyService {
     this.#subscribers ??= new DataLoader(
       (keys) => this.#findSubscribers(keys) as unknown as Promise<(LegacySubscriber | null)[]>,
       {
-        cacheKeyFn: (k) => JSON.stringify([k.clientId, k.listId, k.email.trim().toLowerCase()]),
+        cacheKeyFn: (k) => JSON.stringify([k.clientId, k.listId, emailKey(k.email)]),
       },
     );
     return this.#subscribers.load({ clientId, listId, email });
@@ -237,7 +238,7 @@ export class LegacyService {
     // it settles when that call does, not when the slowest list of the batch does, and a failing
     // list fails only its own lookups.
     const lookups = keys.map(async ({ clientId, listId, email }) => {
-      const record = (await byList.get(listId)!).get(email.trim().toLowerCase());
+      const record = (await byList.get(listId)!).get(emailKey(email));
       return record ? toSubscriber(clientId, listId, record) : null;
     });
     // Handled by the lookups that adopt them; this only keeps an early failure from showing as unhandled.
@@ -497,7 +498,7 @@ function basicsParams(basics: ClientBasicsInput) {
 function indexByEmail(subscribers: WireSubscriber[]): Map<string, WireSubscriber> {
   const index = new Map<string, WireSubscriber>();
   for (const s of subscribers) {
-    const email = s.EmailAddress.trim().toLowerCase();
+    const email = emailKey(s.EmailAddress);
     if (!index.has(email)) index.set(email, s);
   }
   return index;

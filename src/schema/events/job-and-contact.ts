@@ -2,6 +2,7 @@
  * Two more subscriptions fed by the event log: `asyncJob`, one commerce job's state until it ends,
  * and `contactEvents`, one person's events from both backends under one composite cursor.
  */
+import { emailKey } from "../../domain/email-key.js";
 import type { GraphContext } from "../../context.js";
 import type { CommerceAsyncJob } from "../../domain/commerce/index.js";
 import { grantsScope, receivesStoreEvent } from "../../domain/commerce/index.js";
@@ -215,7 +216,7 @@ function trimmedSides(error: unknown): EventLogTrimmedError[] {
 /** Lists the caller's key cannot read that one contactEvents stream remembers at most. */
 const MAX_UNREADABLE_LISTS = 1000;
 
-const normalEmail = (email: string) => email.trim().toLowerCase();
+const normalEmail = emailKey;
 
 /** Whether a legacy event is about the address (Update: its address before or after the change). */
 function listEventNames(event: ListEvent, email: string): boolean {

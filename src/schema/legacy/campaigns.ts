@@ -2,6 +2,7 @@
  * Campaigns: the Campaign node with its summary, recipient lists and per-subscriber records
  * (bounces, opens, unsubscribes as connections), the `campaign` query, and sendCampaign.
  */
+import { emailKey } from "../../domain/email-key.js";
 import type {
   LegacyBounce,
   LegacyCampaign,
@@ -71,7 +72,7 @@ const CampaignSummaryRef = builder.objectRef<LegacyCampaignSummary>("CampaignSum
   }),
 });
 
-const byEmailThenList = (r: LegacyCampaignRecord) => `${r.email.trim().toLowerCase()}\u0000${r.listId}`;
+const byEmailThenList = (r: LegacyCampaignRecord) => `${emailKey(r.email)}\u0000${r.listId}`;
 
 builder.node(CampaignRef, {
   description: "A sent campaign of a client.",

@@ -22,6 +22,8 @@ export interface Membership {
   /** The legacy list's client; null for a customer list. */
   clientId: string | null;
   state: MembershipState;
+  /** The address as this list holds it (it may differ from the one asked for in ASCII case). */
+  address: string;
 }
 
 /** A list (or, when `listId` is null, a set of lists) that could not be read. */
@@ -119,7 +121,15 @@ async function legacyLists(ctx: GraphContext, email: string): Promise<ListRead[]
           try {
             const found = await ctx.legacy.subscriber(clientId, listId, email);
             return found
-              ? { membership: { backend: "legacy", listId, clientId, state: legacyState(found.state) } }
+              ? {
+                  membership: {
+                    backend: "legacy",
+                    listId,
+                    clientId,
+                    state: legacyState(found.state),
+                    address: found.email,
+                  },
+                }
               : { absence: { backend: "legacy", listId, clientId } };
           } catch (error) {
             return { failure: failure("legacy", listId, clientId, error) };
@@ -136,9 +146,17 @@ function commerceLists(ctx: GraphContext, email: string, listIds: readonly strin
   return Promise.all(
     listIds.map(async (listId): Promise<ListRead> => {
       try {
-        const status = await ctx.commerce.membership(listId, email);
-        return status
-          ? { membership: { backend: "commerce", listId, clientId: null, state: COMMERCE_STATE[status] } }
+        const found = await ctx.commerce.membership(listId, email);
+        return found
+          ? {
+              membership: {
+                backend: "commerce",
+                listId,
+                clientId: null,
+                state: COMMERCE_STATE[found.status],
+                address: found.email,
+              },
+            }
           : { absence: { backend: "commerce", listId, clientId: null } };
       } catch (error) {
         return { failure: failure("commerce", listId, null, error) };

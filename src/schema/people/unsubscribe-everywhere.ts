@@ -119,11 +119,12 @@ async function settle(ctx: GraphContext, email: string, read: ListRead): Promise
     return { ...base, outcome: "NOT_A_MEMBER", message: `Already ${m.state.toLowerCase()}.`, code: null };
   }
   try {
+    // The address as the list holds it: the one that was found, whatever case it was asked in.
     if (m.backend === "legacy" && m.clientId !== null) {
-      await ctx.legacy.unsubscribe({ clientId: m.clientId, listId: m.listId, email });
+      await ctx.legacy.unsubscribe({ clientId: m.clientId, listId: m.listId, email: m.address });
       return { ...base, outcome: "UNSUBSCRIBED", message: null, code: null };
     }
-    const report = await ctx.commerce.unsubscribeEmails(m.listId, [email]);
+    const report = await ctx.commerce.unsubscribeEmails(m.listId, [m.address]);
     if (report.unsubscribed > 0) return { ...base, outcome: "UNSUBSCRIBED", message: null, code: null };
     const reason = report.failedReasons.join("; ") || "The commerce service unsubscribed no one.";
     return { ...base, outcome: "FAILED", message: reason, code: null };
