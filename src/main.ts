@@ -12,6 +12,7 @@ import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.
 import { ConfigError, configWarnings, loadConfig, type Config } from "./config.js";
 import { randomBytes } from "node:crypto";
 import { createGateway } from "./server.js";
+import { describeDrain } from "./shutdown/drain.js";
 import { flushLogs } from "./logging/logger.js";
 import { CALLBACK_PATH } from "./auth/login.js";
 
@@ -165,10 +166,7 @@ async function main(): Promise<void> {
       }, config.shutdown.deadlineMs).unref();
       const report = await gateway.shutdown();
       await closeAll();
-      console.log(
-        `mailgraph stopped in ${report.ms} ms: ${report.inFlight - report.cut} of ${report.inFlight} requests in flight finished, ` +
-          `${report.streams} SSE streams ended`,
-      );
+      console.log(`mailgraph stopped in ${report.ms} ms: ${describeDrain(report)}`);
       process.exit(report.inTime && report.cut === 0 ? 0 : 1);
     };
     const onSignal = () => {

@@ -16,6 +16,14 @@
  * and the connection params. A connection admitted there also takes one of its caller's stream
  * slots (`streamSlot`, src/plugins/caller-streams.ts), given back when the socket closes. Whatever decides what a caller may see must also enter `scopeOf`, so
  * callers with different credentials never share an execution.
+ *
+ * Shutdown (src/shutdown/drain.ts): the queries and mutations running on each socket are counted
+ * (subscriptions are not: they never end by themselves). Once the drain stops accepting, an upgrade
+ * is refused with 503, each socket closes with 1001 as soon as none of its queries and mutations
+ * runs (their results and `complete` sent first), and a `subscribe` arriving then is never run:
+ * graphql-ws clients send the operations a 1001 close left unfinished again on their next
+ * connection, which the balancer gives another instance, so the operation runs once, elsewhere. An
+ * `error` message instead would end it at the application with no retry.
  */
 import type { IncomingHttpHeaders, IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
@@ -25,7 +33,7 @@ import {
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
-  type GraphQLError,
+  GraphQLError,
   type GraphQLSchema,
 } from "graphql";
 import { CloseCode, GRAPHQL_TRANSPORT_WS_PROTOCOL, handleProtocols, makeServer } from "graphql-ws";
@@ -46,6 +54,7 @@ import { limitError } from "./plugins/limit-error.js";
 import { closeReason, STREAMS_CLOSE_CODE, type StreamSlot } from "./plugins/caller-streams.js";
 import { CallAbort, type CallerSignal } from "./util/call-abort.js";
 import type { Refusal } from "./plugins/http-access.js";
+import { registerWebSocketOperations } from "./shutdown/drain.js";
 
 /** Connection params copied into the context's headers (API keys and the gateway token; nothing else). */
 const PARAM_HEADERS = [LEGACY_API_KEY_HEADER, COMMERCE_API_KEY_HEADER, "authorization"] as const;
@@ -217,10 +226,19 @@ export function websocketSignal(request: Request): CallerSignal | undefined {
   return requestSignals.get(request);
 }
 
-/** A Request standing for one websocket operation: the upgrade's headers plus keys from connection params. */
+/**
+ * A Request standing for one websocket operation: the upgrade's headers plus keys from connection
+ * params. Its method is POST, not the upgrade's GET: the operation came as a message on a socket
+ * whose upgrade passed the Origin check, which only the page that opened it can send, so yoga's rule
+ * against mutations over GET (a link or an image a foreign page makes the browser fetch) does not
+ * apply, and mutations run over graphql-ws as clients expect.
+ */
 function requestOf(req: UpgradeRequest, params: Record<string, unknown> | undefined, signal: CallerSignal): Request {
   const headers = headersOf(req, params);
-  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, { headers });
+  const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url ?? "/"}`, {
+    method: "POST",
+    headers,
+  });
   requestSignals.set(request, signal);
   return request;
 }
@@ -249,6 +267,40 @@ interface Prepared {
   readonly run: (signal: CallerSignal | undefined) => Promise<SharedRunResult>;
   readonly share: ShareRequest | undefined;
   readonly signal: CallAbort;
+  /** The socket the operation came on. */
+  readonly socket: WebSocket;
+  /** The query or mutation as a shutdown counts it (undefined for a subscription). */
+  readonly operation: RunningOperation | undefined;
+}
+
+/** A query or mutation running on a socket. */
+interface RunningOperation {
+  /** Its `subscribe` payload, as graphql-ws names it to onComplete. */
+  readonly message: object;
+  readonly id: string;
+  readonly mutation: boolean;
+}
+
+/** What a mutation cut by the gateway's shutdown (or close) ends with. */
+function cutMutation(): GraphQLError {
+  return new GraphQLError(
+    "The gateway shut down before the mutation finished; it may or may not have taken effect, so it is not sent again.",
+    { extensions: { code: "SHUTTING_DOWN" } },
+  );
+}
+
+/** Why an operation whose socket is closing is not run. */
+function notRun(): GraphQLError {
+  return new GraphQLError("The websocket is closing; the operation was not run.", {
+    extensions: { code: "SHUTTING_DOWN" },
+  });
+}
+
+/** Why an operation sent while the gateway drains is not run (the client sends it again elsewhere). */
+function shuttingDown(): GraphQLError {
+  return new GraphQLError("The gateway is shutting down; send the operation again on a new connection.", {
+    extensions: { code: "SHUTTING_DOWN" },
+  });
 }
 
 /** Attaches the graphql-ws endpoint to `server`. */
@@ -272,10 +324,101 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     return signal;
   };
 
+  // Queries and mutations running on each socket (their subscribe payloads), for a shutdown to wait
+  // for. An array per socket, made at its first query and kept for its life: nothing is added to a
+  // Map or Set per operation (src/util/churn-list.ts says why).
+  const runningOf = new WeakMap<WebSocket, RunningOperation[]>();
+  let runningCount = 0;
+  let draining = false;
+  let changed: (() => void) | undefined;
+  const goAway = (socket: WebSocket) => socket.close(1001, "Going away");
+  const busy = (socket: WebSocket) => (runningOf.get(socket)?.length ?? 0) > 0;
+  /** Counts the operation in; false when its socket is closing (it is not run then). */
+  const started = (socket: WebSocket, operation: RunningOperation): boolean => {
+    if (socket.readyState !== socket.OPEN) return false;
+    let running = runningOf.get(socket);
+    if (!running) runningOf.set(socket, (running = []));
+    running.push(operation);
+    runningCount++;
+    return true;
+  };
+  const finished = (socket: WebSocket, message: object) => {
+    const running = runningOf.get(socket);
+    const at = running?.findIndex((operation) => operation.message === message) ?? -1;
+    if (!running || at < 0) return;
+    running.splice(at, 1);
+    runningCount--;
+    if (draining && running.length === 0) goAway(socket);
+    changed?.();
+  };
+  const forget = (socket: WebSocket) => {
+    const running = runningOf.get(socket);
+    if (!running?.length) return;
+    runningCount -= running.length;
+    running.length = 0;
+    changed?.();
+  };
+  // A mutation cut with its socket may or may not have taken effect: it gets an `error` message
+  // first, which ends it at the client, so a graphql-ws client does not send it again on its next
+  // connection as it does every operation a 1001 close leaves unfinished. A query is left to that.
+  const endMutations = (socket: WebSocket) => {
+    if (socket.readyState !== socket.OPEN) return;
+    for (const { id, mutation } of runningOf.get(socket) ?? []) {
+      if (!mutation) continue;
+      const error = cutMutation();
+      socket.send(
+        JSON.stringify({ id, type: "error", payload: [{ message: error.message, extensions: error.extensions }] }),
+      );
+    }
+  };
+  // While draining, a new operation waits (never run) for its socket's close, then graphql-ws is
+  // told of errors it no longer sends: the client sends the operation again on its next connection.
+  const held = new WeakMap<WebSocket, Promise<readonly GraphQLError[]>>();
+  const hold = (socket: WebSocket): Promise<readonly GraphQLError[]> => {
+    let wait = held.get(socket);
+    if (!wait) {
+      wait =
+        socket.readyState === socket.CLOSED
+          ? Promise.resolve([shuttingDown()])
+          : new Promise((resolve) => socket.on("close", () => resolve([shuttingDown()])));
+      held.set(socket, wait);
+    }
+    if (!busy(socket)) goAway(socket);
+    return wait;
+  };
+  registerWebSocketOperations(server, {
+    get inFlight() {
+      return runningCount;
+    },
+    stopAccepting() {
+      draining = true;
+      for (const socket of wss.clients) if (!busy(socket)) goAway(socket);
+    },
+    settled(signal) {
+      return new Promise<void>((resolve) => {
+        const check = () => {
+          if (runningCount > 0 && !signal.aborted) return;
+          changed = undefined;
+          signal.removeEventListener("abort", check);
+          resolve();
+        };
+        changed = check;
+        signal.addEventListener("abort", check, { once: true });
+        check();
+      });
+    },
+  });
+
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? "/").split("?")[0];
     if (path !== options.path) {
       refuseUpgrade(socket, 404, "Not Found");
+      return;
+    }
+    if (draining) {
+      const error = shuttingDown();
+      const body = JSON.stringify({ errors: [{ message: error.message, extensions: error.extensions }] });
+      refuseUpgrade(socket, 503, "Service Unavailable", body);
       return;
     }
     const refusal = options.refuse(req);
@@ -287,6 +430,8 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     wss.handleUpgrade(req, socket, head, (ws) => {
       options.onConnection?.(req, ws);
       wss.emit("connection", ws, req);
+      // Accepted as the drain began: it has nothing to finish.
+      if (draining) goAway(ws);
     });
   };
   server.on("upgrade", onUpgrade);
@@ -346,6 +491,12 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     execute: (args: ExecutionArgs) => {
       const prepared = args.rootValue as Prepared;
       args.rootValue = undefined;
+      // In flight until graphql-ws has sent its result and `complete` (onComplete below). On a
+      // socket already closing (told to go away, or closed by its client) it is not run: a
+      // graphql-ws client sends it again on its next connection.
+      if (prepared.operation && !started(prepared.socket, prepared.operation)) {
+        return Promise.resolve({ errors: [notRun()] });
+      }
       // Only subscriptions share: an operation run here never makes a LiveStream.
       return prepared.run(prepared.signal) as Promise<OperationResult>;
     },
@@ -354,13 +505,23 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       args.rootValue = undefined;
       return fanout.run(prepared.share, prepared.run, prepared.signal);
     },
+    // Called once graphql-ws has the result; it sends `complete` next (a microtask later), and the
+    // operation stops counting after that, so a drain's close frame follows the result.
+    onComplete: (ctx, _id, payload) => {
+      const { socket } = ctx.extra;
+      if (runningOf.get(socket)?.some((operation) => operation.message === payload)) {
+        setImmediate(() => finished(socket, payload));
+      }
+    },
     onSubscribe: (ctx, id, payload) => {
       // Each running subscription holds a log subscription and a buffer: one socket gets a bounded
       // number. graphql-ws has already registered this operation's id when it asks us.
-      const running = Object.keys(ctx.subscriptions).length;
-      if (running > options.maxOperations) {
-        return [limitError("MAX_OPERATIONS_PER_CONNECTION", options.maxOperations, running)];
+      const operations = Object.keys(ctx.subscriptions).length;
+      if (operations > options.maxOperations) {
+        return [limitError("MAX_OPERATIONS_PER_CONNECTION", options.maxOperations, operations)];
       }
+      if (draining) return hold(ctx.extra.socket);
+      const message = payload;
       const resolved = options.persisted ? options.persisted(payload) : payload;
       if (Array.isArray(resolved)) return resolved as GraphQLError[];
       payload = resolved as typeof payload;
@@ -376,8 +537,8 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       const errors = enveloped.validate(enveloped.schema, document);
       if (errors.length > 0) return errors;
       const variables = payload.variables ?? undefined;
-      const subscription =
-        getOperationAST(document, payload.operationName)?.operation === OperationTypeNode.SUBSCRIPTION;
+      const kind = getOperationAST(document, payload.operationName)?.operation;
+      const subscription = kind === OperationTypeNode.SUBSCRIPTION;
       if (subscription) streamRequests.add(request);
       const responseKey = subscription ? shareableField(document, payload.operationName, variables) : undefined;
       const share =
@@ -425,7 +586,14 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
         if (isLiveStream(result) || Symbol.asyncIterator in result) contextValue.request = undefined;
         return result;
       };
-      const prepared: Prepared = { run, share, signal };
+      const operation = subscription
+        ? undefined
+        : {
+            message,
+            id,
+            mutation: kind === OperationTypeNode.MUTATION,
+          };
+      const prepared: Prepared = { run, share, signal, socket: ctx.extra.socket, operation };
       return { schema: enveloped.schema, operationName: payload.operationName, document, rootValue: prepared };
     },
   });
@@ -446,6 +614,7 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
 
   wss.on("connection", (socket: WebSocket, upgrade: IncomingMessage) => {
     socket.on("error", () => socket.close(CloseCode.InternalServerError, "Internal server error"));
+    socket.on("close", () => forget(socket));
     socket.on("pong", () => unanswered.delete(socket));
     // What operations need of the upgrade request, without holding on to the request itself.
     const request: UpgradeRequest = { headers: operationHeaders(upgrade.headers), url: upgrade.url };
@@ -490,7 +659,10 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     async close() {
       server.off("upgrade", onUpgrade);
       clearInterval(ping);
-      for (const client of wss.clients) client.close(1001, "Going away");
+      for (const client of wss.clients) {
+        endMutations(client);
+        client.close(1001, "Going away");
+      }
       // A peer that never answers the close frame would hold this for ws's own 30 s: cut it.
       const grace = setTimeout(() => {
         for (const client of wss.clients) client.terminate();

@@ -1,9 +1,16 @@
 /**
  * Graceful shutdown of the gateway's HTTP server, in the order a load balancer needs:
- * readiness 503 (and SHUTDOWN_DELAY_MS for the balancer to notice, still serving) → stop accepting
- * connections → let the requests in flight finish → close graphql-ws sockets with 1001 and end SSE
- * streams → close Redis and the backend pools → done before SHUTDOWN_DEADLINE_MS, cutting whatever
- * still runs at the deadline rather than waiting past it.
+ * readiness 503 (and SHUTDOWN_DELAY_MS for the balancer to notice, still serving, websockets
+ * included) → stop accepting connections, websocket upgrades and new graphql-ws operations → let the
+ * requests and the graphql-ws queries and mutations in flight finish, within the same time → close
+ * graphql-ws sockets with 1001 and end SSE streams → close Redis and the backend pools → done before
+ * SHUTDOWN_DEADLINE_MS, cutting whatever still runs at the deadline rather than waiting past it.
+ *
+ * graphql-ws operations are counted by src/websocket.ts, which registers them for its server
+ * (`registerWebSocketOperations`): a query or mutation is in flight until its result and `complete`
+ * are sent; subscriptions are not counted, they are ended with their socket. Each socket closes
+ * with 1001 as soon as none of its queries and mutations runs; one still running at the deadline is
+ * cut with its socket.
  *
  * Requests are counted from the server's `request` event: a request is in flight until its
  * response closes. An SSE response (the caller asked for text/event-stream and headers went out) is
@@ -109,12 +116,44 @@ export function trackRequests(server: Server): RequestTracker {
   };
 }
 
+/** The queries and mutations running over graphql-ws on one server, as a shutdown sees them. */
+export interface WebSocketOperations {
+  /** Queries and mutations whose result has not been sent yet (subscriptions excluded). */
+  readonly inFlight: number;
+  /**
+   * From now on websocket upgrades are refused, operations sent on open sockets are not run, and
+   * each socket closes with 1001 once none of its queries and mutations runs.
+   */
+  stopAccepting(): void;
+  /** Resolves when no query or mutation runs, or when `signal` aborts. */
+  settled(signal: AbortSignal): Promise<void>;
+}
+
+const websocketOperations = new WeakMap<Server, WebSocketOperations>();
+
+/** Makes `drain` wait for the graphql-ws operations running on `server` (src/websocket.ts). */
+export function registerWebSocketOperations(server: Server, operations: WebSocketOperations): void {
+  websocketOperations.set(server, operations);
+}
+
+/** In-flight counts of one transport. */
+export interface InFlightCount {
+  /** In flight when the listener closed. */
+  inFlight: number;
+  /** Still in flight at the deadline, cut off. */
+  cut: number;
+}
+
 /** What a shutdown did, for the log line of `npm start`. */
 export interface DrainReport {
-  /** Requests in flight when the listener closed. */
+  /** Operations in flight when the listener closed: HTTP requests plus graphql-ws queries and mutations. */
   inFlight: number;
-  /** Requests still in flight at the deadline, cut off. */
+  /** Of those, still in flight at the deadline, cut off. */
   cut: number;
+  /** HTTP requests (SSE streams excluded). */
+  http: InFlightCount;
+  /** graphql-ws queries and mutations (subscriptions excluded). */
+  websocket: InFlightCount;
   /** SSE streams ended. */
   streams: number;
   /** Whether the whole shutdown finished before the deadline. */
@@ -127,7 +166,7 @@ export interface Drainable {
   readiness: { setDraining(): void };
   server: Server;
   requests: RequestTracker;
-  /** Closes every graphql-ws socket with 1001 and refuses upgrades. */
+  /** Closes every graphql-ws socket still open with 1001 (cutting what runs on it) and refuses upgrades. */
   closeWebSockets(): Promise<void>;
   /** Everything else: the listener, Redis, the backend pools, tracing. */
   close(): Promise<void>;
@@ -165,10 +204,15 @@ export async function drain(gateway: Drainable, { delayMs, deadlineMs }: DrainTi
   // No new connections; sockets in keep-alive close as soon as they are idle.
   gateway.server.close();
   gateway.requests.closeIdle();
-  const inFlight = gateway.requests.inFlight;
-  await gateway.requests.settled(requestsDue);
-  const cut = gateway.requests.inFlight;
-  if (cut > 0) gateway.server.closeAllConnections();
+  const websockets = websocketOperations.get(gateway.server);
+  websockets?.stopAccepting();
+  const http = { inFlight: gateway.requests.inFlight, cut: 0 };
+  const websocket = { inFlight: websockets?.inFlight ?? 0, cut: 0 };
+  await Promise.all([gateway.requests.settled(requestsDue), websockets?.settled(requestsDue)]);
+  http.cut = gateway.requests.inFlight;
+  // Cut with their sockets by closeWebSockets() below.
+  websocket.cut = websockets?.inFlight ?? 0;
+  if (http.cut > 0) gateway.server.closeAllConnections();
 
   const streams = gateway.requests.endStreams();
   const closing = (async () => {
@@ -180,5 +224,23 @@ export async function drain(gateway: Drainable, { delayMs, deadlineMs }: DrainTi
     new Promise<boolean>((resolve) => deadline.addEventListener("abort", () => resolve(false), { once: true })),
   ]);
   if (!inTime) gateway.server.closeAllConnections();
-  return { inFlight, cut, streams, inTime, ms: Date.now() - started };
+  return {
+    inFlight: http.inFlight + websocket.inFlight,
+    cut: http.cut + websocket.cut,
+    http,
+    websocket,
+    streams,
+    inTime,
+    ms: Date.now() - started,
+  };
+}
+
+/** The shutdown's log line after "stopped in N ms: ". */
+export function describeDrain(report: DrainReport): string {
+  const { http, websocket } = report;
+  return (
+    `${report.inFlight - report.cut} of ${report.inFlight} operations in flight finished ` +
+    `(HTTP ${http.inFlight - http.cut} of ${http.inFlight}, websocket ${websocket.inFlight - websocket.cut} of ${websocket.inFlight}), ` +
+    `${report.streams} SSE streams ended`
+  );
 }
