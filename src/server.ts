@@ -40,7 +40,7 @@ import {
 import { createIngress } from "./events/ingress/index.js";
 import { createEventLog, RedisEventLog, type EventLog } from "./events/log/index.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
-import { corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
+import { cookiesAllowed, corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
 import { CallerStreams, callerKey, refusalBody, wantsEventStream, type StreamSlot } from "./plugins/caller-streams.js";
 import { useRequestLimits } from "./plugins/limits.js";
 import { useLiveStreams } from "./plugins/live-streams.js";
@@ -664,6 +664,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const websocket = attachWebSocket(server.server, yoga, {
     path: GRAPHQL_PATH,
     refuse: (req) => refuseRequest(req, config.http, hosts, config.limits.maxBodyBytes),
+    cookiesAllowed: (req) => cookiesAllowed(req, config.http),
     maxPayload: config.limits.maxBodyBytes,
     maxOperations: config.limits.maxOperationsPerConnection,
     streamSlot: websocketStreamSlot,

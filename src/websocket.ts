@@ -71,6 +71,8 @@ export interface WebSocketOptions {
   path: string;
   /** The access checks of an HTTP request (Host, Origin); a refusal answers the upgrade. */
   refuse: (req: IncomingMessage) => Refusal | undefined;
+  /** Whether the upgrade's cookies may act for its caller (http-access.ts cookiesAllowed); absent: yes. */
+  cookiesAllowed?: (req: IncomingMessage) => boolean;
   /** Largest message accepted, in bytes. */
   maxPayload: number;
   /** Operations one connection may have running at once. */
@@ -616,8 +618,11 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     socket.on("error", () => socket.close(CloseCode.InternalServerError, "Internal server error"));
     socket.on("close", () => forget(socket));
     socket.on("pong", () => unanswered.delete(socket));
-    // What operations need of the upgrade request, without holding on to the request itself.
-    const request: UpgradeRequest = { headers: operationHeaders(upgrade.headers), url: upgrade.url };
+    // What operations need of the upgrade request, without holding on to the request itself. A
+    // page whose origin may not use cookies (one let in by CORS_ORIGINS=*) gets none of its own.
+    const headers = operationHeaders(upgrade.headers);
+    if (options.cookiesAllowed && !options.cookiesAllowed(upgrade)) delete headers.cookie;
+    const request: UpgradeRequest = { headers, url: upgrade.url };
     const address = upgrade.socket.remoteAddress;
     const closed = protocol.opened(
       {

@@ -112,6 +112,26 @@ function originAllowed(origin: string, host: string, access: HttpAccessConfig): 
   return access.corsOrigins.includes("*") || access.corsOrigins.includes(url.origin);
 }
 
+/**
+ * Whether a request's cookies may act for its caller: no Origin (not a page), the gateway's own
+ * origin, or an origin CORS_ORIGINS names one by one. An origin let in only by `*` is not, as over
+ * HTTP, where browsers send no credentials to a `*` grant. A websocket upgrade has no preflight, so
+ * without this a page of a sibling subdomain (same site, so a SameSite=Lax cookie goes along) could
+ * act with a logged-in user's session when CORS_ORIGINS is `*`.
+ */
+export function cookiesAllowed(req: Pick<IncomingMessage, "headers">, access: HttpAccessConfig): boolean {
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.host === (req.headers.host ?? "").trim().toLowerCase()) return true;
+  return access.corsOrigins.includes(url.origin);
+}
+
 /** Yoga's CORS option: headers for allowed cross-origin callers, none for anyone else. */
 export function corsOptions(access: HttpAccessConfig): (request: Request) => CORSOptions {
   return (request) => {

@@ -233,4 +233,40 @@ describe("AUTH_MODE=token over graphql-ws", () => {
     expect(await subscribeOnce(viaCookie.socket, CLIENTS)).toMatchObject({ data: { clients: expect.any(Array) } });
     viaCookie.socket.close();
   });
+
+  it("takes the session cookie only from pages whose origin may use cookies, not from one let in by CORS_ORIGINS=*", async () => {
+    const gatewayFor = (origins: string) =>
+      createGateway(
+        loadConfig({
+          HOST: "127.0.0.1",
+          PORT: "0",
+          LEGACY_URL: stack.legacy.url,
+          GATEWAY_SECRET,
+          CORS_ORIGINS: origins,
+        }),
+      );
+    const any = await gatewayFor("*");
+    const named = await gatewayFor("https://app.example.com");
+    try {
+      const token = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] });
+      const cookie = `mailgraph_session=${token}`;
+      // A sibling subdomain is the same site: a browser sends a SameSite=Lax cookie with its upgrade.
+      const sibling = await connect(any, {}, { cookie, origin: "https://evil.example.com" });
+      expect(sibling.code).toBe(4401);
+      // The page may still connect, with credentials of its own.
+      const ownToken = await connect(any, { authorization: `Bearer ${token}` }, { origin: "https://evil.example.com" });
+      expect(ownToken.acked).toBe(true);
+      ownToken.socket.close();
+      // The gateway's own pages (GraphiQL) and origins named one by one keep the cookie.
+      const own = await connect(any, {}, { cookie, origin: new URL(any.url).origin });
+      expect(own.acked).toBe(true);
+      own.socket.close();
+      const listed = await connect(named, {}, { cookie, origin: "https://app.example.com" });
+      expect(listed.acked).toBe(true);
+      listed.socket.close();
+    } finally {
+      await any.close();
+      await named.close();
+    }
+  });
 });
