@@ -1,13 +1,14 @@
 /**
  * `npm run token -- [--legacy-api-key K] [--commerce-api-key K | --commerce-access-token T]
  *                   [--scopes "read_customers read_segments"] [--commerce-user-id ID] [--ttl 12h]
- *                   [--subject NAME]`
+ *                   [--subject NAME] [--partner]`
  *
  * Prints a gateway token (sealed with GATEWAY_SECRET from the environment) for operators and
  * server-to-server callers. The token carries the given backend credentials; `--scopes` narrows a
  * commerce API key (which otherwise holds every scope) and states what an access token was granted;
  * `--commerce-user-id` names the store the commerce credential belongs to (the `userId` its webhooks
- * carry), without which the holder receives no commerce events.
+ * carry), without which the holder receives no commerce events. `--partner` lets the holder read the
+ * commerce partner interface (`partnerRoot`) with the gateway's partner application credential.
  */
 import { parseArgs } from "node:util";
 import { formatDuration, parseDuration } from "../src/auth/duration.js";
@@ -22,7 +23,7 @@ import { COMMERCE_SCOPES } from "../src/domain/commerce/scopes.js";
 
 const USAGE = `usage: npm run token -- [--legacy-api-key K] [--commerce-api-key K | --commerce-access-token T]
                         [--scopes "read_customers read_segments"] [--commerce-user-id ID] [--ttl 12h]
-                        [--subject NAME]
+                        [--subject NAME] [--partner]
 GATEWAY_SECRET (at least ${GATEWAY_SECRET_MIN_BYTES} bytes) must be set in the environment.`;
 
 /** The token the arguments ask for, or a usage problem (thrown as an Error with a readable message). */
@@ -40,6 +41,7 @@ export async function tokenFromArgs(
       "commerce-user-id": { type: "string" },
       ttl: { type: "string", default: "12h" },
       subject: { type: "string" },
+      partner: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -64,7 +66,10 @@ export async function tokenFromArgs(
   const legacyApiKey = values["legacy-api-key"]?.trim();
   const apiKey = values["commerce-api-key"]?.trim();
   const accessToken = values["commerce-access-token"]?.trim();
-  if (!legacyApiKey && !apiKey && !accessToken) throw new Error(`give at least one credential\n${USAGE}`);
+  const partner = values.partner === true;
+  if (!legacyApiKey && !apiKey && !accessToken && !partner) {
+    throw new Error(`give at least one credential, or --partner\n${USAGE}`);
+  }
   const commerceUserId = values["commerce-user-id"]?.trim();
   if (values["commerce-user-id"] !== undefined) {
     if (!apiKey && !accessToken)
@@ -83,9 +88,15 @@ export async function tokenFromArgs(
     scopes: scopes ?? (apiKey ? "all" : []),
     ...(commerceUserId ? { commerceUserId } : {}),
     ...(values.subject ? { subject: values.subject } : {}),
+    ...(partner ? { partner } : {}),
   };
   const token = await sealGatewayToken(claims, tokenKey(secret), ttl);
-  const what = [legacyApiKey && "legacy API key", apiKey && "commerce API key", accessToken && "commerce access token"]
+  const what = [
+    legacyApiKey && "legacy API key",
+    apiKey && "commerce API key",
+    accessToken && "commerce access token",
+    partner && "partner interface",
+  ]
     .filter(Boolean)
     .join(", ");
   const scopeText = claims.scopes === "all" ? "all scopes" : `scopes: ${claims.scopes.join(" ") || "none"}`;

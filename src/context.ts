@@ -138,7 +138,9 @@ export function createContext(
     }),
     commerce: new CommerceService(deps.commerceClient ?? NO_COMMERCE_BACKEND, {
       credential: commerceCredential,
-      partnerCredential: deps.commerce?.partnerCredential,
+      // App-wide data: only for callers the gateway's auth lets use the partner application's credential.
+      partnerCredential: credentials && !credentials.partner ? undefined : deps.commerce?.partnerCredential,
+      partnerRefused: credentials !== undefined && !credentials.partner,
       concurrency: deps.commerce?.concurrency ?? 8,
       signal: signal ?? request?.signal,
       scope: requestScope,

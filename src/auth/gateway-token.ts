@@ -30,6 +30,11 @@ export interface GatewayCaller {
    * receives that store's events. Absent, it receives none (no store is known for the credential).
    */
   commerceUserId?: string;
+  /**
+   * Whether the holder may read the commerce partner interface (`partnerRoot`) with the gateway's
+   * partner application credential (claim `pa`): app-wide data, so only for tokens made for it.
+   */
+  partner?: boolean;
   /** Who the token was made for (the OAuth user's login, or what the operator named it). */
   subject?: string;
   /** Unix seconds. */
@@ -73,7 +78,9 @@ export async function sealGatewayToken(
   if (!Number.isInteger(ttlSeconds) || ttlSeconds < 1 || ttlSeconds > MAX_TOKEN_TTL_SECONDS) {
     throw new RangeError(`a gateway token lives from 1 second to ${MAX_TOKEN_TTL_SECONDS} seconds`);
   }
-  if (!claims.legacyApiKey && !claims.commerce) throw new Error("a gateway token must carry a credential");
+  if (!claims.legacyApiKey && !claims.commerce && !claims.partner) {
+    throw new Error("a gateway token must carry a credential or partner access");
+  }
   if (claims.commerceUserId !== undefined && !claims.commerce) {
     throw new Error("a gateway token names a commerce user id only with a commerce credential");
   }
@@ -89,6 +96,7 @@ export async function sealGatewayToken(
     ...(claims.commerce?.kind === "oauth" ? { cat: claims.commerce.accessToken } : {}),
     scp: claims.scopes === "all" ? "all" : claims.scopes.join(" "),
     ...(claims.commerce && claims.commerceUserId ? { cu: claims.commerceUserId } : {}),
+    ...(claims.partner ? { pa: true } : {}),
   };
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
     .setProtectedHeader({ alg: "dir", enc: "A256GCM", typ: "JWT" })
@@ -134,12 +142,16 @@ export async function openGatewayToken(
   const scp = typeof payload.scp === "string" ? payload.scp : "";
   const known = COMMERCE_SCOPES as readonly string[];
   const scopes = scp === "all" && apiKey ? ("all" as const) : scp.split(" ").filter((scope) => known.includes(scope));
-  if (!legacyApiKey && !commerce) throw new GatewayTokenError("invalid", "the gateway token carries no credential");
+  const partner = payload.pa === true;
+  if (!legacyApiKey && !commerce && !partner) {
+    throw new GatewayTokenError("invalid", "the gateway token carries no credential");
+  }
   return {
     ...(legacyApiKey ? { legacyApiKey } : {}),
     ...(commerce ? { commerce } : {}),
     scopes,
     ...(commerce && optionalText(payload.cu) ? { commerceUserId: payload.cu as string } : {}),
+    ...(partner ? { partner } : {}),
     ...(optionalText(payload.sub) ? { subject: payload.sub as string } : {}),
     expiresAt: payload.exp as number,
   };

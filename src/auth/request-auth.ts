@@ -25,6 +25,11 @@ export interface RequestCredentials {
   subject?: string;
   /** When the gateway token presented expires (Unix seconds): a connection it opened ends then. */
   expiresAt?: number;
+  /**
+   * Whether the caller may use the gateway's partner application credential (`partnerRoot`): in
+   * open mode, or with a gateway token made for it (`pa`); never for backend key headers or a login.
+   */
+  partner: boolean;
 }
 
 /** What resolving a request's caller needs, made once per gateway. */
@@ -141,6 +146,7 @@ export function createRequestAuthenticator(options: RequestAuthOptions): Request
           : fallback.commerce,
       ...(caller?.subject ? { subject: caller.subject } : {}),
       ...(caller ? { expiresAt: caller.expiresAt } : {}),
+      partner: caller ? caller.partner === true : mode === "open" && !legacyHeader && !commerceHeader,
     };
   };
 }

@@ -138,6 +138,30 @@ describe("AUTH_MODE=token over HTTP", () => {
     expectUnauthenticated(await query(withHeaders.url, CLIENTS), /gateway token is required/);
   });
 
+  it("reads the partner interface only for tokens made for it, never for other tokens, sessions or header keys", async () => {
+    const PARTNER = "query AuthPartner { partnerRoot { appId } }";
+    const partnerCalls = () => stack.commerce.calls.count("GET /partners/");
+    const before = partnerCalls();
+    const storeUser = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] });
+    for (const headers of [bearer(storeUser), { cookie: `mailgraph_session=${storeUser}` }]) {
+      const refused = await query(stack.gateway.url, PARTNER, headers);
+      expect(refused.body.data).toEqual({ partnerRoot: null });
+      expect(refused.body.errors?.[0]?.extensions).toMatchObject({
+        code: "FORBIDDEN",
+        requiredCredential: "partner",
+      });
+    }
+    const viaHeader = await query(withHeaders.url, PARTNER, { "x-commerce-api-key": "demo-commerce-key" });
+    expect(viaHeader.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    expect(partnerCalls()).toBe(before);
+
+    const operator = await tokenFor({ partner: true, scopes: [] });
+    const allowed = await query(stack.gateway.url, PARTNER, bearer(operator));
+    expect(allowed.body.errors).toBeUndefined();
+    expect(allowed.body.data).toEqual({ partnerRoot: { appId: stack.commerce.demo.app.clientId } });
+    expect(partnerCalls()).toBe(before + 1);
+  });
+
   it("still serves GraphiQL's page without a token (logging in starts from there)", async () => {
     const res = await fetch(`${stack.gateway.url}/graphql`, { headers: { accept: "text/html" } });
     expect(res.status).toBe(200);

@@ -138,6 +138,11 @@ describe("gateway tokens", () => {
     expect((await openGatewayToken((await tokenFromArgs(["--commerce-api-key", "C"], env)).token, key)).scopes).toBe(
       "all",
     );
+    // Partner access alone is a token of its own; other tokens never carry it.
+    const partner = await tokenFromArgs(["--partner"], env);
+    expect(partner.summary).toMatch(/^gateway token: partner interface; /);
+    expect(await openGatewayToken(partner.token, key)).toMatchObject({ partner: true });
+    expect(opened.partner).toBeUndefined();
 
     await expect(tokenFromArgs(["--legacy-api-key", "L"], {})).rejects.toThrow(/GATEWAY_SECRET must be set/);
     await expect(tokenFromArgs(["--ttl", "12h"], env)).rejects.toThrow(/at least one credential/);

@@ -24,7 +24,8 @@ export class CommerceForbiddenError extends Error {
       missingScopes.length > 0
         ? `The commerce credential lacks the scope${missingScopes.length > 1 ? "s" : ""} ${missingScopes.join(", ")} needed for ${operation}.`
         : requiredCredential === "partner"
-          ? `${operation} takes a partner token; this request's commerce credential is a store credential.`
+          ? `${operation} takes the partner application's credential, which this caller may not use ` +
+            "(in token mode: a gateway token made with --partner)."
           : `${operation} takes a store credential (API key or OAuth token); a partner token opens the partner interface only.`,
     );
     this.name = "CommerceForbiddenError";

@@ -96,6 +96,11 @@ export type CommerceCaller = Pick<
 export interface CommerceServiceOptions {
   /** The request's credential; undefined makes every operation fail with CredentialsError. */
   credential: CommerceCredential | undefined;
+  /**
+   * True when this caller may not use the partner application's credential (in token mode, a gateway
+   * token without partner access): partner operations are FORBIDDEN then.
+   */
+  partnerRefused?: boolean;
   /** The partner application's credential, for the partner interface (the store credential is never sent there). */
   partnerCredential?: CommerceCredential | undefined;
   /** Concurrent calls at most for this request. */
@@ -583,6 +588,10 @@ export class CommerceService {
       access.credential === "partner"
         ? (this.#options.partnerCredential ?? this.#options.credential)
         : this.#options.credential;
+    // The partner interface is app-wide: a caller not allowed the partner credential is refused as such.
+    if (access.credential === "partner" && this.#options.partnerRefused) {
+      throw new CommerceForbiddenError(operation, "partner", []);
+    }
     if (credential === undefined) {
       throw new CredentialsError(
         BACKEND,
