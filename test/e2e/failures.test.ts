@@ -231,6 +231,20 @@ describe("one failing operation", () => {
     expect(paths(res.errors).every((p) => /^clients\.\d+\.lists\.\d+\.stats$/.test(p))).toBe(true);
   });
 
+  it.each([
+    [401, "UNAUTHENTICATED"],
+    [403, "FORBIDDEN"],
+    [429, "UPSTREAM_UNAVAILABLE"],
+  ])("an HTTP %i from a proxy in front of the service is %s on that field", async (status, code) => {
+    const res = await overviewWhile(() =>
+      proxy.script("Client.GetCampaigns", { status, contentType: "text/html", body: "<html>refused</html>" }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.data!.clients!.every((c) => c.campaigns === null && c.lists!.length > 0)).toBe(true);
+    expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set([code]));
+    expect(res.errors[0]?.extensions).toMatchObject({ backend: "legacy", operation: "Client.GetCampaigns", status });
+  });
+
   it("a reply that is not XML is UPSTREAM_BAD_RESPONSE", async () => {
     const res = await overviewWhile(() => proxy.script("Client.GetCampaigns", { body: "this is not xml" }));
     expect(res.data!.clients!.every((c) => c.campaigns === null && c.lists!.length > 0)).toBe(true);

@@ -189,6 +189,20 @@ function legacyFieldError(error: LegacyError): GraphQLError {
         if (error.status !== undefined && error.status >= 502 && error.status <= 504) {
           return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is unavailable (HTTP ${error.status}).`, extensions);
         }
+        // The service says "wrong key" with code 100; an authenticating proxy in front of it says so with HTTP.
+        if (error.status === 401) {
+          return graphError(
+            "UNAUTHENTICATED",
+            `${LEGACY} refused the credentials of ${operation} (HTTP 401).`,
+            extensions,
+          );
+        }
+        if (error.status === 403) {
+          return graphError("FORBIDDEN", `${LEGACY} refused ${operation} (HTTP 403).`, extensions);
+        }
+        if (error.status === 429) {
+          return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is refusing calls for now (HTTP 429).`, extensions);
+        }
         return graphError(
           "UPSTREAM_BAD_RESPONSE",
           `${LEGACY} sent a reply to ${operation} that cannot be read (${error.code}).`,
