@@ -5,19 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { ConfigError, configWarnings, loadConfig } from "../src/config.js";
+import { problemsOf } from "./support/config-problems.js";
 
 const SECRET60 = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWX";
 const GATEWAY_SECRET = "gateway-secret-of-at-least-32-bytes!";
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as ConfigError).problems;
-  }
-  throw new Error("expected a ConfigError");
-}
 
 /** The whole text a ConfigError prints, for checks that a value never appears in it. */
 function printed(env: Record<string, string>): string {

@@ -2,16 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LEGACY_NAMESPACE } from "../src/backends/legacy/catalog.js";
 import { ConfigError, configWarnings, loadConfig } from "../src/config.js";
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (err) {
-    expect(err).toBeInstanceOf(ConfigError);
-    return (err as ConfigError).problems;
-  }
-  throw new Error("expected a ConfigError");
-}
+import { problemsOf } from "./support/config-problems.js";
 
 describe("legacy configuration", () => {
   it("defaults to the embedded sandbox over SOAP in the sandbox's namespace", () => {
