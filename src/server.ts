@@ -455,6 +455,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   });
   // The manifest is read and checked against the schema once, for HTTP, SSE and websockets.
   const persisted = persistedRules(config.persisted, schema);
+  // The manifest's operations keep their metrics labels whatever other names callers send.
+  metrics.reserveOperationNames(persisted.documents.operationNames);
   const yoga = createGraphQLApp(config, {
     persisted,
     legacy: legacyClient,

@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { parse, validate, type GraphQLSchema } from "graphql";
+import { Kind, parse, validate, type GraphQLSchema } from "graphql";
 
 /** Where `npm run codegen` writes the manifest of the repository's documents. */
 export const DEFAULT_MANIFEST_PATH = fileURLToPath(
@@ -22,6 +22,8 @@ export const DEFAULT_MANIFEST_PATH = fileURLToPath(
 export interface PersistedDocuments {
   /** How many documents the manifest holds. */
   readonly size: number;
+  /** The names of the manifest's operations (each once): their metrics labels are reserved. */
+  readonly operationNames: readonly string[];
   /** The document text for an id (`sha256:<hex>` or the bare hex), or undefined. */
   get(id: string): string | undefined;
 }
@@ -51,13 +53,18 @@ export function persistedDocumentsOf(
     throw new ManifestError(`${source} must be a JSON object of "sha256:<hex>" ids to documents`);
   }
   const byHex = new Map<string, string>();
+  const names = new Set<string>();
   for (const [id, text] of Object.entries(manifest)) {
     if (!SHA256_ID.test(id)) throw new ManifestError(`${source}: "${id.slice(0, 80)}" is not a sha256:<hex> id`);
     if (typeof text !== "string") throw new ManifestError(`${source}: ${id} is not a document text`);
     if (documentIdOf(text) !== id) throw new ManifestError(`${source}: ${id} is not the sha256 of its document`);
     let problems: readonly { message: string }[];
     try {
-      problems = validate(schema, parse(text));
+      const document = parse(text);
+      problems = validate(schema, document);
+      for (const definition of document.definitions) {
+        if (definition.kind === Kind.OPERATION_DEFINITION && definition.name) names.add(definition.name.value);
+      }
     } catch (error) {
       problems = [{ message: (error as Error).message }];
     }
@@ -70,6 +77,7 @@ export function persistedDocumentsOf(
   }
   return {
     size: byHex.size,
+    operationNames: [...names],
     get(id) {
       const hex = id.startsWith("sha256:") ? id.slice("sha256:".length) : id;
       return byHex.get(hex.toLowerCase());

@@ -27,7 +27,7 @@ export interface PersistedRules {
   resolve<P extends SubscribePayloadLike>(payload: P): P | readonly GraphQLError[];
 }
 
-const NONE: PersistedDocuments = { size: 0, get: () => undefined };
+const NONE: PersistedDocuments = { size: 0, operationNames: [], get: () => undefined };
 
 const made = new WeakMap<PersistedConfig, PersistedRules>();
 
