@@ -492,16 +492,23 @@ export class GatewayMetrics {
         // Over graphql-ws (no HTTP request) a subscription counts as a request when it starts.
         else this.requests.inc({ operation, type });
         // The gauge goes up and down under the label the subscription started with, which stays
-        // (is not evicted) while it runs.
-        const started = () => {
-          operations.pin(operation);
-          this.subscriptions.inc({ operation });
-        };
-        const ended = () => {
-          this.subscriptions.dec({ operation });
+        // (is not evicted) while it runs. It is held from here, not from when the stream starts: a
+        // window ending while the subscribe runs (a contactEvents reads the caller's lists first)
+        // would otherwise evict the name and the gauge bring its series back, for good.
+        operations.pin(operation);
+        let pinned = true;
+        const release = () => {
+          if (!pinned) return;
+          pinned = false;
           operations.unpin(operation);
         };
+        const started = () => this.subscriptions.inc({ operation });
+        const ended = () => {
+          this.subscriptions.dec({ operation });
+          release();
+        };
         return {
+          onSubscribeError: release,
           onSubscribeResult: ({ result }) => {
             // A shared execution's LiveStream is no async iterable (envelop adds no onEnd to it): it says when it ends.
             if (isLiveStream(result)) {
@@ -509,7 +516,10 @@ export class GatewayMetrics {
               result.whenEnded(ended);
               return;
             }
-            if (!isAsyncIterable(result)) return;
+            if (!isAsyncIterable(result)) {
+              release();
+              return;
+            }
             started();
             let done = false;
             return {
