@@ -66,23 +66,34 @@ async function encodeAll(html: string): Promise<Record<Coding, Encoded>> {
   };
 }
 
-/** The codings an Accept-Encoding header takes (q > 0); identity unless refused. */
-function acceptedCodings(header: string | undefined): Set<Coding> {
-  const accepted = new Set<Coding>(["identity"]);
+/**
+ * The coding to send for an Accept-Encoding header (RFC 9110 §12.5.3): each of ours gets the weight
+ * its own entry gives, else `*`'s, else (identity) 1 or (the others) 0; the heaviest above 0 wins,
+ * ties going to the smaller body. Undefined when every one is refused.
+ */
+function chosenCoding(header: string | undefined): Coding | undefined {
+  const named = new Map<string, number>();
+  let any: number | undefined;
   for (const part of (header ?? "").split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const refused = q !== undefined && !(Number(q.slice(2)) > 0);
-    const coding = name.trim() === "x-gzip" ? "gzip" : name.trim();
-    if (coding === "*") {
-      if (refused) accepted.delete("identity");
-      else CODINGS.forEach((c) => accepted.add(c));
-    } else if ((CODINGS as readonly string[]).includes(coding)) {
-      if (refused) accepted.delete(coding as Coding);
-      else accepted.add(coding as Coding);
+    const [rawName = "", ...params] = part.split(";");
+    const name = rawName.trim().toLowerCase();
+    if (name === "") continue;
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    const value = Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0;
+    if (name === "*") any = value;
+    else named.set(name === "x-gzip" ? "gzip" : name, value);
+  }
+  let best: Coding | undefined;
+  let bestWeight = 0;
+  for (const coding of CODINGS) {
+    const weight = named.get(coding) ?? any ?? (coding === "identity" ? 1 : 0);
+    if (weight > bestWeight) {
+      best = coding;
+      bestWeight = weight;
     }
   }
-  return accepted;
+  return best;
 }
 
 /** Whether an If-None-Match header names `etag` (weakly compared, as for GET). */
@@ -116,8 +127,7 @@ export function cachedPage(
   };
   return async (req, res) => {
     const codings = await prepared();
-    const accepted = acceptedCodings(req.headers["accept-encoding"]);
-    const coding = CODINGS.find((c) => accepted.has(c));
+    const coding = chosenCoding(req.headers["accept-encoding"]);
     if (coding === undefined) {
       res.writeHead(406, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" });
       res.end("The page is available as br, gzip or identity.");

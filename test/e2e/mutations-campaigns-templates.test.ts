@@ -104,6 +104,17 @@ describe("sendCampaign", () => {
     expect(sent.map((c) => c.campaignId)).toContain(campaigns.ready);
   });
 
+  it("sends the campaign id exactly as given, spaces included: the service answers for it", async () => {
+    stack.sandbox.calls.reset();
+    const padded = ` ${campaigns.sent} `;
+    const { data, errors } = await send(clients.northwind, padded);
+    expect(errors).toEqual([]);
+    // This service finds ids whatever spaces surround them; what it answers is its own outcome.
+    expect(data!.sendCampaign).toMatchObject({ __typename: "CampaignAlreadySentError" });
+    const call = stack.sandbox.calls.entries().find((c) => c.operation === "Campaign.Send");
+    expect(call?.params["CampaignID"]).toBe(padded);
+  });
+
   it("schedules at an instant, sent as the wall time of the client's zone", async () => {
     stack.sandbox.calls.reset();
     // 2026-03-20T00:30Z is 10:30 in Sydney (GMT+10:00), Northwind's zone.

@@ -114,6 +114,16 @@ describe("GraphiQL's page", () => {
   it("refuses a caller that takes no coding it has with 406, and leaves GraphQL requests to yoga", async () => {
     const none = await page({ "accept-encoding": "br;q=0, gzip;q=0, identity;q=0" });
     expect(none.status).toBe(406);
+    // A coding named with q=0 stays refused whatever `*` says, and the heavier coding wins.
+    for (const [header, coding] of [
+      ["br;q=0, *", "gzip"],
+      ["br;q=0.1, gzip;q=1", "gzip"],
+      ["*;q=0, identity", undefined],
+      ["identity;q=0, *", "br"],
+    ] as const) {
+      const answer = await page({ "accept-encoding": header });
+      expect([header, answer.status, answer.headers["content-encoding"]]).toEqual([header, 200, coding]);
+    }
     const query = await fetch(`${gateway.url}/graphql?query=${encodeURIComponent("{ __typename }")}`, {
       headers: { accept: "application/json", "x-graphql-yoga-csrf": "1" },
     });

@@ -19,13 +19,18 @@ export class CommerceForbiddenError extends Error {
     operation: CommerceOperation,
     requiredCredential: CredentialKind,
     missingScopes: readonly CommerceScope[],
+    /** For the partner interface: whether this caller may not use the partner credential, or there is none. */
+    partner: "refused" | "unconfigured" = "refused",
   ) {
     super(
       missingScopes.length > 0
         ? `The commerce credential lacks the scope${missingScopes.length > 1 ? "s" : ""} ${missingScopes.join(", ")} needed for ${operation}.`
         : requiredCredential === "partner"
-          ? `${operation} takes the partner application's credential, which this caller may not use ` +
-            "(in token mode: a gateway token made with --partner)."
+          ? partner === "refused"
+            ? `${operation} takes the partner application's credential, which this caller may not use ` +
+              "(in token mode: a gateway token made with --partner)."
+            : `${operation} takes the partner application's credential, and this gateway has no partner ` +
+              "application (COMMERCE_CLIENT_ID and COMMERCE_CLIENT_SECRET)."
           : `${operation} takes a store credential (API key or OAuth token); a partner token opens the partner interface only.`,
     );
     this.name = "CommerceForbiddenError";

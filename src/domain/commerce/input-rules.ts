@@ -7,6 +7,7 @@
  */
 import { InputError, type InputIssue, type InputRule } from "../input-error.js";
 import { MAX_LENGTH } from "../input-limits.js";
+import { emailKey } from "../email-key.js";
 
 /**
  * Rules of commerce input that INPUT_RULES does not have (yet): key, value type, page size, cursor,
@@ -236,7 +237,7 @@ export function checkEmailList(issues: Issues, field: string, given: readonly st
     const before = issues.list.length;
     checkEmail(issues, at, email);
     if (issues.list.length > before) return;
-    const key = email.toLowerCase();
+    const key = emailKey(email);
     const first = seen.get(key);
     if (first !== undefined) issues.add(at, "DUPLICATE", `${at} repeats ${field}[${first}].`);
     else seen.set(key, i);

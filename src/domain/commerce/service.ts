@@ -590,14 +590,19 @@ export class CommerceService {
         : this.#options.credential;
     // The partner interface is app-wide: a caller not allowed the partner credential is refused as such.
     if (access.credential === "partner" && this.#options.partnerRefused) {
-      throw new CommerceForbiddenError(operation, "partner", []);
+      throw new CommerceForbiddenError(operation, "partner", [], "refused");
+    }
+    if (access.credential === "partner" && credential !== undefined && credentialKind(credential) !== "partner") {
+      throw new CommerceForbiddenError(operation, "partner", [], "unconfigured");
     }
     if (credential === undefined) {
       throw new CredentialsError(
         BACKEND,
         "missing",
         operation,
-        "No commerce credentials: send an API key or an OAuth (PoP) token for the commerce service.",
+        access.credential === "partner"
+          ? "No partner application credential: this gateway has none (COMMERCE_CLIENT_ID and COMMERCE_CLIENT_SECRET)."
+          : "No commerce credentials: send an API key or an OAuth (PoP) token for the commerce service.",
       );
     }
     if (credentialKind(credential) !== access.credential)

@@ -332,7 +332,7 @@ export class LegacyService {
       given.length === 0
         ? []
         : customFieldWireValues(await this.#wire.read("List.GetCustomFields", { ListID: listId }), given);
-    const base = { ListID: listId, Email: input.email.trim(), Name: input.name ?? "" };
+    const base = { ListID: listId, Email: input.email, Name: input.name ?? "" };
     if (values.length === 0) {
       await this.#wire.write(resubscribe ? "Subscriber.AddAndResubscribe" : "Subscriber.Add", base);
     } else {
@@ -345,7 +345,7 @@ export class LegacyService {
   /** Moves an active subscriber of a list to Unsubscribed. */
   async unsubscribe(input: { clientId: string; listId: string; email: string }): Promise<void> {
     await checkListOfClient(this.#wire, input.clientId, input.listId);
-    await this.#wire.write("Subscriber.Unsubscribe", { ListID: input.listId, Email: input.email.trim() });
+    await this.#wire.write("Subscriber.Unsubscribe", { ListID: input.listId, Email: input.email });
     this.#forgetSubscribers(input.listId);
   }
 
@@ -440,7 +440,7 @@ export class LegacyService {
    */
   async sendCampaign(input: CampaignSend): Promise<{ scheduledFor: string | null }> {
     const { clientId } = input;
-    const campaignId = input.campaignId.trim();
+    const { campaignId } = input;
     // The client first (its zone, and whether it exists at all), then the send date in that zone
     // (a date the service cannot take is refused before any further call), then whether the
     // campaign is the client's.
@@ -454,7 +454,7 @@ export class LegacyService {
     await checkCampaignOfClient(this.#wire, clientId, campaignId);
     await this.#wire.write("Campaign.Send", {
       CampaignID: campaignId,
-      ConfirmationEmail: input.confirmationEmail.trim(),
+      ConfirmationEmail: input.confirmationEmail,
       SendDate: sendDate,
     });
     this.#wire.invalidate("Client.GetCampaigns", { ClientID: clientId });

@@ -175,6 +175,13 @@ describe("unsubscribeEmails", () => {
       field: "emails[1]",
       rule: "DUPLICATE",
     });
+    // Repeats are found in ASCII case only: a Kelvin sign (U+212A) is not a k.
+    const kelvin = await service.unsubscribeEmails("cl_vip", ["kate@example.com", "\u212Aate@example.com"]).then(
+      () => undefined,
+      (error: unknown) => error as { rule?: string },
+    );
+    expect(kelvin?.rule).not.toBe("DUPLICATE");
+    rig.sb.calls.reset();
     expect(await refused(service.unsubscribeEmails("cl_vip", ["a@example.com", "nope"]))).toMatchObject({
       field: "emails[1]",
       rule: "EMAIL",
