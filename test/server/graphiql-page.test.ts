@@ -6,6 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type * as RenderGraphiQLModule from "@graphql-yoga/render-graphiql";
 import { loadConfig } from "../../src/config.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
@@ -14,7 +15,7 @@ import { createGateway, type Gateway } from "../../src/server.js";
 const imported = vi.hoisted(() => ({ count: 0, renders: 0 }));
 vi.mock("@graphql-yoga/render-graphiql", async (importOriginal) => {
   imported.count++;
-  const original = await importOriginal<typeof import("@graphql-yoga/render-graphiql")>();
+  const original = await importOriginal<typeof RenderGraphiQLModule>();
   return {
     ...original,
     renderGraphiQL: (...args: Parameters<typeof original.renderGraphiQL>) => {
@@ -78,24 +79,24 @@ describe("GraphiQL's page", () => {
     // The first test rendered it already: nothing more.
     expect(imported.renders - before).toBe(0);
     expect(imported.renders).toBe(1);
-    expect(plain!.headers["content-encoding"]).toBeUndefined();
-    expect(plain!.headers["content-type"]).toBe("text/html; charset=utf-8");
-    expect(Number(plain!.headers["content-length"])).toBe(plain!.body.length);
-    expect(plain!.body.toString("utf8")).toContain("<title>mailgraph</title>");
-    expect(br!.headers["content-encoding"]).toBe("br");
-    expect(brotliDecompressSync(br!.body).equals(plain!.body)).toBe(true);
-    expect(gzip!.headers["content-encoding"]).toBe("gzip");
-    expect(gunzipSync(gzip!.body).equals(plain!.body)).toBe(true);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+    expect(plain.body.toString("utf8")).toContain("<title>mailgraph</title>");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
     // Compressed, the page is a fraction of its size.
-    expect(br!.body.length).toBeLessThan(plain!.body.length / 3);
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
     for (const answer of [br, gzip, plain]) {
-      expect(answer!.headers["vary"]).toBe("Accept-Encoding");
-      expect(answer!.headers["cache-control"]).toBe("no-cache");
+      expect(answer.headers["vary"]).toBe("Accept-Encoding");
+      expect(answer.headers["cache-control"]).toBe("no-cache");
       // The framing and sniffing headers of every answer.
-      expect(answer!.headers["x-frame-options"]).toBe("DENY");
-      expect(answer!.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.headers["x-frame-options"]).toBe("DENY");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     }
-    expect(new Set([br, gzip, plain].map((a) => a!.headers["etag"])).size).toBe(3);
+    expect(new Set([br, gzip, plain].map((a) => a.headers["etag"])).size).toBe(3);
   });
 
   it("answers a revalidation with 304 and no body, per coding", async () => {
