@@ -13,6 +13,8 @@
  * overflow. A replay that would skip events the log trimmed is refused when it opens (the log's
  * EventLogTrimmedError; of a merged feed, every source is checked first, see `openMergedFeed`), and
  * one that trimming overtakes while it runs ends with a `trimmed` marker after what it delivered.
+ * A live feed ends with the same marker when the log removed events before its instance's reader
+ * read them (an instance that fell behind the others), so it never skips events unannounced.
  */
 import { GraphQLError } from "graphql";
 import {
@@ -30,8 +32,9 @@ import { followSignal } from "../util/request-signals.js";
 export type FeedItem<T> = { readonly kind: "event"; readonly value: T } | { readonly kind: "overflow" };
 
 /**
- * What a feed on the log yields: a FeedItem, or the marker that trimming overtook its replay (the
- * last item: the events after `error.after` up to `error.resumeAfter` are gone).
+ * What a feed on the log yields: a FeedItem, or the marker that the log removed events before they
+ * reached it, in a replay or live (the last item: the events after `error.after` up to
+ * `error.resumeAfter` are gone).
  */
 export type LogFeedItem<T> = FeedItem<T> | { readonly kind: "trimmed"; readonly error: EventLogTrimmedError };
 

@@ -7,6 +7,11 @@
  * neither stalls the process nor fills the subscriber's buffer. The entries are kept parsed and
  * shared, and a page is delivered in one synchronous run, so pages of concurrent replays never
  * overlap: no replay gate is needed here (the Redis log has one for its replies in flight).
+ *
+ * Live delivery cannot fall behind trimming here, unlike the Redis log's reader: an append hands
+ * its events (the objects, not positions in `entries`) to every live subscriber before it returns,
+ * so an entry trimmed by the same or a later append has been delivered already. Only replays,
+ * which read `entries`, can be overtaken (`#overtaken`).
  */
 import {
   compareEventIds,

@@ -3,7 +3,11 @@
  * script (dedupe, XADD, trimming) so a batch is written whole or not at all. Each instance runs ONE
  * blocking XREAD reader over the streams and fans events out to its local subscribers; the reader
  * resumes from the last id it delivered, so a lost connection or a restarted Redis loses nothing
- * Redis still holds.
+ * Redis still holds. What Redis no longer holds is not skipped in silence: each entry names the one
+ * appended before it (`p`), and when that is not the last entry the reader handed out, trimming
+ * removed entries before the reader got to them (an instance that fell behind), or the stream lost
+ * its end (a Redis restarted without it, a deleted stream). The live subscriptions that missed
+ * something then end, told what was lost (`trimmed`), and the reader goes on for the others.
  *
  * A subscription with `after` replays with XRANGE, one page (REPLAY_PAGE entries) at a time, before
  * it joins the live subscribers: the next page is read only once the subscriber has handed on the
@@ -224,6 +228,10 @@ export class RedisEventLog implements EventLog {
   readonly #replaying = new Set<RedisSubscriber>();
   /** The last id the reader handed out, per source. */
   readonly #position = new Map<EventSource, string>();
+  /** Times the reader's connection became ready: from the second on, it came back after a loss. */
+  #readerReadies = 0;
+  /** The reader reconnected: before its next XREAD it checks the streams did not lose their end. */
+  #checkEnds = false;
   #started: Promise<void> | undefined;
   #loop: Promise<void> | undefined;
   #closed = false;
@@ -256,6 +264,10 @@ export class RedisEventLog implements EventLog {
     // ioredis emits connection errors as events; without a listener it prints them itself.
     this.#commands.on("error", (error) => this.#onError(error));
     this.#reader.on("error", (error) => this.#onError(error));
+    this.#reader.on("ready", () => {
+      this.#readerReadies += 1;
+      if (this.#readerReadies > 1) this.#checkEnds = true;
+    });
   }
 
   /** Resolves when Redis answers a PING within `timeoutMs` (readiness); rejects otherwise. */
@@ -514,6 +526,16 @@ export class RedisEventLog implements EventLog {
     const keys = EVENT_SOURCES.map((source) => this.streamKey(source));
     while (!this.#closed) {
       try {
+        if (this.#checkEnds) {
+          this.#checkEnds = false;
+          try {
+            await this.#checkStreamEnds();
+          } catch (error) {
+            this.#checkEnds = true; // checked again on the next turn
+            throw error;
+          }
+          if (this.#closed) return;
+        }
         const ids = EVENT_SOURCES.map((source) => this.#position.get(source) ?? "0-0");
         const read = this.#reader.call(
           "XREAD",
@@ -537,6 +559,67 @@ export class RedisEventLog implements EventLog {
     }
   }
 
+  /**
+   * After the reader reconnected: a stream whose newest entry is now older than what the reader
+   * handed out lost its end (a Redis restarted from an older state or empty, a failover to a replica
+   * behind, a deleted stream). XREAD from the reader's position would never return entries appended
+   * since with lower ids, and the subscribers would drop them as already seen; so the subscribers
+   * past that end are ended (`resumeAfter`: the stream's end) and the reader reads on from there.
+   * A stream that only lost its end while the clock moved on is also caught by `p` (#fanOut).
+   */
+  async #checkStreamEnds(): Promise<void> {
+    for (const source of EVENT_SOURCES) {
+      const read = this.#reader.xrevrange(this.streamKey(source), "+", "-", "COUNT", 1);
+      read.catch(() => undefined); // after close() nobody waits for it
+      const last = await Promise.race([read, this.#closing]);
+      if (this.#closed || !Array.isArray(last)) return;
+      const end = last[0]?.[0] ?? "0-0";
+      const position = this.#position.get(source) ?? "0-0";
+      if (compareEventIds(end, position) < 0) {
+        this.#discontinuity(source, position, end);
+        this.#position.set(source, end);
+      }
+    }
+  }
+
+  /**
+   * The entry the reader is about to hand out names a predecessor (`previous`) that is not the
+   * last entry it handed out (`position`). Later than it: the entries after `position` up to
+   * `previous` were trimmed before the reader read them. Earlier than it: the stream lost its end
+   * since the reader read it, and what it holds after `previous` is new. Either way every live
+   * subscriber of the source that has not seen exactly up to `previous` ends with the
+   * EventLogTrimmedError (`resumeAfter`: `previous`, where what the log holds goes on), and the
+   * reader carries on for new subscribers. A subscriber already at `previous` (a replay that read
+   * past the reader) lost nothing and stays.
+   */
+  #discontinuity(source: EventSource, position: string, previous: string): void {
+    const behind = compareEventIds(previous, position) > 0;
+    let ended = 0;
+    for (const subscriber of [...this.#subscribers, ...this.#replaying]) {
+      if (subscriber.source !== source || !subscriber.active) continue;
+      const order = compareEventIds(subscriber.lastId, previous);
+      // Trimmed: the subscribers short of `previous` missed entries. Lost end: those beyond it
+      // saw a history the log no longer holds, and would take newer entries for ones already seen.
+      if (behind ? order >= 0 : order <= 0) continue;
+      // A replay behind the trimmed stretch finds the gap in its own next page (#readPage).
+      if (behind && !subscriber.live) continue;
+      ended += 1;
+      this.#endTrimmed(subscriber, new EventLogTrimmedError(source, subscriber.lastId, previous, !behind));
+    }
+    this.#onError(
+      new EventLogError(
+        "EVENT_LOG_TRIMMED",
+        behind
+          ? `this instance's reader of the ${source} events fell behind: the events after ${position} up to ` +
+              `${previous} were trimmed before it read them (EVENT_LOG_MAX_LENGTH, EVENT_LOG_RETENTION_MS); ` +
+              `${ended} live subscriptions ended with EVENTS_TRIMMED`
+          : `the ${source} event stream lost its end: it goes on after ${previous}, before ${position}, the last ` +
+              `entry this instance's reader had read (Redis restarted without it, or the stream was deleted); ` +
+              `${ended} subscriptions ended with EVENTS_TRIMMED`,
+      ),
+    );
+  }
+
   /** Hands one XREAD reply to the local subscribers, advancing the reader's position as it goes. */
   #fanOut(reply: unknown): void {
     if (!Array.isArray(reply)) return; // null: the block timed out
@@ -549,6 +632,14 @@ export class RedisEventLog implements EventLog {
         if (!Array.isArray(entry)) continue;
         const [id, fields] = entry as unknown[];
         if (typeof id !== "string" || !Array.isArray(fields)) continue;
+        const position = this.#position.get(source) ?? "0-0";
+        // Handed out already (a reply sent again after a reconnect): once per subscriber, and not a gap.
+        if (!isEventId(id) || compareEventIds(id, position) <= 0) continue;
+        // Entries written before `p` existed name no predecessor: nothing to check them by.
+        const previous = fieldOf(fields as unknown[], "p");
+        if (isEventId(previous) && compareEventIds(previous, position) !== 0) {
+          this.#discontinuity(source, position, previous);
+        }
         this.#position.set(source, id);
         this.#onRead?.(source, id);
         const event = this.#toEvent(source, id, textOf(fields as unknown[]));

@@ -49,10 +49,13 @@ export interface SubscribeOptions {
    */
   readonly drained?: () => PromiseLike<void> | undefined;
   /**
-   * Called when trimming overtakes this subscription's replay: entries it had not reached yet were
-   * removed. The subscription has ended by then (nothing more is delivered); without this, the
-   * error goes to the log's `onError`. A replay whose first page finds such a gap is refused
-   * instead (subscribe rejects with the same error).
+   * Called when the log removed entries this subscription had not been handed yet: trimming
+   * overtook its replay, or (Redis log) the instance's live reader fell behind and trimming removed
+   * entries before it read them, or the stream lost its end (`error.lostEnd`). The subscription has
+   * ended by then (nothing more is delivered); without this, the error goes to the log's `onError`.
+   * A replay whose first page finds such a gap is refused instead (subscribe rejects with the same
+   * error). Live subscriptions get it too: the same event is never handed out twice, and none is
+   * skipped without this call.
    */
   readonly trimmed?: (error: EventLogTrimmedError) => void;
 }
@@ -125,24 +128,35 @@ export class EventLogError extends Error {
 }
 
 /**
- * A replay that would skip events: entries after `after` (the position the subscriber has passed)
- * were removed from the log by trimming, by length or by age. What the log keeps continues right
- * after `resumeAfter` (the last entry removed): a subscriber that accepts the loss subscribes again
- * with `after: resumeAfter`.
+ * A subscription that would skip events: entries after `after` (the position the subscriber has
+ * passed) were removed from the log by trimming, by length or by age, before it was handed them (a
+ * replay from before what the log keeps, or a live reader that fell behind). What the log keeps
+ * continues right after `resumeAfter` (the last entry removed): a subscriber that accepts the loss
+ * subscribes again with `after: resumeAfter`.
+ *
+ * With `lostEnd`, the log lost the end of its stream instead (Redis restarted from an older state or
+ * empty, the stream deleted): `resumeAfter` comes before `after`, what the log holds after it is
+ * newer than anything the subscriber was handed, and whether entries after `after` were lost with
+ * the end cannot be known.
  */
 export class EventLogTrimmedError extends EventLogError {
   readonly source: EventSource;
   readonly after: string;
   readonly resumeAfter: string;
-  constructor(source: EventSource, after: string, resumeAfter: string) {
+  readonly lostEnd: boolean;
+  constructor(source: EventSource, after: string, resumeAfter: string, lostEnd = false) {
     super(
       "EVENT_LOG_TRIMMED",
-      `the ${source} events after ${after} up to ${resumeAfter} were removed from the event log ` +
-        "(it keeps EVENT_LOG_MAX_LENGTH events per backend for EVENT_LOG_RETENTION_MS)",
+      lostEnd
+        ? `the ${source} event log no longer holds what it held up to ${after} (Redis lost the stream's end); ` +
+            `it goes on with new events after ${resumeAfter}, and events appended after ${after} may be lost`
+        : `the ${source} events after ${after} up to ${resumeAfter} were removed from the event log ` +
+            "(it keeps EVENT_LOG_MAX_LENGTH events per backend for EVENT_LOG_RETENTION_MS)",
     );
     this.source = source;
     this.after = after;
     this.resumeAfter = resumeAfter;
+    this.lostEnd = lostEnd;
   }
 }
 

@@ -200,12 +200,18 @@ export function eventsTrimmedError(
   resumeAfter: string,
   overtaken = false,
 ): GraphQLError {
-  const gone = trimmed.map((e) => `the ${e.source} events after ${e.after} up to ${e.resumeAfter}`).join(" and ");
+  const gone = trimmed
+    .map((e) =>
+      e.lostEnd
+        ? `the ${e.source} event log no longer holds its events up to ${e.after} (Redis lost the stream's end)`
+        : `the ${e.source} events after ${e.after} up to ${e.resumeAfter} were removed from the event log`,
+    )
+    .join(" and ");
   return graphError(
     "BAD_USER_INPUT",
-    `after: ${gone} were removed from the event log` +
-      (overtaken ? " before this subscription's replay reached them" : "") +
-      ", which keeps EVENT_LOG_MAX_LENGTH events per backend for EVENT_LOG_RETENTION_MS. " +
+    // Overtaken: a replay or a live stream that trimming passed before it delivered them.
+    `after: ${gone}${overtaken ? ", before this subscription received them" : ""}. The event log keeps ` +
+      "EVENT_LOG_MAX_LENGTH events per backend for EVENT_LOG_RETENTION_MS. " +
       `To go on without them, subscribe again with after: "${resumeAfter}".`,
     { field: "after", reason: "EVENTS_TRIMMED", resumeAfter },
   );
