@@ -6,7 +6,7 @@
 import type { RequestScope } from "../../logging/request-context.js";
 import type { HttpLimits } from "../../config.js";
 import { operation as operationSpec, type LegacyTransport, type OperationName } from "./catalog.js";
-import { decodeReply, encodeRequest, type EncodeTarget } from "./codec.js";
+import { decodeReply, decodeReplyInSlices, encodeRequest, LARGE_REPLY_BYTES, type EncodeTarget } from "./codec.js";
 import { prepareParams } from "./params.js";
 import { redactorFor, type Redactor } from "../redact.js";
 import { LegacyHttp, type LegacyHttpReply } from "./transport.js";
@@ -94,6 +94,11 @@ export class LegacyClient {
       const observed = encodeRequest(op, transport, sent, this.#target, { observedPath: true });
       reply = await this.#http.send(observed, sendOptions);
       if (!isUnknownMethod(reply)) this.#observedPaths.add(observedKey);
+    }
+    // A large reply is read a slice per turn of the event loop, so it does not hold up the
+    // instance's other requests; a small one in one go, with no promise or turn added.
+    if (reply.body.length >= LARGE_REPLY_BYTES) {
+      return (await decodeReplyInSlices(op, reply, { sent, redact })) as LegacyResults[Op];
     }
     return decodeReply(op, reply, { sent, redact }) as LegacyResults[Op];
   }

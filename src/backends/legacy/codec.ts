@@ -7,7 +7,14 @@ import type { WireParam } from "./params.js";
 import type { LegacyHttpRequest } from "./transport.js";
 import { escapeXml } from "./xml.js";
 
-export { decodeReply, type DecodeContext } from "./reply.js";
+export {
+  decodeReply,
+  decodeReplyInSlices,
+  LARGE_REPLY_BYTES,
+  REPLY_SLICES,
+  type DecodeContext,
+  type ReplySlices,
+} from "./reply.js";
 
 const SOAP_ENV = "http://schemas.xmlsoap.org/soap/envelope/";
 const XSI = "http://www.w3.org/2001/XMLSchema-instance";

@@ -5,14 +5,23 @@
  * a SOAP-style envelope (Client.GetSegments). A read or create answered with a Result is a
  * Result (docs/decisions.md).
  */
-import type { OperationSpec, WireTypeName } from "./catalog.js";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { isScalarKind, type OperationSpec, type WireField, type WireTypeName } from "./catalog.js";
 import { LegacyResultError, LegacySoapFaultError, LegacyTransportError } from "./errors.js";
 import type { WireParam } from "./params.js";
 import type { Redactor } from "../redact.js";
 import type { LegacyHttpReply } from "./transport.js";
 import type { LegacyResult } from "./types.js";
 import { decodeItems, decodeObject, EMPTY_ELEMENT, scalarText, type WireData } from "./wire-values.js";
-import { childNamed, parseXml, XmlReplyError, type XmlElement } from "./xml.js";
+import {
+  childNamed,
+  parseXml,
+  parseXmlInSlices,
+  XML_SLICES,
+  XmlReplyError,
+  type XmlElement,
+  type XmlSlices,
+} from "./xml.js";
 
 /** What decoding needs besides the reply: the parameters sent and the key scrubber. */
 export interface DecodeContext {
@@ -22,22 +31,125 @@ export interface DecodeContext {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/**
+ * Replies of at least this many bytes are read by decodeReplyInSlices, the event loop free between
+ * slices; smaller ones (the common case: a few KB) by decodeReply in one go, which reads 256 KiB in
+ * a few milliseconds.
+ */
+export const LARGE_REPLY_BYTES = 256 * 1024;
+
+/** How much of a large reply decodeReplyInSlices handles per turn of the event loop. */
+export interface ReplySlices extends XmlSlices {
+  /** Elements of a collection's records turned into values per turn (a record counts 1 + its children). */
+  readonly elements: number;
+}
+
+/** A few milliseconds of work per turn each (bench/large-reply.ts). */
+export const REPLY_SLICES: ReplySlices = { ...XML_SLICES, elements: 16 << 10 };
+
 /** Decodes one reply; throws the LegacyError the reply stands for. */
 export function decodeReply(
   op: OperationSpec,
   reply: LegacyHttpReply,
   context: DecodeContext,
 ): WireData | LegacyResult {
-  const { status } = reply;
-  const fail = (code: "LEGACY_MALFORMED_REPLY" | "LEGACY_UNSAFE_XML", why: string) =>
-    new LegacyTransportError(code, op.name, `${op.name}: ${context.redact(why)}`, { status });
-
   let text: string;
   try {
     text = utf8.decode(reply.body);
   } catch {
-    throw status === 200 ? fail("LEGACY_MALFORMED_REPLY", "the reply is not UTF-8") : httpStatusError(op, status, "");
+    throw notUtf8(op, reply.status, context);
   }
+  checkText(op, reply, text);
+  let root: XmlElement;
+  try {
+    root = parseXml(text);
+  } catch (err) {
+    throw unreadable(op, reply.status, context, text, err);
+  }
+  const payload = payloadOf(op, root, reply.status, context);
+  try {
+    return decodePayload(op, payload, root.name === "Envelope", context);
+  } catch (err) {
+    throw malformedPayload(op, reply.status, context, err);
+  }
+}
+
+/**
+ * decodeReply for a large reply: the same checks in the same order and the same value or error,
+ * with the XML reading and a collection's records each done a slice per turn
+ * of the event loop (setImmediate between slices), so a multi-megabyte reply does not hold up
+ * every other request of the instance while it is read. The client uses it from
+ * LARGE_REPLY_BYTES on.
+ */
+export async function decodeReplyInSlices(
+  op: OperationSpec,
+  reply: LegacyHttpReply,
+  context: DecodeContext,
+  slices: ReplySlices = REPLY_SLICES,
+): Promise<WireData | LegacyResult> {
+  let text: string;
+  try {
+    // In one go, as decodeReply does (about 3 ms a MB): a text joined from slices, the same
+    // characters, read 35% slower (bench/large-reply.ts).
+    text = utf8.decode(reply.body);
+  } catch {
+    throw notUtf8(op, reply.status, context);
+  }
+  checkText(op, reply, text);
+  let root: XmlElement;
+  try {
+    root = await parseXmlInSlices(text, slices);
+  } catch (err) {
+    throw unreadable(op, reply.status, context, text, err);
+  }
+  const payload = payloadOf(op, root, reply.status, context);
+  const enveloped = root.name === "Envelope";
+  try {
+    // Only a collection is large enough to be worth slicing; anything else is decoded as usual.
+    if (op.result.kind !== "array" || isResult(payload, enveloped)) {
+      return decodePayload(op, payload, enveloped, context);
+    }
+    expectRoot(payload, enveloped, [`ArrayOf${op.result.type}`]);
+    return await itemsInSlices(payload, op.result.type, slices.elements);
+  } catch (err) {
+    throw malformedPayload(op, reply.status, context, err);
+  }
+}
+
+/** decodeItems (wire-values.ts), `elements` a turn: the same values in the same order. */
+async function itemsInSlices(element: XmlElement, type: WireField["type"], elements: number): Promise<WireData[]> {
+  const items: WireData[] = [];
+  let done = 0;
+  for (const item of element.children) {
+    items.push(isScalarKind(type) ? scalarText(item) : decodeObject(item, type));
+    done += 1 + item.children.length;
+    if (done >= elements) {
+      done = 0;
+      await nextTurn();
+    }
+  }
+  return items;
+}
+
+function notUtf8(op: OperationSpec, status: number, context: DecodeContext): LegacyTransportError {
+  return status === 200
+    ? failure(op, status, context, "LEGACY_MALFORMED_REPLY", "the reply is not UTF-8")
+    : httpStatusError(op, status, "");
+}
+
+function failure(
+  op: OperationSpec,
+  status: number,
+  context: DecodeContext,
+  code: "LEGACY_MALFORMED_REPLY" | "LEGACY_UNSAFE_XML",
+  why: string,
+): LegacyTransportError {
+  return new LegacyTransportError(code, op.name, `${op.name}: ${context.redact(why)}`, { status });
+}
+
+/** An empty or HTML reply; throws its error. */
+function checkText(op: OperationSpec, reply: LegacyHttpReply, text: string): void {
+  const { status } = reply;
   if (text.trim() === "") {
     if (status !== 200) throw httpStatusError(op, status, "");
     throw new LegacyTransportError("LEGACY_EMPTY_REPLY", op.name, `${op.name}: the reply is empty`, { status });
@@ -52,24 +164,30 @@ export function decodeReply(
       },
     );
   }
+}
 
-  let root: XmlElement;
-  try {
-    root = parseXml(text);
-  } catch (err) {
-    if (!(err instanceof XmlReplyError)) throw err;
-    if (status !== 200) throw httpStatusError(op, status, context.redact(text));
-    throw fail(err.kind === "unsafe" ? "LEGACY_UNSAFE_XML" : "LEGACY_MALFORMED_REPLY", err.message);
-  }
+/** The error of a reply the XML reader refused (any other error as it is). */
+function unreadable(op: OperationSpec, status: number, context: DecodeContext, text: string, err: unknown): unknown {
+  if (!(err instanceof XmlReplyError)) return err;
+  if (status !== 200) return httpStatusError(op, status, context.redact(text));
+  return failure(
+    op,
+    status,
+    context,
+    err.kind === "unsafe" ? "LEGACY_UNSAFE_XML" : "LEGACY_MALFORMED_REPLY",
+    err.message,
+  );
+}
 
+/** The element holding the value: an envelope's `<OpResult>` or the bare root; throws a Fault or a status. */
+function payloadOf(op: OperationSpec, root: XmlElement, status: number, context: DecodeContext): XmlElement {
   const payload = root.name === "Envelope" ? envelopePayload(op, root, status, context) : root;
   if (status !== 200) throw httpStatusError(op, status, "");
-  try {
-    return decodePayload(op, payload, root.name === "Envelope", context);
-  } catch (err) {
-    if (err instanceof XmlReplyError) throw fail("LEGACY_MALFORMED_REPLY", err.message);
-    throw err;
-  }
+  return payload;
+}
+
+function malformedPayload(op: OperationSpec, status: number, context: DecodeContext, err: unknown): unknown {
+  return err instanceof XmlReplyError ? failure(op, status, context, "LEGACY_MALFORMED_REPLY", err.message) : err;
 }
 
 /** The `<OpResult>` of an envelope (an empty stand-in when the service left it out); throws a Fault. */
