@@ -44,11 +44,23 @@ export const REDACT_PATHS: string[] = SECRET_KEYS.flatMap((key) => {
 // whose labels may be percent-encoded (`ex%C3%A4mple.com`, an international name in a URL). No
 // quotes, backslashes, white space or `/ ? = &`, so a match never runs across a JSON string's
 // delimiters, a path's segments or a query's parameters.
-const OCTET = "%[0-9A-Fa-f]{2}";
-const LOCAL = "[\\p{L}\\p{M}\\p{N}._%+'!#$*^`{|}~-]+";
+//
+// The pattern backtracks, so it never sees more than MAX_ADDRESS_RUN characters at once (see
+// scrubAddresses): on a 16 KB path of `%40a%40a…` an unbounded match took minutes of one core.
+// An encoded octet in it is never `%40`, so the `@` of an address can be read only one way.
+const OCTET = "%(?!40)[0-9A-Fa-f]{2}";
+const LOCAL = `(?:[\\p{L}\\p{M}\\p{N}._+'!#$*^\`{|}~-]|${OCTET})+`;
 const LABEL = `(?:[\\p{L}\\p{M}\\p{N}-]|${OCTET})+`;
 const TOP_LABEL = `(?:\\p{L}|${OCTET}){2,}`;
 const EMAIL = new RegExp(`${LOCAL}(?:@|%40)${LABEL}(?:\\.${LABEL})*\\.${TOP_LABEL}`, "gu");
+// A run of text an address can lie in: nothing an address never holds (white space, quotes,
+// backslashes, `/ ? = &`). Found in one linear pass.
+const ADDRESS_RUN = /[^\s"\\/?=&]+/gu;
+/**
+ * Longest run the address pattern reads. An address has at most 254 characters, 762 once
+ * percent-encoded; a longer run holding `@` or `%40` is censored whole rather than searched.
+ */
+const MAX_ADDRESS_RUN = 800;
 // One percent-encoded octet (the anchor of the decoded view).
 const ENCODED_OCTET = /%[0-9A-Fa-f]{2}/g;
 // What ends a run of URL-ish text: white space, a JSON string's delimiters and escapes.
@@ -90,9 +102,20 @@ export function textScrubber(secrets: readonly (string | undefined)[] = []): (te
     if (out.includes("eyJ")) out = out.replace(COMPACT_JWS, CENSOR);
     if (SCHEME_WORD.test(out)) out = out.replace(SCHEMED_CREDENTIAL, (_match, scheme: string) => `${scheme} ${CENSOR}`);
     if (out.includes("%")) out = scrubEncodedRuns(out);
-    if (out.includes("@") || out.includes("%40")) out = out.replace(EMAIL, EMAIL_CENSOR);
+    if (out.includes("@") || out.includes("%40")) out = scrubAddresses(out);
     return out;
   };
+}
+
+/**
+ * Addresses censored, run by run: the pattern reads each run that holds an `@` (or `%40`) and is
+ * short enough to be searched in bounded time; a longer one is censored whole.
+ */
+function scrubAddresses(text: string): string {
+  return text.replace(ADDRESS_RUN, (run) => {
+    if (!run.includes("@") && !run.includes("%40")) return run;
+    return run.length > MAX_ADDRESS_RUN ? EMAIL_CENSOR : run.replace(EMAIL, EMAIL_CENSOR);
+  });
 }
 
 /**
@@ -114,9 +137,9 @@ function scrubEncodedRuns(text: string): string {
     const run = text.slice(start, end);
     const decoded = decodedView(run);
     if (decoded.includes("@")) {
-      EMAIL.lastIndex = 0;
-      if (EMAIL.test(decoded)) {
-        out += text.slice(copied, start) + decoded.replace(EMAIL, EMAIL_CENSOR).replace(UNSAFE_DECODED, encodeChar);
+      const scrubbed = scrubAddresses(decoded);
+      if (scrubbed !== decoded) {
+        out += text.slice(copied, start) + scrubbed.replace(UNSAFE_DECODED, encodeChar);
         copied = end;
       }
     }
