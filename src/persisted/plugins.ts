@@ -66,11 +66,26 @@ export function usePersistedDocuments({ documents, only }: PersistedOptions): Pl
 }
 
 /** " Did you mean …?", as graphql-js appends it to validation and coercion messages. */
-const SUGGESTION = / Did you mean [^?]*\?$/;
+const SUGGESTION = " Did you mean ";
+
+/**
+ * The message without its trailing suggestion, or undefined when it has none: the last
+ * " Did you mean " with no `?` after it but the one that ends the message. Found by two scans from
+ * the end, not a pattern: a coercion message repeats the caller's value, which may hold the phrase
+ * thousands of times (an unanchored pattern searched from each of them took seconds per request).
+ */
+function suggestionCut(message: string): string | undefined {
+  if (!message.endsWith("?")) return undefined;
+  const question = message.lastIndexOf("?", message.length - 2);
+  const at = message.indexOf(SUGGESTION, question + 1);
+  return at === -1 ? undefined : message.slice(0, at);
+}
 
 function withoutSuggestion<E extends Error>(error: E): E | GraphQLError {
-  if (!(error instanceof GraphQLError) || !SUGGESTION.test(error.message)) return error;
-  return new GraphQLError(error.message.replace(SUGGESTION, ""), {
+  if (!(error instanceof GraphQLError)) return error;
+  const cut = suggestionCut(error.message);
+  if (cut === undefined) return error;
+  return new GraphQLError(cut, {
     nodes: error.nodes,
     source: error.source,
     positions: error.positions,

@@ -40,6 +40,23 @@ describe("useSchemaHintsOff", () => {
     }
   });
 
+  it("reads a message that repeats the caller's value once, however often the value holds the phrase", async () => {
+    // A coercion message quotes the value twice: 256 KB of the phrase, none of it a suggestion.
+    const value = " Did you mean ".repeat(18_725);
+    const yoga = createYoga({ schema, plugins: [useSchemaHintsOff()], logging: false });
+    const res = await yoga.fetch("http://localhost/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "query Q($x: Boolean!) { __typename @include(if: $x) }", variables: { x: value } }),
+    });
+    const body = (await res.json()) as { errors?: { message: string }[] };
+    const message = body.errors?.[0]?.message ?? "";
+    expect(message).toMatch(/^Variable "\$x" got invalid value/);
+    // Nothing cut: the message ends in no suggestion.
+    expect(message.split(" Did you mean ").length).toBeGreaterThan(2 * 18_725);
+    // A hang guard, not a measure: read with a pattern tried from each phrase this took 15 s.
+  }, 5_000);
+
   it("refuses introspection but keeps __typename", async () => {
     const introspection = await hidden("{ __schema { types { name } } }");
     expect(introspection.data).toBeUndefined();
