@@ -63,6 +63,12 @@ describe("hostile text", () => {
     expect(scrub(JSON.stringify({ path: `/u/${run}` }))).toBe(JSON.stringify({ path: "/u/[email]" }));
   });
 
+  it("finds the address of a run whose first try fails, and none inside a longer local part", () => {
+    expect(scrub("/b@a.a.a/x.y@example.com")).toBe("/b@a.a.a/[email]");
+    expect(scrub("mailto:jane@example.com")).toBe("mailto:[email]");
+    expect(scrub("a@b@example.com")).toBe("a@[email]");
+  });
+
   it("still finds an address in each of many runs just under the bound", () => {
     const runs = Array.from({ length: 20 }, (_, i) => `${"x".repeat(780)}${i}@example.com`);
     const scrubbed = scrub(`/${runs.join("/")}`);
