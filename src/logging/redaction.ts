@@ -49,7 +49,7 @@ export const REDACT_PATHS: string[] = SECRET_KEYS.flatMap((key) => {
 // scrubAddresses): on a 16 KB path of `%40a%40a…` an unbounded match took minutes of one core.
 // An encoded octet in it is never `%40`, so the `@` of an address can be read only one way.
 const OCTET = "%(?!40)[0-9A-Fa-f]{2}";
-const LOCAL_CHARS = "\\p{L}\\p{M}\\p{N}._+'!#$*^\`{|}~-";
+const LOCAL_CHARS = "\\p{L}\\p{M}\\p{N}._+'!#$*^`{|}~-";
 // A local part starts only where one can (not after a character a local part holds, nor within an
 // octet): a failed try is not tried again from each later character of the same run.
 const LOCAL = `(?<![%${LOCAL_CHARS}])(?:[${LOCAL_CHARS}]|${OCTET})+`;
