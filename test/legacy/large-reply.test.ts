@@ -121,6 +121,26 @@ describe("decodeReplyInSlices gives what decodeReply gives", () => {
     }
   });
 
+  it("with empty-element tags, comments, processing instructions and CDATA between records, in slices of any size", async () => {
+    const records = [0, 1, 2, 3, 4, 5, 6, 7].map(subscriber);
+    const between = ["<Subscriber/>", "<!-- next record -->", "<?audit row?>", "<![CDATA[ ]]>", "<Subscriber />"];
+    const body = Buffer.from(
+      envelope(
+        "Subscribers.GetActive",
+        records.map((record, i) => `${between[i % between.length]!}${record}`).join("<!--x--><?p?>"),
+      ),
+      "utf8",
+    );
+    const op = operation("Subscribers.GetActive");
+    const whole = decodeReply(op, reply(body), CONTEXT) as unknown[];
+    expect(whole).toHaveLength(8 + 3);
+    expect(await decodeReplyInSlices(op, reply(body), CONTEXT, TINY)).toEqual(whole);
+    const text = body.toString("utf8");
+    for (let size = 1; size <= 24; size++) {
+      expect(await parseXmlInSlices(text, { scan: size, read: size })).toEqual(parseXml(text));
+    }
+  });
+
   it("a lone surrogate (text only: UTF-8 cannot carry one) is refused alike, a pair across a boundary is not", async () => {
     const pair = "<a>\ud83d\ude00</a>";
     for (let size = 1; size <= 6; size++) {
@@ -206,6 +226,41 @@ describe("the event loop while a large reply is read", () => {
     // A few hundred milliseconds of work: the 10 ms timer fires throughout (tens of times here).
     expect(sliced.timer).toBeGreaterThanOrEqual(3);
     expect(whole).toEqual({ timer: 0, immediates: 0 });
+  });
+});
+
+describe("the reader pauses after any markup, not only after an end tag", () => {
+  // One slice of the scan (it is not what is counted) and no turns for the records: every turn
+  // counted is the reader's.
+  const READ_ONLY: ReplySlices = { scan: Number.POSITIVE_INFINITY, read: 16 << 10, elements: Number.POSITIVE_INFINITY };
+  const kinds: [string, string][] = [
+    ["empty-element tags", "<Subscriber/>"],
+    ["comments", "<!-- a record -->"],
+    ["processing instructions", "<?record x?>"],
+    ["CDATA sections", "<![CDATA[x]]>"],
+  ];
+
+  it.each(kinds)("a document of ~1 MB of %s is read in many turns, to the same tree", async (_kind, unit) => {
+    const text = `<ArrayOfSubscriber>${unit.repeat(Math.ceil((1 << 20) / unit.length))}</ArrayOfSubscriber>`;
+    let root: unknown;
+    const { immediates } = await countWhile(async () => (root = await parseXmlInSlices(text, READ_ONLY)));
+    // ~64 slices of 16 Ki characters; before, the reader went through it all in one turn.
+    expect(immediates).toBeGreaterThan(text.length / READ_ONLY.read / 2);
+    expect(root).toEqual(parseXml(text));
+  });
+
+  it("a multi-MB Subscribers.GetActive reply of self-closing records yields between slices", async () => {
+    const body = Buffer.from(envelope("Subscribers.GetActive", "<Subscriber/>".repeat(300_000)), "utf8");
+    expect(body.length).toBeGreaterThan(3.5 * 1024 * 1024);
+    const op = operation("Subscribers.GetActive");
+    const whole = decodeReply(op, reply(body), CONTEXT) as unknown[];
+    let sliced: unknown;
+    const { immediates } = await countWhile(
+      async () => (sliced = await decodeReplyInSlices(op, reply(body), CONTEXT, READ_ONLY)),
+    );
+    expect(immediates).toBeGreaterThan(body.length / READ_ONLY.read / 2);
+    expect(sliced).toEqual(whole);
+    expect(whole).toHaveLength(300_000);
   });
 });
 

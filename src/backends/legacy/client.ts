@@ -96,9 +96,11 @@ export class LegacyClient {
       if (!isUnknownMethod(reply)) this.#observedPaths.add(observedKey);
     }
     // A large reply is read a slice per turn of the event loop, so it does not hold up the
-    // instance's other requests; a small one in one go, with no promise or turn added.
+    // instance's other requests, one large reply at a time in the process, and stops when the
+    // call is aborted; a small one in one go, with no promise or turn added.
     if (reply.body.length >= LARGE_REPLY_BYTES) {
-      return (await decodeReplyInSlices(op, reply, { sent, redact })) as LegacyResults[Op];
+      const context = { sent, redact, signal: options.signal };
+      return (await decodeReplyInSlices(op, reply, context)) as LegacyResults[Op];
     }
     return decodeReply(op, reply, { sent, redact }) as LegacyResults[Op];
   }

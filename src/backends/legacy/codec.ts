@@ -12,6 +12,8 @@ export {
   decodeReplyInSlices,
   LARGE_REPLY_BYTES,
   REPLY_SLICES,
+  SLICED_DECODES_AT_ONCE,
+  slicedDecodeGauge,
   type DecodeContext,
   type ReplySlices,
 } from "./reply.js";

@@ -300,7 +300,8 @@ class XmlReader {
 
   /**
    * Reads the root's content until its end tag (true) or until the cursor has passed `until`
-   * (false: call again to go on). Stops only between markup, never inside a tag or a text run.
+   * (false: call again to go on). Stops only after a piece of markup (any kind), never inside a
+   * tag or a text run.
    */
   content(until: number): boolean {
     const xml = this.xml;
@@ -328,27 +329,28 @@ class XmlReader {
         }
         element = open[depth - 1]!;
         (element.children ??= []).push(closed);
-        if (this.#at > until) {
-          this.#depth = depth;
-          return false;
-        }
-        continue;
-      }
-      if (this.#misc()) continue;
-      if (next === 0x21 /* ! */) {
+      } else if (this.#misc()) {
+        // A comment or processing instruction: nothing to keep.
+      } else if (next === 0x21 /* ! */) {
         // #misc() leaves only CDATA here; its text is literal, no reference decoding.
         const end = xml.indexOf("]]>", lt + 9);
         if (end === -1) throw malformed("an unterminated CDATA section");
         element.text += xml.slice(lt + 9, end);
         this.#at = end + 3;
-        continue;
+      } else {
+        const child = this.#startTag(depth + 1);
+        if (child !== undefined) (element.children ??= []).push(child);
+        else {
+          // Opened: its content comes next, and it is the parent's child once its end tag is read.
+          depth += 1;
+          element = open[depth - 1]!;
+        }
       }
-      const child = this.#startTag(depth + 1);
-      if (child !== undefined) (element.children ??= []).push(child);
-      else {
-        // Opened: its content comes next, and it is the parent's child once its end tag is read.
-        depth += 1;
-        element = open[depth - 1]!;
+      // Past `until` after any markup (an end tag, an empty-element or start tag, a comment, a
+      // processing instruction, CDATA): the open elements hold all there is to go on from.
+      if (this.#at > until) {
+        this.#depth = depth;
+        return false;
       }
     }
   }
@@ -516,9 +518,15 @@ export const XML_SLICES: XmlSlices = { scan: 1 << 20, read: 64 << 10 };
 /**
  * parseXml for a large document: the same checks, the same result or error, but the forbidden
  * character scan and the reader go a slice at a time, the event loop free between slices
- * (setImmediate), so other requests are served while a multi-megabyte reply is read.
+ * (setImmediate), so other requests are served while a multi-megabyte reply is read. `turn` is
+ * what happens between slices (setImmediate by default; a caller can end the read from it by
+ * throwing, as decodeReplyInSlices does for an aborted call).
  */
-export async function parseXmlInSlices(xml: string, slices: XmlSlices = XML_SLICES): Promise<XmlElement> {
+export async function parseXmlInSlices(
+  xml: string,
+  slices: XmlSlices = XML_SLICES,
+  turn: () => Promise<unknown> = nextTurn,
+): Promise<XmlElement> {
   if (declaresDoctype(xml)) throw new XmlReplyError("unsafe", "the reply declares a DOCTYPE");
   for (let from = 0; from < xml.length;) {
     let to = Math.min(xml.length, from + slices.scan);
@@ -528,11 +536,11 @@ export async function parseXmlInSlices(xml: string, slices: XmlSlices = XML_SLIC
       throw new XmlReplyError("malformed", "the reply holds a character XML forbids");
     }
     from = to;
-    if (from < xml.length) await nextTurn();
+    if (from < xml.length) await turn();
   }
   const reader = new XmlReader(xml);
   reader.prolog();
-  while (!reader.content(reader.at + slices.read)) await nextTurn();
+  while (!reader.content(reader.at + slices.read)) await turn();
   return reader.epilog();
 }
 
