@@ -7,7 +7,7 @@
  */
 import { InputError, type InputIssue, type InputRule } from "../input-error.js";
 import { MAX_LENGTH } from "../input-limits.js";
-import { emailKey } from "../email-key.js";
+import { emailKey, isEmailShape } from "../email.js";
 
 /**
  * Rules of commerce input that INPUT_RULES does not have (yet): key, value type, page size, cursor,
@@ -97,10 +97,6 @@ export class Issues {
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-// No address holds a control character; \s in EMAIL misses NUL and most of them.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 // The characters the legacy side refuses as XML_CHARACTERS, so text one backend takes the other
 // takes too: C0 controls but tab, line feed and carriage return; U+FFFE and U+FFFF; and, since the
 // `u` flag reads a surrogate pair as one code point, only an unpaired surrogate (which JSON would
@@ -190,7 +186,7 @@ export function checkEmail(issues: Issues, field: string, value: string): void {
   if (value.length > COMMERCE_LIMITS.email) {
     return issues.add(field, "MAX_LENGTH", `${field} must be at most ${COMMERCE_LIMITS.email} characters.`);
   }
-  if (!EMAIL.test(value) || CONTROL.test(value) || FORBIDDEN_TEXT.test(value)) {
+  if (!isEmailShape(value) || FORBIDDEN_TEXT.test(value)) {
     issues.add(field, "EMAIL", `${field} must be an email address.`);
   }
 }

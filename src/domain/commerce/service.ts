@@ -13,7 +13,7 @@
  */
 import type { RequestScope } from "../../logging/request-context.js";
 import { CallGate } from "../../util/call-gate.js";
-import { emailKey } from "../email-key.js";
+import { emailKey } from "../email.js";
 import { inServiceSpan } from "../../tracing/batch-span.js";
 import type { CommerceSigner } from "../../backends/commerce/auth.js";
 import type { CallOptions, CommerceClient } from "../../backends/commerce/client.js";

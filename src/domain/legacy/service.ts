@@ -7,7 +7,7 @@
  * - ownership checks and custom-field value checks before a write is sent,
  * - the wire → model mapping (models.ts) and the domain errors (NotFoundError, LegacyOutcome …).
  */
-import { emailKey } from "../email-key.js";
+import { emailKey } from "../email.js";
 import DataLoader from "dataloader";
 import { timeZoneOffsetMinutes } from "../../backends/legacy/reference.js";
 import type { LegacySubscriber as WireSubscriber } from "../../backends/legacy/types.js";

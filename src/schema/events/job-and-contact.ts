@@ -2,7 +2,7 @@
  * Two more subscriptions fed by the event log: `asyncJob`, one commerce job's state until it ends,
  * and `contactEvents`, one person's events from both backends under one composite cursor.
  */
-import { emailKey } from "../../domain/email-key.js";
+import { emailKey } from "../../domain/email.js";
 import type { GraphContext } from "../../context.js";
 import type { CommerceAsyncJob } from "../../domain/commerce/index.js";
 import { grantsScope, receivesStoreEvent } from "../../domain/commerce/index.js";
@@ -216,20 +216,16 @@ function trimmedSides(error: unknown): EventLogTrimmedError[] {
 /** Lists the caller's key cannot read that one contactEvents stream remembers at most. */
 const MAX_UNREADABLE_LISTS = 1000;
 
-const normalEmail = emailKey;
-
 /** Whether a legacy event is about the address (Update: its address before or after the change). */
 function listEventNames(event: ListEvent, email: string): boolean {
-  if (normalEmail(event.email) === email) return true;
-  return event.type === "Update" && normalEmail(event.oldEmail) === email;
+  if (emailKey(event.email) === email) return true;
+  return event.type === "Update" && emailKey(event.oldEmail) === email;
 }
 
 /** Whether a commerce event's data names the address (topics whose data has an `email` field). */
 function commerceEventNames(event: CommerceEvent, email: string): boolean {
   const data = event.data as { email?: unknown } | null;
-  return (
-    typeof data === "object" && data !== null && typeof data.email === "string" && normalEmail(data.email) === email
-  );
+  return typeof data === "object" && data !== null && typeof data.email === "string" && emailKey(data.email) === email;
 }
 
 /** The ids of every list the caller's legacy key can read (read once per subscription). */
@@ -317,7 +313,7 @@ builder.subscriptionFields((t) => ({
       // The rules of every other email argument; events then match it in any case.
       const issue = args.email.trim() === "" ? { rule: "REQUIRED", message: "is required" } : emailIssue(args.email);
       if (issue) throw graphError("BAD_USER_INPUT", `email ${issue.message}.`, { field: "email", rule: issue.rule });
-      const email = normalEmail(args.email);
+      const email = emailKey(args.email);
       const after = args.after === null || args.after === undefined ? undefined : parseContactCursor(args.after);
       // Commerce events come only to a credential holding read_customers and bound to a store, and
       // only that store's; the backend accepts the credential first (beside the legacy read).

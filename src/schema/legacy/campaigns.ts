@@ -2,7 +2,7 @@
  * Campaigns: the Campaign node with its summary, recipient lists and per-subscriber records
  * (bounces, opens, unsubscribes as connections), the `campaign` query, and sendCampaign.
  */
-import { emailKey } from "../../domain/email-key.js";
+import { emailKey } from "../../domain/email.js";
 import type {
   LegacyBounce,
   LegacyCampaign,

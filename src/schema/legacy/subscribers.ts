@@ -3,7 +3,7 @@
  * on one list in a request comes from one read of the list), List.activeSubscribers and
  * List.subscriber, and the addSubscriber / unsubscribe mutations.
  */
-import { emailKey } from "../../domain/email-key.js";
+import { emailKey } from "../../domain/email.js";
 import { MAX_COUNT, MAX_LENGTH } from "../../domain/input-limits.js";
 import { SUBSCRIBER_STATES, type LegacyFieldValue } from "../../domain/legacy/models.js";
 import { builder } from "../builder.js";

@@ -18,6 +18,7 @@ import type { StandardSchemaV1 } from "@pothos/plugin-validation";
 import { z } from "zod";
 import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
 import { INPUT_RULES, InputError, pathText, type InputRule } from "../../domain/input-error.js";
+import { isEmailShape } from "../../domain/email.js";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
 import { tryLocalId, type IdPartCount } from "./global-id.js";
 
@@ -30,9 +31,6 @@ export type RuleContext = z.RefinementCtx;
 /** Where a rule's message names its field; inputErrorOf puts the field's path there. */
 const FIELD = "{field}";
 
-// Deliberately the shape only (one @, no spaces, a dot in the domain): the service has the final
-// word on what it accepts and answers with its own code when it disagrees.
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /** A text field's value; a missing text is checked as blank. */
@@ -226,15 +224,6 @@ function ruleOf(issue: StandardSchemaV1.Issue): InputRule {
   const rule: unknown = (issue as { params?: { rule?: unknown } }).params?.rule;
   return typeof rule === "string" && rule in INPUT_RULES ? (rule as InputRule) : "REQUIRED";
 }
-
-/** The shape of an email address (its length is checked before, as MAX_LENGTH). */
-export function isEmailShape(text: string): boolean {
-  return EMAIL.test(text) && !CONTROL.test(text);
-}
-
-// \s in EMAIL misses NUL and most other control characters; no address holds one.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const SURROUNDING_SPACE = "must not start or end with spaces (an address is sent exactly as given)";
 
