@@ -20,6 +20,7 @@ export const INPUT_RULES = {
   XML_CHARACTERS: "text must not contain characters XML 1.0 forbids (most control characters)",
   MAX_LENGTH: "text at most this many characters long (the field's description gives the number)",
   MAX_COUNT: "a list of at most this many entries (the field's description gives the number)",
+  USERNAME: "a username without surrounding spaces (the service compares usernames trimmed)",
   NO_ANGLE_BRACKETS: "text must not contain < or >",
   OPTION_EDGE: "an option must not start or end with |, which would merge with the || separator",
   DUPLICATE: "each value at most once (compared without regard to case)",
@@ -31,6 +32,16 @@ export const INPUT_RULES = {
   DATE_RANGE:
     "a date whose wall time in the client's time zone falls in the years 0001–9999, as the service writes dates",
 } as const;
+
+/**
+ * The message of a structured value (an address, a URL, an amount, a username) given with
+ * surrounding white space: it is refused under the field's own rule rather than trimmed, since
+ * what is sent is exactly what was given. It follows the field's name.
+ */
+export const SURROUNDING_SPACE = "must not start or end with spaces (it is sent exactly as given)";
+
+/** Whether `text` starts or ends with white space (spaces, tabs, line breaks, other Unicode spaces). */
+export const hasSurroundingSpace = (text: string): boolean => text !== text.trim();
 
 /** One of INPUT_RULES. */
 export type InputRule = keyof typeof INPUT_RULES;

@@ -311,6 +311,38 @@ describe("updateTemplate", () => {
     expect(data!.updateTemplate).toMatchObject({ __typename: typename, code });
   });
 
+  it("sends the name as given (the service trims it) and an empty screenshot URL left out", async () => {
+    stack.sandbox.calls.reset();
+    const { data, errors } = await stack.gql(UpdateTemplate, {
+      input: { templateId, name: "  Launch, third edition ", htmlPageUrl: file("newsletter.html"), screenshotUrl: "" },
+    });
+    expect(errors).toEqual([]);
+    expect(data!.updateTemplate).toMatchObject({
+      __typename: "UpdateTemplateSuccess",
+      template: { name: "Launch, third edition", screenshotUrl: null },
+    });
+    const call = stack.sandbox.calls.entries().find((c) => c.operation === "Template.Update")!;
+    // A parameter left out reads as empty in the sandbox's log.
+    expect(call.params).toMatchObject({
+      TemplateName: "  Launch, third edition ",
+      HTMLPageURL: file("newsletter.html"),
+      ScreenshotURL: "",
+    });
+  });
+
+  it("refuses URLs with surrounding spaces, also one of spaces only, and sends nothing", async () => {
+    stack.sandbox.calls.reset();
+    const padded = await stack.gql(UpdateTemplate, {
+      input: { templateId, name: "Padded", htmlPageUrl: ` ${file("newsletter.html")}` },
+    });
+    expect(padded.data!.updateTemplate).toEqual({ __typename: "InputError", field: "htmlPageUrl", rule: "URL" });
+    const blank = await stack.gql(UpdateTemplate, {
+      input: { templateId, name: "Padded", htmlPageUrl: file("newsletter.html"), zipFileUrl: "   " },
+    });
+    expect(blank.data!.updateTemplate).toEqual({ __typename: "InputError", field: "zipFileUrl", rule: "URL" });
+    expect(stack.sandbox.calls.total()).toBe(0);
+  });
+
   it("answers TemplateNotFoundError (4001)", async () => {
     const { data } = await stack.gql(UpdateTemplate, {
       input: { templateId: gid.template("no-such-template"), name: "X", htmlPageUrl: file("newsletter.html") },

@@ -178,6 +178,36 @@ describe("updateClientBasics", () => {
   });
 });
 
+describe("names are sent as given (the service trims them)", () => {
+  const sentBy = (operation: string) =>
+    stack.sandbox.calls
+      .entries()
+      .filter((c) => c.operation === operation)
+      .map((c) => c.params);
+
+  it("createClient and updateClientBasics send the company and contact names with their spaces", async () => {
+    stack.sandbox.calls.reset();
+    const created = await stack.gql(CreateClient, {
+      input: { ...basics("spaced"), companyName: " Spaced Co ", contactName: "\tContact spaced" },
+    });
+    const payload = asType(created.data!.createClient, "CreateClientSuccess");
+    expect(sentBy("Client.Create")).toEqual([
+      expect.objectContaining({ CompanyName: " Spaced Co ", ContactName: "\tContact spaced" }),
+    ]);
+    expect(payload.client!.name).toBe("Spaced Co");
+
+    const updated = await stack.gql(UpdateClientBasics, {
+      input: { clientId: gid.client(payload.clientId), ...basics("spaced"), contactName: "Contact spaced  " },
+    });
+    expect(asType(updated.data!.updateClientBasics, "UpdateClientBasicsSuccess").client!.basicDetails).toMatchObject({
+      contactName: "Contact spaced",
+    });
+    expect(sentBy("Client.UpdateBasics")).toEqual([
+      expect.objectContaining({ CompanyName: "Company spaced", ContactName: "Contact spaced  " }),
+    ]);
+  });
+});
+
 describe("updateClientAccessAndBilling", () => {
   const fabrikam = gid.client(DEMO.clients.fabrikam);
 

@@ -179,6 +179,70 @@ describe("createList", () => {
   });
 });
 
+describe("text the service trims is sent as given", () => {
+  /** The parameters of the one call of `operation` the sandbox received since the reset. */
+  const sent = (operation: string) => {
+    const calls = stack.sandbox.calls.entries().filter((c) => c.operation === operation);
+    expect(calls).toHaveLength(1);
+    return calls[0]!.params;
+  };
+
+  it("createList and updateList send the title with its spaces; an empty page is sent empty", async () => {
+    stack.sandbox.calls.reset();
+    const created = await stack.gql(CreateList, {
+      input: { clientId: demo.contoso, title: "  Winter offers ", unsubscribePage: "", confirmOptIn: false },
+    });
+    const payload = asType(created.data!.createList, "CreateListSuccess");
+    expect(sent("List.Create")).toMatchObject({
+      Title: "  Winter offers ",
+      UnsubscribePage: "",
+      ConfirmationSuccessPage: "",
+    });
+    // The service trims titles itself: what it lists is its own answer.
+    expect(payload.list!.name).toBe("Winter offers");
+
+    stack.sandbox.calls.reset();
+    const updated = await stack.gql(UpdateList, {
+      input: {
+        listId: payload.list!.id,
+        title: "Winter offers\t",
+        unsubscribePage: "https://contoso.example.com/bye",
+        confirmOptIn: true,
+      },
+    });
+    expect(updated.data!.updateList).toMatchObject({ __typename: "UpdateListSuccess" });
+    expect(sent("List.Update")).toMatchObject({
+      Title: "Winter offers\t",
+      UnsubscribePage: "https://contoso.example.com/bye",
+      ConfirmationSuccessPage: "",
+    });
+  });
+
+  it("createCustomField sends the name and each option with their spaces, joined by ||", async () => {
+    stack.sandbox.calls.reset();
+    const { data, errors } = await stack.gql(CreateCustomField, {
+      input: {
+        listId: demo.pilot,
+        fieldName: " Shoe size ",
+        dataType: "MULTI_SELECT_ONE",
+        // " |wide" does not merge with the separator: the space stands between them.
+        options: [" Small", "Large ", " |wide"],
+      },
+    });
+    expect(errors).toEqual([]);
+    expect(sent("List.CreateCustomField")).toMatchObject({
+      FieldName: " Shoe size ",
+      Options: " Small||Large || |wide",
+    });
+    expect(asType(data!.createCustomField, "CreateCustomFieldSuccess").customField).toEqual({
+      key: "[Shoesize]",
+      fieldName: "Shoe size",
+      dataType: "MULTI_SELECT_ONE",
+      options: ["Small", "Large", "|wide"],
+    });
+  });
+});
+
 describe("updateList", () => {
   it("renames a list; a later payload in the same request sees the client's lists afresh", async () => {
     const { data, errors } = await stack.gql(RenameAndCreate, {

@@ -194,6 +194,37 @@ describe("custom field values", () => {
     expect(stack.sandbox.calls.count("List.GetCustomFields")).toBe(1);
   });
 
+  it("refuses a number with surrounding spaces rather than trimming it, and writes nothing", async () => {
+    const { data } = await add([{ key: DEMO.fields.age, value: " 42" }]);
+    expect(data!.addSubscriber).toMatchObject({
+      __typename: "InputError",
+      field: "customFields[0].value",
+      rule: "NUMBER",
+      message: expect.stringMatching(/must not start or end with spaces/),
+    });
+    expect(writes()).toEqual([]);
+  });
+
+  it("sends text and blank values exactly as given; a blank one clears the field", async () => {
+    const sentValues = () =>
+      stack.sandbox.calls
+        .entries()
+        .filter((c) => c.operation === "Subscriber.AddWithCustomFields")
+        .map((c) => c.params["CustomFields"]);
+    const stored = (result: Awaited<ReturnType<typeof add>>) =>
+      (result.data!.addSubscriber as { subscriber: { customFields: { key: string; value: string }[] } }).subscriber
+        .customFields;
+
+    const padded = await add([{ key: DEMO.fields.city, value: " Perth " }]);
+    expect(sentValues()).toEqual([[{ Key: DEMO.fields.city, Value: " Perth " }]]);
+    expect(stored(padded)).toContainEqual({ key: DEMO.fields.city, value: " Perth " });
+
+    stack.sandbox.calls.reset();
+    const cleared = await add([{ key: DEMO.fields.city, value: "  " }]);
+    expect(sentValues()).toEqual([[{ Key: DEMO.fields.city, Value: "  " }]]);
+    expect(stored(cleared).map((f) => f.key)).not.toContain(DEMO.fields.city);
+  });
+
   it("accepts values that fit, keys in any case and without brackets, and stores exactly them", async () => {
     const { data, errors } = await stack.gql(Add, {
       input: {

@@ -509,6 +509,126 @@ describe("campaigns and templates", () => {
     ));
 });
 
+describe("structured values with surrounding spaces are refused under their rule, not trimmed", () => {
+  /** Every issue's message says what is wrong: the spaces, not the shape. */
+  async function expectSpacesRefused<V extends { input: unknown }>(
+    document: TypedDocumentNode<Refusal, V>,
+    input: V["input"],
+    issues: [field: string, rule: string][],
+  ): Promise<void> {
+    await expectRefused(document, input, issues);
+    const res = await stack.gql(document, { input } as V);
+    for (const issue of res.data!.result!.issues!) expect(issue.message).toMatch(/must not start or end with spaces/);
+  }
+
+  it("list pages, also a page of spaces only (only an empty page is the generic one)", async () => {
+    await expectSpacesRefused(
+      docs.createList,
+      {
+        clientId: demo.northwind,
+        title: "Padded pages",
+        unsubscribePage: " https://example.com/bye",
+        confirmOptIn: true,
+        confirmationSuccessPage: "https://example.com/thanks\n",
+      },
+      [
+        ["unsubscribePage", "URL"],
+        ["confirmationSuccessPage", "URL"],
+      ],
+    );
+    await expectSpacesRefused(
+      docs.updateList,
+      { listId: list, title: "Newsletter", unsubscribePage: "   ", confirmOptIn: false },
+      [["unsubscribePage", "URL"]],
+    );
+  });
+
+  it("template URLs, also an optional one of spaces only", () =>
+    expectSpacesRefused(
+      docs.updateTemplate,
+      {
+        templateId: gid.template(DEMO.templates.newsletter),
+        name: " Spring ",
+        htmlPageUrl: "https://example.com/page.html ",
+        zipFileUrl: "  ",
+        screenshotUrl: "\thttps://example.com/shot.jpg",
+      },
+      [
+        ["htmlPageUrl", "URL"],
+        ["zipFileUrl", "URL"],
+        ["screenshotUrl", "URL"],
+      ],
+    ));
+
+  it("the username and the rates", () =>
+    expectSpacesRefused(
+      docs.updateClientAccessAndBilling,
+      {
+        clientId: demo.contoso,
+        accessLevel: "LEVEL_63",
+        username: " contoso ",
+        password: " pass phrase ",
+        billingType: "CLIENT_PAYS_WITH_MARKUP",
+        currency: "USD",
+        deliveryFee: " 6",
+        costPerRecipient: "2 ",
+        designAndSpamTestFee: "6\u00a0",
+      },
+      [
+        ["username", "USERNAME"],
+        ["deliveryFee", "DECIMAL"],
+        ["costPerRecipient", "DECIMAL"],
+        ["designAndSpamTestFee", "DECIMAL"],
+      ],
+    ));
+
+  it("the client's email address", () =>
+    expectSpacesRefused(
+      docs.updateClientBasics,
+      { clientId: demo.contoso, ...basics, emailAddress: " wile@acme.example.com" },
+      [["emailAddress", "EMAIL"]],
+    ));
+
+  it("a value of spaces only where the combination uses none is NOT_ALLOWED, not dropped as if left out", async () => {
+    await expectRefused(
+      docs.updateClientAccessAndBilling,
+      { clientId: demo.contoso, accessLevel: "LEVEL_0", username: "  ", password: " " },
+      [
+        ["username", "NOT_ALLOWED"],
+        ["password", "NOT_ALLOWED"],
+      ],
+    );
+    await expectRefused(
+      docs.updateClientAccessAndBilling,
+      {
+        clientId: demo.contoso,
+        accessLevel: "LEVEL_7",
+        username: "contoso",
+        password: "secret-5",
+        billingType: "CLIENT_PAYS_AT_STANDARD_RATE",
+        currency: "USD",
+        deliveryFee: " ",
+      },
+      [["deliveryFee", "NOT_ALLOWED"]],
+    );
+    await expectRefused(
+      docs.createList,
+      { clientId: demo.northwind, title: "T", confirmOptIn: false, confirmationSuccessPage: " " },
+      [
+        ["confirmationSuccessPage", "URL"],
+        ["confirmationSuccessPage", "NOT_ALLOWED"],
+      ],
+    );
+  });
+
+  it("an option's edge is its own first and last character: `a |` still merges with the separator", () =>
+    expectRefused(
+      docs.createCustomField,
+      { listId: list, fieldName: "Edges", dataType: "MULTI_SELECT_ONE", options: ["a |", "ok"] },
+      [["options[0]", "OPTION_EDGE"]],
+    ));
+});
+
 describe("values of the wrong type", () => {
   it("are refused by GraphQL itself before anything runs (bad enum value, bad DateTime)", async () => {
     const badEnum = await stack.gql(docs.updateClientAccessAndBilling, {

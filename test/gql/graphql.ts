@@ -128,7 +128,7 @@ export type CreateCustomFieldInput = {
   fieldName: string;
   /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
-  /** Required for MULTI_SELECT_ONE and MULTI_SELECT_MANY; not allowed for TEXT, NUMBER, COUNTRY, US_STATE, DATE. At most 100 options of at most 200 characters each; surrounding spaces are removed. Refused: an empty option, one holding `||` or starting or ending with `|` (the service joins options with `||`), and one repeating another (compared without regard to case). */
+  /** Required for MULTI_SELECT_ONE and MULTI_SELECT_MANY; not allowed for TEXT, NUMBER, COUNTRY, US_STATE, DATE. At most 100 options of at most 200 characters each, sent as given (the service trims each). Refused: a blank option, one holding `||` or starting or ending with `|` (the service joins options with `||`), and one repeating another (compared trimmed and without regard to case). */
   options?: Array<string> | null | undefined;
 };
 
@@ -137,11 +137,11 @@ export type CreateListInput = {
   clientId: string | number;
   /** Double opt-in: new subscribers confirm by email first. */
   confirmOptIn: boolean;
-  /** URL shown after confirming; blank gives a generic page. Only with confirmOptIn. At most 2048 characters. */
+  /** URL shown after confirming; left out or empty gives a generic page. Only with confirmOptIn. At most 2048 characters. */
   confirmationSuccessPage?: string | null | undefined;
   /** Unique among the client's lists. At most 200 characters. */
   title: string;
-  /** URL shown after unsubscribing; blank gives a generic page. At most 2048 characters. */
+  /** URL shown after unsubscribing; left out or empty gives a generic page. At most 2048 characters. */
   unsubscribePage?: string | null | undefined;
 };
 
@@ -246,6 +246,8 @@ export type InputRule =
   | 'TEXT_CHARACTERS'
   /** an absolute http or https URL */
   | 'URL'
+  /** a username without surrounding spaces (the service compares usernames trimmed) */
+  | 'USERNAME'
   /** text must not contain characters XML 1.0 forbids (most control characters) */
   | 'XML_CHARACTERS';
 

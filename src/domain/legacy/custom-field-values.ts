@@ -5,7 +5,7 @@
  * here instead, naming the entry and the rule.
  */
 import type { LegacyListCustomField, LegacySubscriberCustomField } from "../../backends/legacy/types.js";
-import { InputError, type InputIssue, type InputRule } from "../input-error.js";
+import { InputError, SURROUNDING_SPACE, hasSurroundingSpace, type InputIssue, type InputRule } from "../input-error.js";
 
 /** A value as the caller gives it. */
 export interface CustomFieldValue {
@@ -31,14 +31,19 @@ function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-/** The rule a non-empty value breaks for a field of `dataType`, if any. */
+/**
+ * The rule a non-blank value breaks for a field of `dataType`, if any. A number or a date is sent
+ * as given, so one with surrounding spaces is refused under its rule rather than trimmed.
+ */
 function valueRule(field: LegacyListCustomField, value: string): { rule: InputRule; text: string } | undefined {
   switch (field.DataType.trim().toLowerCase()) {
     case "number":
+      if (hasSurroundingSpace(value)) return { rule: "NUMBER", text: SURROUNDING_SPACE };
       return NUMBER.test(value)
         ? undefined
         : { rule: "NUMBER", text: "must be a plain decimal number such as 42 or -3.5" };
     case "date":
+      if (hasSurroundingSpace(value)) return { rule: "DATE", text: SURROUNDING_SPACE };
       return isRealDate(value) ? undefined : { rule: "DATE", text: "must be a real date written YYYY-MM-DD" };
     case "multiselectone":
     case "multiselectmany":
@@ -63,8 +68,8 @@ const multiValued = (field: LegacyListCustomField) => field.DataType.trim().toLo
  * `customFields[i].key` / `customFields[i].value` for every entry that breaks a rule.
  * Rules: the key is one of the list's fields; Number a plain decimal; Date YYYY-MM-DD;
  * MultiSelectOne (and Country, USState) one option and one entry; MultiSelectMany options, each
- * once; Text any text, one entry. An empty value clears the field and must be its only entry.
- * Values are sent as given, except that Number and Date values lose surrounding spaces.
+ * once; Text any text, one entry. A blank value (empty or spaces only, which the service reads as
+ * empty) clears the field and must be its only entry. Every value is sent exactly as given.
  */
 export function customFieldWireValues(
   fields: readonly LegacyListCustomField[],
@@ -86,9 +91,9 @@ export function customFieldWireValues(
     }
     const earlier = entries.get(field) ?? [];
     entries.set(field, [...earlier, value]);
-    const trimmed = value.trim();
+    const blank = value.trim() === "";
     if (earlier.length > 0) {
-      const clears = trimmed === "" || earlier.some((v) => v.trim() === "");
+      const clears = blank || earlier.some((v) => v.trim() === "");
       if (clears || !multiValued(field)) {
         fail(
           i,
@@ -103,15 +108,9 @@ export function customFieldWireValues(
         return;
       }
     }
-    if (trimmed === "") {
-      wire.push({ Key: field.Key, Value: "" });
-      return;
-    }
-    const type = field.DataType.trim().toLowerCase();
-    const sent = type === "number" || type === "date" ? trimmed : value;
-    const broken = valueRule(field, sent);
+    const broken = blank ? undefined : valueRule(field, value);
     if (broken) fail(i, "value", broken.rule, broken.text);
-    else wire.push({ Key: field.Key, Value: sent });
+    else wire.push({ Key: field.Key, Value: value });
   });
 
   if (issues.length > 0) throw new InputError(issues);

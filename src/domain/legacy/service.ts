@@ -108,9 +108,12 @@ interface SubscriberKey {
 /** The separator of the Options parameter of List.CreateCustomField. */
 const OPTION_SEPARATOR = "||";
 
-const trimmed = (text: string | null | undefined): string => text?.trim() ?? "";
-/** Trimmed text, or undefined when blank (an optional parameter left out). */
-const optional = (text: string | null | undefined): string | undefined => text?.trim() || undefined;
+/**
+ * An optional parameter as given, or undefined (left out) when the caller left it out or gave it
+ * empty. Text of spaces only is given text: it is sent as it is, never read as "left out".
+ */
+const optional = (text: string | null | undefined): string | undefined =>
+  text === "" ? undefined : (text ?? undefined);
 
 /** The legacy list service for one request. */
 export class LegacyService {
@@ -314,7 +317,10 @@ export class LegacyService {
 
   // --- writes ----------------------------------------------------------------------------------
   // Each checks the ids it takes before writing, and forgets the reads its write changed, so what
-  // the payload reads afterwards is the service's state after the write.
+  // the payload reads afterwards is the service's state after the write. Parameters reach the
+  // service exactly as the caller gave them, never trimmed: text the service trims itself (titles,
+  // names, options) is its to trim, and what the gateway could only guess at (URLs, amounts, a
+  // username, an address) was refused with surrounding spaces before the resolver ran.
 
   /** Adds (or with `resubscribe` moves back to Active) an address, with custom-field values checked first. */
   async addSubscriber(input: {
@@ -372,7 +378,7 @@ export class LegacyService {
     this.#wire.invalidate("Client.GetSegments", { ClientID: clientId });
   }
 
-  /** Adds a custom field to a list; options are trimmed and joined as the service expects. */
+  /** Adds a custom field to a list; the name and options are sent as given, options joined as the service expects. */
   async createCustomField(input: {
     clientId: string;
     listId: string;
@@ -381,11 +387,11 @@ export class LegacyService {
     options?: readonly string[] | null;
   }): Promise<void> {
     const { clientId, listId } = input;
-    const options = (input.options ?? []).map((o) => o.trim());
+    const options = input.options ?? [];
     await checkListOfClient(this.#wire, clientId, listId);
     await this.#wire.write("List.CreateCustomField", {
       ListID: listId,
-      FieldName: input.fieldName.trim(),
+      FieldName: input.fieldName,
       DataType: input.dataType,
       Options: options.length > 0 ? options.join(OPTION_SEPARATOR) : undefined,
     });
@@ -418,7 +424,7 @@ export class LegacyService {
     await this.#wire.write("Client.UpdateAccessAndBilling", {
       ClientID: input.clientId,
       AccessLevel: input.accessLevel,
-      Username: login ? input.username?.trim() : undefined,
+      Username: login ? (input.username ?? undefined) : undefined,
       Password: login ? input.password : undefined,
       BillingType: input.billingType ?? undefined,
       Currency: input.currency ?? undefined,
@@ -466,8 +472,8 @@ export class LegacyService {
   async updateTemplate(input: TemplateUpdate): Promise<void> {
     await this.#wire.write("Template.Update", {
       TemplateID: input.templateId,
-      TemplateName: input.name.trim(),
-      HTMLPageURL: input.htmlPageUrl.trim(),
+      TemplateName: input.name,
+      HTMLPageURL: input.htmlPageUrl,
       ZipFileURL: optional(input.zipFileUrl),
       ScreenshotURL: optional(input.screenshotUrl),
     });
@@ -476,20 +482,22 @@ export class LegacyService {
   }
 }
 
+/** Every setting, as given; a page left out is sent empty (the service replaces all of them). */
 function listParams(input: ListSettings) {
   return {
-    Title: input.title.trim(),
-    UnsubscribePage: trimmed(input.unsubscribePage),
+    Title: input.title,
+    UnsubscribePage: input.unsubscribePage ?? "",
     ConfirmOptIn: input.confirmOptIn,
-    ConfirmationSuccessPage: trimmed(input.confirmationSuccessPage),
+    ConfirmationSuccessPage: input.confirmationSuccessPage ?? "",
   };
 }
 
+/** Every basic detail, as given. */
 function basicsParams(basics: ClientBasicsInput) {
   return {
-    CompanyName: basics.companyName.trim(),
-    ContactName: basics.contactName.trim(),
-    EmailAddress: basics.emailAddress.trim(),
+    CompanyName: basics.companyName,
+    ContactName: basics.contactName,
+    EmailAddress: basics.emailAddress,
     Country: basics.country,
     Timezone: basics.timeZone,
   };

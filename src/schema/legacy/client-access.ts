@@ -10,7 +10,17 @@ import type { LegacyAccessAndBilling } from "../../domain/legacy/models.js";
 import { builder } from "../builder.js";
 import { localIdOf } from "../support/global-id.js";
 import { CLIENT_ID_DESCRIPTION } from "../support/id-descriptions.js";
-import { checkWith, decimal, id, inputRules, minLength, refuse, required, text } from "../support/input-rules.js";
+import {
+  checkWith,
+  decimal,
+  id,
+  inputRules,
+  minLength,
+  refuse,
+  required,
+  text,
+  username,
+} from "../support/input-rules.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { clientPayload } from "./clients.js";
 import { ClientRef } from "./refs.js";
@@ -129,11 +139,15 @@ const UpdateClientAccessAndBillingInput = builder.inputType("UpdateClientAccessA
 
 type AccessInput = typeof UpdateClientAccessAndBillingInput.$inferInput;
 
-const present = (value: string | null | undefined): boolean => value != null && value.trim() !== "";
+/**
+ * Whether an optional field is given: left out and "" are not; any other text is, spaces only too
+ * (it is not dropped as if left out: where the combination does not use it, it is NOT_ALLOWED).
+ */
+const present = (value: string | null | undefined): boolean => value != null && value !== "";
 
 const MIN_PASSWORD_LENGTH = 5;
 
-const USERNAME = text(MAX_LENGTH.name, required);
+const USERNAME = text(MAX_LENGTH.name, required, username);
 const PASSWORD = text(MAX_LENGTH.password, required, minLength(MIN_PASSWORD_LENGTH));
 const FEE = text(MAX_LENGTH.decimal, required, decimal);
 

@@ -104,9 +104,9 @@ const CreateCustomFieldInput = builder.inputType("CreateCustomFieldInput", {
     options: t.stringList({
       description:
         `Required for MULTI_SELECT_ONE and MULTI_SELECT_MANY; not allowed for TEXT, NUMBER, COUNTRY, US_STATE, DATE. ` +
-        `At most ${MAX_COUNT.options} options of at most ${MAX_LENGTH.option} characters each; surrounding spaces ` +
-        "are removed. Refused: an empty option, one holding `||` or starting or ending with `|` (the service " +
-        "joins options with `||`), and one repeating another (compared without regard to case).",
+        `At most ${MAX_COUNT.options} options of at most ${MAX_LENGTH.option} characters each, sent as given ` +
+        "(the service trims each). Refused: a blank option, one holding `||` or starting or ending with `|` (the " +
+        "service joins options with `||`), and one repeating another (compared trimmed and without regard to case).",
     }),
   }),
 });
@@ -136,7 +136,8 @@ builder.mutationFields((t) => ({
           refuse(ctx, "options", "REQUIRED", `options are required for ${input.dataType} fields.`);
         } else if (checkWith(ctx, "options", OPTION_LIST, options)) {
           // The service splits on "||", trims, and drops empties and repeats: each of those would
-          // store something other than what was given, so they are refused instead. A repeat is
+          // store something other than what was given, so they are refused instead (compared
+          // trimmed, as the service compares them; the options are sent as given). A repeat is
           // reported right after the option's own issues, which an element schema cannot do: it
           // does not see the earlier options.
           const seen = new Set<string>();

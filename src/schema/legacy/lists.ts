@@ -120,11 +120,11 @@ const CreateListInput = builder.inputType("CreateListInput", {
       description: `Unique among the client's lists. At most ${MAX_LENGTH.name} characters.`,
     }),
     unsubscribePage: t.string({
-      description: `URL shown after unsubscribing; blank gives a generic page. At most ${MAX_LENGTH.url} characters.`,
+      description: `URL shown after unsubscribing; left out or empty gives a generic page. At most ${MAX_LENGTH.url} characters.`,
     }),
     confirmOptIn: t.boolean({ required: true, description: "Double opt-in: new subscribers confirm by email first." }),
     confirmationSuccessPage: t.string({
-      description: `URL shown after confirming; blank gives a generic page. Only with confirmOptIn. At most ${MAX_LENGTH.url} characters.`,
+      description: `URL shown after confirming; left out or empty gives a generic page. Only with confirmOptIn. At most ${MAX_LENGTH.url} characters.`,
     }),
   }),
 });
@@ -157,7 +157,8 @@ const settingsRules = {
 };
 
 function checkSettings(input: ListSettings, ctx: RuleContext): void {
-  if (!input.confirmOptIn && (input.confirmationSuccessPage ?? "").trim() !== "") {
+  // Any text but "" is a page given (spaces only too, which its URL rule also refuses).
+  if (!input.confirmOptIn && (input.confirmationSuccessPage ?? "") !== "") {
     refuse(ctx, "confirmationSuccessPage", "NOT_ALLOWED", "confirmationSuccessPage is not used without confirmOptIn.");
   }
 }

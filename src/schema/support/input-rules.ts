@@ -17,7 +17,14 @@
 import type { StandardSchemaV1 } from "@pothos/plugin-validation";
 import { z } from "zod";
 import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
-import { INPUT_RULES, InputError, pathText, type InputRule } from "../../domain/input-error.js";
+import {
+  INPUT_RULES,
+  InputError,
+  SURROUNDING_SPACE,
+  hasSurroundingSpace,
+  pathText,
+  type InputRule,
+} from "../../domain/input-error.js";
 import { isEmailShape } from "../../domain/email.js";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
 import { tryLocalId, type IdPartCount } from "./global-id.js";
@@ -65,12 +72,24 @@ const given = (text: string): boolean => text.trim() !== "";
 /** Not blank. */
 export const required = textRule("REQUIRED", given, "is required");
 
+/**
+ * A rule of a structured value (when given: an empty or missing text passes). Such a value is
+ * sent exactly as given, so one with surrounding spaces, also one of spaces only, is refused
+ * under this rule with a message saying so rather than trimmed; otherwise it must be `ok`.
+ */
+function structured(name: InputRule, ok: (text: string) => boolean, message: string): TextRule {
+  return rule<Text>(
+    name,
+    (value) => {
+      const text = value ?? "";
+      return text === "" || (!hasSurroundingSpace(text) && ok(text));
+    },
+    (value) => (hasSurroundingSpace(value ?? "") ? SURROUNDING_SPACE : message),
+  );
+}
+
 /** The shape of an email address (when given), without surrounding spaces. */
-export const email = rule<Text>(
-  "EMAIL",
-  (value) => !given(value ?? "") || isEmailShape(value ?? ""),
-  (value) => (hasSurroundingSpace(value ?? "") ? SURROUNDING_SPACE : "must be an email address"),
-);
+export const email = structured("EMAIL", isEmailShape, "must be an email address");
 
 /** At least `n` characters (counted in code points). */
 export const minLength = (n: number): TextRule =>
@@ -80,18 +99,24 @@ export const minLength = (n: number): TextRule =>
 export const oneOf = (values: readonly string[], what: string): TextRule =>
   textRule("ONE_OF", (text) => !given(text) || values.includes(text), `must be one of the ${what} the service accepts`);
 
-/** An absolute http(s) URL (when given). */
-export const url = textRule(
-  "URL",
-  (text) => !given(text) || isHttpUrl(text.trim()),
-  "must be an absolute http or https URL",
+/** An absolute http(s) URL (when given), without surrounding spaces. */
+export const url = structured("URL", isHttpUrl, "must be an absolute http or https URL");
+
+/** Plain decimal text (when given), without surrounding spaces. */
+export const decimal = structured(
+  "DECIMAL",
+  (text) => DECIMAL.test(text),
+  "must be a plain decimal number such as 12.50",
 );
 
-/** Plain decimal text (when given). */
-export const decimal = textRule(
-  "DECIMAL",
-  (text) => !given(text) || DECIMAL.test(text.trim()),
-  "must be a plain decimal number such as 12.50",
+/**
+ * A username (when given) without surrounding spaces: the service compares and stores usernames
+ * trimmed, so " ada" would log in as someone other than the caller asked for.
+ */
+export const username = rule<Text>(
+  "USERNAME",
+  (value) => !hasSurroundingSpace(value ?? ""),
+  () => SURROUNDING_SPACE,
 );
 
 /** Free of the `||` separator the service splits option lists on. */
@@ -100,10 +125,14 @@ export const noSeparator = textRule("NO_SEPARATOR", (text) => !text.includes("||
 /** Free of `<` and `>` (the service refuses a template name holding either with 4003). */
 export const noAngleBrackets = textRule("NO_ANGLE_BRACKETS", (text) => !/[<>]/.test(text), "must not contain < or >");
 
-/** Not starting or ending with `|`: joined with `||`, such an edge would merge with the separator. */
+/**
+ * Not starting or ending with `|`: joined with `||`, such an edge would merge with the separator.
+ * Options are joined as given, so the edge is the text's own first and last character (" |a"
+ * does not merge: the space stands between it and the separator).
+ */
 export const noPipeEdges = textRule(
   "OPTION_EDGE",
-  (text) => !text.trim().startsWith("|") && !text.trim().endsWith("|"),
+  (text) => !text.startsWith("|") && !text.endsWith("|"),
   "must not start or end with |",
 );
 
@@ -224,10 +253,6 @@ function ruleOf(issue: StandardSchemaV1.Issue): InputRule {
   const rule: unknown = (issue as { params?: { rule?: unknown } }).params?.rule;
   return typeof rule === "string" && rule in INPUT_RULES ? (rule as InputRule) : "REQUIRED";
 }
-
-const SURROUNDING_SPACE = "must not start or end with spaces (an address is sent exactly as given)";
-
-const hasSurroundingSpace = (text: string): boolean => text !== text.trim();
 
 /**
  * The broken rule of an email argument checked outside an input (a lookup's `email`), or
