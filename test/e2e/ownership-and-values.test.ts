@@ -77,6 +77,18 @@ const DeleteField = graphql(`
   }
 `);
 
+const CreateField = graphql(`
+  mutation OwnedCreateField($input: CreateCustomFieldInput!) {
+    createCustomField(input: $input) {
+      __typename
+      ... on OwnershipError {
+        field
+        ownershipRule
+      }
+    }
+  }
+`);
+
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
@@ -105,7 +117,7 @@ describe("a list id naming another client", () => {
     expect(writes()).toEqual([]);
   });
 
-  it("is refused by unsubscribe, updateList and deleteCustomField too", async () => {
+  it("is refused by unsubscribe, updateList, createCustomField and deleteCustomField too", async () => {
     const unsub = await stack.gql(Unsubscribe, { input: { listId: misattributed, email: DEMO.emails.active } });
     expect(unsub.data!.unsubscribe).toEqual({
       __typename: "OwnershipError",
@@ -116,6 +128,14 @@ describe("a list id naming another client", () => {
       input: { listId: misattributed, title: "Hijacked", confirmOptIn: false },
     });
     expect(update.data!.updateList).toEqual({
+      __typename: "OwnershipError",
+      field: "listId",
+      ownershipRule: "LIST_OF_CLIENT",
+    });
+    const created = await stack.gql(CreateField, {
+      input: { listId: misattributed, fieldName: "Planted", dataType: "TEXT" },
+    });
+    expect(created.data!.createCustomField).toEqual({
       __typename: "OwnershipError",
       field: "listId",
       ownershipRule: "LIST_OF_CLIENT",
