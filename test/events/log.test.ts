@@ -6,9 +6,11 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   compareEventIds,
+  EventLogBeyondEndError,
   EventLogError,
   EventLogTrimmedError,
   MemoryEventLog,
+  positionBefore,
   RedisEventLog,
   type EventLog,
   type EventLogLimits,
@@ -293,6 +295,27 @@ describe.each(implementations)("$name", (implementation) => {
     expect(resumed.ids).toEqual([...appended.slice(removed + 1), ...more.appended]);
     // The replay that was overtaken got nothing after its first page, live events included.
     expect(recorder.ids).toEqual(appended.slice(1, 101));
+    expect(errors).toEqual([]);
+  });
+
+  it("refuses an `after` past the end of the log and in the future, which would skip what is appended until then", async () => {
+    const log = create();
+    const { appended } = await log.append("legacy", entries(0, 2));
+    for (const after of [`${Date.now() + 60_000}-0`, positionBefore(Date.now() + 60_000)]) {
+      const refusal = await log.subscribe("legacy", { after }, () => undefined).catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(EventLogBeyondEndError);
+      expect(refusal).toMatchObject({ code: "EVENT_LOG_BEYOND_END", source: "legacy", after, end: appended[1] });
+    }
+    // The end itself, and a start position of now (past the end, not beyond the next id), are served.
+    const atEnd = new Recorder();
+    const atStart = new Recorder();
+    await sleep(2);
+    await log.subscribe("legacy", { after: appended[1] }, atEnd.listener);
+    await log.subscribe("legacy", { after: positionBefore(Date.now()) }, atStart.listener);
+    const { appended: more } = await log.append("legacy", entries(2, 1));
+    await atEnd.until(1);
+    await atStart.until(1);
+    expect([atEnd.ids, atStart.ids]).toEqual([more, more]);
     expect(errors).toEqual([]);
   });
 

@@ -11,7 +11,9 @@
  * Live delivery cannot fall behind trimming here, unlike the Redis log's reader: an append hands
  * its events (the objects, not positions in `entries`) to every live subscriber before it returns,
  * so an entry trimmed by the same or a later append has been delivered already. Only replays,
- * which read `entries`, can be overtaken (`#overtaken`).
+ * which read `entries`, can be overtaken (`#overtaken`). Where a replay starts is checked as the
+ * Redis log checks it (`#startRefusal`): an id this log never held (one of the log before a
+ * restart) is refused as lost with the log's end, one in the future as beyond the end.
  */
 import {
   compareEventIds,
@@ -21,8 +23,10 @@ import {
   EVENT_SOURCES,
   EventLogError,
   EventLogTrimmedError,
+  gapAfter,
   nextReplayTurn,
   parseEventId,
+  pastEnd,
   REPLAY_PAGE,
   reportToConsole,
   serializeEntry,
@@ -157,6 +161,8 @@ export class MemoryEventLog implements EventLog {
       if (log.removedThrough !== undefined && compareEventIds(after, log.removedThrough) < 0) {
         throw new EventLogTrimmedError(source, after, log.removedThrough);
       }
+      const refusal = this.#startRefusal(log, after);
+      if (refusal) throw refusal;
     }
     const subscriber: MemorySubscriber = {
       listener,
@@ -175,6 +181,24 @@ export class MemoryEventLog implements EventLog {
       subscriber.active = false;
       log.subscribers.delete(subscriber);
     };
+  }
+
+  /**
+   * The Redis log's checks of where a replay starts, on this log's entries: the entry before the
+   * first one after `after` plays the part of its `p` (the last entry trimmed, or "0-0", for the
+   * oldest kept), and the last id this log gave is its end. An entry's id that falls between two
+   * entries, or before the first one this log ever held, was handed out by a log this one does not
+   * continue (the gateway restarted, and the log with it): refused as a lost end (gapAfter). One
+   * past the end is refused as lost, or as in the future (pastEnd).
+   */
+  #startRefusal(log: SourceLog, after: string): EventLogError | undefined {
+    const at = this.#indexAfter(log, after);
+    if (at < log.entries.length) {
+      const previous = at > 0 ? log.entries[at - 1]?.id : (log.removedThrough ?? "0-0");
+      return gapAfter(log.source, after, previous);
+    }
+    const end = log.lastSeq < 0 ? "0-0" : `${log.lastMs}-${log.lastSeq}`;
+    return pastEnd(log.source, after, end, this.#now());
   }
 
   /**
@@ -250,9 +274,13 @@ export class MemoryEventLog implements EventLog {
     }
   }
 
-  /** The first retained entry after `id` (binary search: ids ascend). */
+  /** The first retained entry after `id`. */
   #firstAfter(log: SourceLog, id: string | undefined): LoggedEvent | undefined {
-    if (id === undefined) return undefined;
+    return id === undefined ? undefined : log.entries[this.#indexAfter(log, id)];
+  }
+
+  /** The index of the first retained entry after `id`, the entries' count when none is (binary search: ids ascend). */
+  #indexAfter(log: SourceLog, id: string): number {
     let low = 0;
     let high = log.entries.length;
     while (low < high) {
@@ -261,7 +289,7 @@ export class MemoryEventLog implements EventLog {
       if (entry !== undefined && compareEventIds(entry.id, id) <= 0) low = middle + 1;
       else high = middle;
     }
-    return log.entries[low];
+    return low;
   }
 
   #nextId(log: SourceLog, now: number): string {

@@ -10,13 +10,17 @@
  * something then end, told what was lost (`trimmed`), and the reader goes on for the others.
  *
  * A subscription with `after` replays with XRANGE, one page (REPLAY_PAGE entries) at a time, before
- * it joins the live subscribers: the next page is read only once the subscriber has handed on the
- * previous one (`drained`), and only while holding one of the instance's replay turns
- * (ReplayGate), so neither a replay from far back nor many replays at once make the instance hold
- * more than a bounded number of pages. While several replays run, the full pages read are kept a
- * while and shared (ReplayPageCache), and a replay at the cursor of a read under way waits for it,
- * so replays of the same stretch read and parse it about once. A replay joins the live subscribers
- * at the moment it has read up to where the reader is: nothing live is buffered for it meanwhile.
+ * it joins the live subscribers. The first entry after `after` says whether anything between was
+ * removed (its `p`), and a first page with nothing after `after` is checked against the stream's
+ * newest entry and Redis's clock: what any instance finds in Redis, so every instance refuses the
+ * same replays (#readPage). The rest follows at the subscriber's pace: the next page is read only
+ * once the subscriber has handed on the previous one (`drained`), and only while holding one of the
+ * instance's replay turns (ReplayGate), so neither a replay from far back nor many replays at once
+ * make the instance hold more than a bounded number of pages. While several replays run, the full
+ * pages read are kept a while and shared (ReplayPageCache), and a replay at the cursor of a read
+ * under way waits for it, so replays of the same stretch read and parse it about once. A replay
+ * joins the live subscribers at the moment it has read up to where the reader is: nothing live is
+ * buffered for it meanwhile.
  */
 import { Redis, type RedisOptions } from "ioredis";
 import { ReplayGate } from "./replay-gate.js";
@@ -31,9 +35,12 @@ import {
   EVENT_SOURCES,
   EventLogError,
   EventLogTrimmedError,
+  gapAfter,
   nextReplayTurn,
   isEventId,
+  isPositionOnly,
   parseEventId,
+  pastEnd,
   parseStoredEvent,
   REPLAY_PAGE,
   reportToConsole,
@@ -69,9 +76,11 @@ export interface RedisEventLogOptions extends EventLogLimits {
 // per entry. Returns the new ids, "" for a duplicate. Every check is made before the first write, and
 // nothing after it can fail on valid input, so the batch is all or nothing. Streams are trimmed once
 // per batch (approximately: to maxLength, and to the retention window). Each entry carries the id of
-// the entry appended before it (field p, "0-0" for the first): once that one is trimmed, the oldest
-// entry kept says exactly what was removed, which XTRIM records nowhere (Redis updates XINFO's
-// max-deleted-entry-id on XDEL only).
+// the entry appended before it (field p): once that one is trimmed, the oldest entry kept says
+// exactly what was removed, which XTRIM records nowhere (Redis updates XINFO's max-deleted-entry-id
+// on XDEL only). A stream trimmed empty still knows the last id it gave (last-generated-id), and its
+// next entry names that one; a new stream's first entry (none, or deleted: what a Redis restarted
+// empty holds) names "0-0".
 const APPEND_SCRIPT = `
 local maxLength = ARGV[1]
 local retentionMs = tonumber(ARGV[2])
@@ -123,6 +132,12 @@ for i = 1, n do
     if not last then
       local tail = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
       last = tail[1] and tail[1][1] or '0-0'
+      if not tail[1] and redis.call('EXISTS', KEYS[1]) == 1 then
+        local info = redis.call('XINFO', 'STREAM', KEYS[1])
+        for at = 1, #info - 1, 2 do
+          if info[at] == 'last-generated-id' then last = info[at + 1] end
+        end
+      end
     end
     last = redis.call('XADD', KEYS[1], '*', 'e', ARGV[5 + 2 * n + i], 'p', last)
     result[i] = last
@@ -352,7 +367,7 @@ export class RedisEventLog implements EventLog {
     // trim just before it cannot slip by) refuse the subscription; the rest follows at the
     // subscriber's pace.
     try {
-      await this.#replayPage(subscriber, this.#replayWaitMs);
+      await this.#replayPage(subscriber, this.#replayWaitMs, true);
     } catch (error) {
       unsubscribe();
       throw error;
@@ -380,9 +395,10 @@ export class RedisEventLog implements EventLog {
    * Delivers one page of the replay: from the pages this instance keeps when one covers the
    * cursor; after the read of another replay at the same cursor, when one is under way; else read
    * from Redis holding a replay turn (waiting at most `waitMs` for it). Joins the live subscribers
-   * when a page read shows the replay has reached the reader.
+   * when a page read shows the replay has reached the reader. The `first` page read from Redis also
+   * checks a replay that finds nothing after its cursor against the stream's end (#readPage).
    */
-  async #replayPage(subscriber: RedisSubscriber, waitMs: number | undefined): Promise<void> {
+  async #replayPage(subscriber: RedisSubscriber, waitMs: number | undefined, first = false): Promise<void> {
     for (;;) {
       if (!subscriber.active || this.#replayKept(subscriber)) return;
       const key = `${subscriber.source} ${subscriber.cursor}`;
@@ -396,7 +412,7 @@ export class RedisEventLog implements EventLog {
         // Another replay may have read, or be reading, this very page since.
         if (!subscriber.active || this.#replayKept(subscriber)) return;
         if (this.#reading.has(key)) continue;
-        await this.#readPage(subscriber, key);
+        await this.#readPage(subscriber, key, first);
         return;
       } finally {
         this.#replayGate.done();
@@ -404,21 +420,40 @@ export class RedisEventLog implements EventLog {
     }
   }
 
-  /** Reads the replay's next page from Redis, keeps it when full, and delivers it (holding a turn). */
-  async #readPage(subscriber: RedisSubscriber, key: string): Promise<void> {
+  /**
+   * Reads the replay's next page from Redis, keeps it when full, and delivers it (holding a turn).
+   * The first entry after the cursor names the one appended before it (`p`): later than the
+   * cursor, the entries up to it were trimmed; earlier, the stream lost its end since it held the
+   * cursor's entry (gapAfter). Either refuses the replay (or ends it, on a later page). The `first`
+   * page, when nothing follows the cursor, also compares it with the stream's newest entry and
+   * Redis's clock, which gives the next entries their ids (pastEnd): a cursor in the future is
+   * refused, and so is an entry's id the stream no longer holds (it lost its end, and nothing was
+   * appended since).
+   */
+  async #readPage(subscriber: RedisSubscriber, key: string, first: boolean): Promise<void> {
     let settle = (): void => undefined;
     this.#reading.set(key, new Promise<void>((resolve) => (settle = resolve)));
     try {
       const { source } = subscriber;
       const from = subscriber.cursor;
+      const stream = this.streamKey(source);
       // Entries up to `known` were in the stream before this XRANGE was sent.
       const known = this.#position.get(source) ?? "0-0";
-      const entries = await this.#commands.xrange(this.streamKey(source), `(${from}`, "+", "COUNT", REPLAY_PAGE);
-      // The first entry after `from` names the one appended before it: if that one is after `from`
-      // and not in this reply, it was trimmed, and every entry after `from` up to it with it.
-      const removed = entries[0] === undefined ? undefined : fieldOf(entries[0][1], "p");
-      if (isEventId(removed) && compareEventIds(removed, from) > 0) {
-        throw new EventLogTrimmedError(source, from, removed);
+      // Sent before the XRANGE, on the same connection: every entry appended after this clock
+      // reading gets an id from it on, and any appended before is in the XRANGE reply.
+      const clock = first ? this.#commands.time() : undefined;
+      clock?.catch(() => undefined); // awaited below only when the page is empty
+      const entries = await this.#commands.xrange(stream, `(${from}`, "+", "COUNT", REPLAY_PAGE);
+      const gap = entries[0] === undefined ? undefined : gapAfter(source, from, fieldOf(entries[0][1], "p"));
+      if (gap) throw gap;
+      if (clock && entries.length === 0) {
+        const [[seconds, micros], newest] = await Promise.all([
+          clock,
+          this.#commands.xrevrange(stream, "+", "-", "COUNT", 1),
+        ]);
+        const nowMs = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+        const beyond = pastEnd(source, from, newest[0]?.[0] ?? "0-0", nowMs);
+        if (beyond) throw beyond;
       }
       const events: LoggedEvent[] = [];
       let bytes = 0;
@@ -455,14 +490,21 @@ export class RedisEventLog implements EventLog {
     }
   }
 
-  /** Delivers the rest of a kept page covering the replay's cursor; false when none does. */
+  /**
+   * Delivers the rest of a kept page covering the replay's cursor; false when none does. A cursor
+   * inside the page that is neither where the page was read from, nor one of its events, nor only
+   * a position, is read from Redis instead: an entry's id the page does not hold may be one of a
+   * stream that lost its end, which only the entries' `p` tells (#readPage).
+   */
   #replayKept(subscriber: RedisSubscriber): boolean {
-    const page = this.#replayPages.covering(subscriber.source, subscriber.cursor);
+    const { cursor } = subscriber;
+    const page = this.#replayPages.covering(subscriber.source, cursor);
     if (!page) return false;
     const { events } = page;
     let next = 0;
-    if (page.from !== subscriber.cursor) {
-      while (next < events.length && compareEventIds(events[next]!.id, subscriber.cursor) <= 0) next += 1;
+    if (page.from !== cursor) {
+      while (next < events.length && compareEventIds(events[next]!.id, cursor) <= 0) next += 1;
+      if (events[next - 1]?.id !== cursor && !isPositionOnly(cursor)) return false;
     }
     for (; next < events.length; next += 1) {
       if (!subscriber.active) return true;

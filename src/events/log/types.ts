@@ -39,7 +39,13 @@ export interface LoggedEvent {
 
 /** Where a subscription starts, and how its replay is paced. */
 export interface SubscribeOptions {
-  /** Replay what came after this id (what is still retained), then go on live. Unset: live only. */
+  /**
+   * Replay what came after this id (what is still retained), then go on live. Unset: live only.
+   * Refused (subscribe rejects) when the replay would skip events: EventLogTrimmedError when entries
+   * after it were trimmed, or when it is the id of an entry the log lost with its end (not so for
+   * "0-0" and positionBefore's positions, which no entry has); EventLogBeyondEndError when it lies
+   * past the log's end in the future, where the next events' ids would fall below it.
+   */
   readonly after?: string | undefined;
   /**
    * The replay's pace: after each page of the replay (REPLAY_PAGE entries read), the log reads the
@@ -115,7 +121,8 @@ export type EventLogErrorCode =
   | "EVENT_LOG_BAD_ENTRY" // an entry without a dedupe key, or an event that is not a JSON object
   | "EVENT_LOG_BUSY" // replays held every turn to read the log for longer than replayWaitMs
   | "EVENT_LOG_CLOSED" // the log was closed
-  | "EVENT_LOG_TRIMMED"; // entries after `after` were removed (maxLength, retentionMs): a replay would skip them
+  | "EVENT_LOG_TRIMMED" // entries after `after` were removed (maxLength, retentionMs), or lost with the log's end
+  | "EVENT_LOG_BEYOND_END"; // `after` lies past the log's end, where the next events' ids do not reach yet
 
 /** An error of the event log, with a stable `code`. */
 export class EventLogError extends Error {
@@ -135,9 +142,9 @@ export class EventLogError extends Error {
  * subscribes again with `after: resumeAfter`.
  *
  * With `lostEnd`, the log lost the end of its stream instead (Redis restarted from an older state or
- * empty, the stream deleted): `resumeAfter` comes before `after`, what the log holds after it is
- * newer than anything the subscriber was handed, and whether entries after `after` were lost with
- * the end cannot be known.
+ * empty, the stream deleted, an in-memory log that started again empty): `resumeAfter` comes before
+ * `after`, what the log holds after it is newer than anything the subscriber was handed, and
+ * whether entries after `after` were lost with the end cannot be known.
  */
 export class EventLogTrimmedError extends EventLogError {
   readonly source: EventSource;
@@ -148,7 +155,7 @@ export class EventLogTrimmedError extends EventLogError {
     super(
       "EVENT_LOG_TRIMMED",
       lostEnd
-        ? `the ${source} event log no longer holds what it held up to ${after} (Redis lost the stream's end); ` +
+        ? `the ${source} event log no longer holds what it held up to ${after} (it lost its end); ` +
             `it goes on with new events after ${resumeAfter}, and events appended after ${after} may be lost`
         : `the ${source} events after ${after} up to ${resumeAfter} were removed from the event log ` +
             "(it keeps EVENT_LOG_MAX_LENGTH events per backend for EVENT_LOG_RETENTION_MS)",
@@ -160,7 +167,88 @@ export class EventLogTrimmedError extends EventLogError {
   }
 }
 
+/**
+ * A subscription whose `after` lies past the end of the log, beyond the id the next event will
+ * get (a cursor made up, or one from a clock ahead of the log's): the events appended until the
+ * clock passes it would get lower ids and be skipped as already seen. Refused up front. `end` is
+ * the newest id the log holds ("0-0" when it holds none).
+ */
+export class EventLogBeyondEndError extends EventLogError {
+  readonly source: EventSource;
+  readonly after: string;
+  readonly end: string;
+  constructor(source: EventSource, after: string, end: string) {
+    super(
+      "EVENT_LOG_BEYOND_END",
+      `${after} lies beyond the end of the ${source} event log (its newest event is ${end}), in the future: ` +
+        "the events appended until the clock passes it would be skipped",
+    );
+    this.source = source;
+    this.after = after;
+    this.end = end;
+  }
+}
+
 const ID_PATTERN = /^(\d{1,16})-(\d{1,20})$/;
+
+/** The largest sequence number of an event id (Redis Streams' is 64-bit): no entry ever gets it. */
+export const MAX_SEQ = "18446744073709551615";
+
+/** A position just before every event appended from `ms` on (no entry has it: see isPositionOnly). */
+export function positionBefore(ms: number): string {
+  return `${ms - 1}-${MAX_SEQ}`;
+}
+
+/**
+ * Whether `id` is a position no entry of a log has: "0-0" (before everything) or one made by
+ * positionBefore (contactEvents' start). A replay from such a position may find that the first
+ * entry after it was appended after one before it; from any other id (an entry's, as the log handed
+ * it out) that means the entry `after` names, and what followed it, are no longer in the log.
+ */
+export function isPositionOnly(id: string): boolean {
+  return id === "0-0" || id.endsWith(`-${MAX_SEQ}`);
+}
+
+/**
+ * What a replay from `from` makes of the first entry after it, which was appended right after
+ * `previous` (its `p`; undefined when it names none, as entries written before `p` existed):
+ * later than `from`, the entries after `from` up to `previous` were trimmed; earlier, the log lost
+ * its end since it handed out `from` (a stream deleted or a Redis restarted without it, then
+ * written again), unless `from` is only a position (isPositionOnly), which may lie anywhere between
+ * two entries. The error to refuse or end the replay with, or undefined when nothing was skipped.
+ */
+export function gapAfter(
+  source: EventSource,
+  from: string,
+  previous: string | undefined,
+): EventLogTrimmedError | undefined {
+  if (!isEventId(previous)) return undefined;
+  const order = compareEventIds(previous, from);
+  if (order > 0) return new EventLogTrimmedError(source, from, previous);
+  if (order < 0 && !isPositionOnly(from)) return new EventLogTrimmedError(source, from, previous, true);
+  return undefined;
+}
+
+/**
+ * What a replay from `from` makes of a log that holds nothing after it, whose newest entry is `end`
+ * ("0-0" for none), at `nowMs` on the clock its ids come from. Up to `end`: nothing (the replay is
+ * caught up). Past `end` and at or past `nowMs`: the next ids would not reach past `from`, so the
+ * events appended meanwhile would be skipped (EventLogBeyondEndError). Past `end` before `nowMs`:
+ * an entry's id the log no longer holds, its end lost (EventLogTrimmedError, `lostEnd`, resuming
+ * after `end`), unless `from` is only a position.
+ */
+export function pastEnd(
+  source: EventSource,
+  from: string,
+  end: string,
+  nowMs: number,
+): EventLogTrimmedError | EventLogBeyondEndError | undefined {
+  if (compareEventIds(from, end) <= 0) return undefined;
+  if (compareEventIds(from, `${Math.max(0, Math.floor(nowMs))}-0`) >= 0) {
+    return new EventLogBeyondEndError(source, from, end);
+  }
+  return isPositionOnly(from) ? undefined : new EventLogTrimmedError(source, from, end, true);
+}
 
 /**
  * The wait before a replay's next page, the same in every log: until its reader has taken what the

@@ -8,7 +8,13 @@ import type { CommerceAsyncJob } from "../../domain/commerce/index.js";
 import { grantsScope, receivesStoreEvent } from "../../domain/commerce/index.js";
 import { openMergedFeed, type LogFeedItem } from "../../events/feed.js";
 import type { CommerceEvent, ListEvent } from "../../events/ingress/event-types.js";
-import { EventLogError, EventLogTrimmedError, parseEventId, type EventSource } from "../../events/log/index.js";
+import {
+  EventLogError,
+  EventLogTrimmedError,
+  parseEventId,
+  positionBefore,
+  type EventSource,
+} from "../../events/log/index.js";
 import { builder } from "../builder.js";
 import { commerceAccess, scopesNote } from "../commerce/access.js";
 import { AsyncJobRef } from "../commerce/refs.js";
@@ -176,12 +182,6 @@ class VerifiedContactFeed implements AsyncIterableIterator<LogFeedItem<ContactIt
   }
 }
 
-/** The largest sequence number of an event id (Redis Streams' seq is 64-bit). */
-const MAX_SEQ = "18446744073709551615";
-
-/** A position just before every event appended from `ms` on. */
-const positionAt = (ms: number) => `${ms - 1}-${MAX_SEQ}`;
-
 /**
  * `after` of contactEvents: "<legacy event id>|<commerce event id>" (each side the position in
  * that backend's log the stream had passed), or BAD_USER_INPUT.
@@ -339,7 +339,8 @@ builder.subscriptionFields((t) => ({
       let readsDone = 0;
       const log = eventLogOf(ctx);
       // Where the stream is on each log: every event passed moves it, delivered or not.
-      const start = positionAt(Date.now());
+      // (A position no entry has: a replay from it is not taken for one whose entry the log lost.)
+      const start = positionBefore(Date.now());
       const position: Record<EventSource, string> = {
         legacy: after?.legacy ?? start,
         commerce: after?.commerce ?? start,

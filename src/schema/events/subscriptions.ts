@@ -18,6 +18,7 @@ import {
   type NewsletterTemplateSent,
 } from "../../events/ingress/event-types.js";
 import {
+  EventLogBeyondEndError,
   EventLogError,
   EventLogTrimmedError,
   parseEventId,
@@ -203,7 +204,8 @@ export function eventsTrimmedError(
   const gone = trimmed
     .map((e) =>
       e.lostEnd
-        ? `the ${e.source} event log no longer holds its events up to ${e.after} (Redis lost the stream's end)`
+        ? `the ${e.source} event log no longer holds its events up to ${e.after}: it lost its end ` +
+          "(Redis restarted without it, or the stream was deleted, or the gateway's in-memory log started again)"
         : `the ${e.source} events after ${e.after} up to ${e.resumeAfter} were removed from the event log`,
     )
     .join(" and ");
@@ -217,12 +219,28 @@ export function eventsTrimmedError(
   );
 }
 
+/**
+ * The refusal of an `after` past the end of the event log, in the future: the events appended
+ * until the clock passes it would get lower ids and be skipped, so it is refused up front with
+ * BAD_USER_INPUT and `reason: "AFTER_BEYOND_END"`.
+ */
+function afterBeyondEndError(error: EventLogBeyondEndError): GraphQLError {
+  return graphError(
+    "BAD_USER_INPUT",
+    `after: ${error.after} lies beyond the end of the ${error.source} event log (its newest event is ` +
+      `${error.end}), in the future: the events until the clock passes it would be skipped. Pass the id ` +
+      "of the last event received, or leave `after` out to receive only new events.",
+    { field: "after", reason: "AFTER_BEYOND_END" },
+  );
+}
+
 /** The feed's opening errors as graph errors. */
 export function feedOpenError(error: unknown): unknown {
   if (error instanceof EventLogError && error.code === "EVENT_LOG_BAD_ID") {
     return graphError("BAD_USER_INPUT", `after: ${error.message}.`, { field: "after" });
   }
   if (error instanceof EventLogTrimmedError) return eventsTrimmedError([error], error.resumeAfter);
+  if (error instanceof EventLogBeyondEndError) return afterBeyondEndError(error);
   return error instanceof GraphQLError ? error : graphError("UPSTREAM_UNAVAILABLE", "The event log is unavailable.");
 }
 
