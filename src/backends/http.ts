@@ -54,6 +54,23 @@ export interface BackendSendOptions {
   readonly operation?: string;
   /** The request the call is made for: its id goes along, and its span is the call span's parent. */
   readonly scope?: RequestScope;
+  /**
+   * A smaller size cap for this call's reply (a page asked for a few entries); the backend's
+   * configured cap holds when it is larger or absent.
+   */
+  readonly maxBytes?: number;
+  /**
+   * What every request sent for this call pays from (the operation's call budget,
+   * domain/call-budget.ts): the first attempt, each retry, and the resend after a stale socket.
+   * The first attempt it refuses rejects the call with the budget's own error, nothing sent; a
+   * retry or resend it refuses is not made, and the call ends with what the last attempt met.
+   */
+  readonly budget?: SendBudget;
+}
+
+/** Pays for one request before it is sent; `take` throws when none may be sent any more. */
+export interface SendBudget {
+  take(): void;
 }
 
 /**
@@ -144,6 +161,16 @@ export class BackendHttp {
    * the call carries its X-Request-Id and, when tracing, its own span and traceparent.
    */
   send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
+    if (options.budget) {
+      // Paid before anything else: a call the budget refuses is neither sent, timed nor traced.
+      try {
+        options.budget.take();
+      } catch (error) {
+        // Passed on exactly as the budget threw it (its own error, which the graph reports).
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+        return Promise.reject(error);
+      }
+    }
     return observeBackendCall(request, options.scope, options.operation, (outgoing) => this.#send(outgoing, options));
   }
 
@@ -152,15 +179,16 @@ export class BackendHttp {
     const deadlineAt = Date.now() + this.#deadlineMs;
     const call = callSignal(options.signal, this.#deadlineMs);
     const { signal, deadline } = call;
+    const maxBytes = Math.min(this.#maxBytes, options.maxBytes ?? Infinity);
     const policy = this.#policy;
     // Where the policy retries reads, its retry (after a full-jitter wait of [0, base)) stands in for
     // the immediate resend after a stale keep-alive socket, so a failing backend is not sent each attempt twice.
     const resendStale = options.retryStaleSocket === true && !(policy && policy.settings.retryAttempts > 0);
     const attempt = async () => {
       try {
-        return await this.#exchange(request, signal, resendStale);
+        return await this.#exchange(request, signal, resendStale && options, maxBytes);
       } catch (err) {
-        throw failure(err, options, deadline, this.#maxBytes);
+        throw failure(err, options, deadline, maxBytes);
       }
     };
     const work = policy
@@ -172,6 +200,7 @@ export class BackendHttp {
             deadlineAt,
             deadlineMs: this.#deadlineMs,
             signal,
+            budget: options.budget,
           },
           attempt,
         )
@@ -179,19 +208,31 @@ export class BackendHttp {
     try {
       return await untilAborted(work, signal);
     } catch (err) {
-      throw failure(err, options, deadline, this.#maxBytes);
+      throw failure(err, options, deadline, maxBytes);
     } finally {
       call.done();
     }
   }
 
-  async #exchange(request: BackendRequest, signal: CallAbort, retryStaleSocket: boolean): Promise<BackendReply> {
+  async #exchange(
+    request: BackendRequest,
+    signal: CallAbort,
+    /** Send once more after a stale socket, paid from the call's budget; false: never. */
+    resendStale: false | Pick<BackendSendOptions, "budget">,
+    maxBytes: number,
+  ): Promise<BackendReply> {
     try {
-      return await this.#attempt(request, signal);
+      return await this.#attempt(request, signal, maxBytes);
     } catch (err) {
-      if (!retryStaleSocket || signal.aborted || !STALE_SOCKET_CODES.has(errorCode(err))) throw err;
+      if (!resendStale || signal.aborted || !STALE_SOCKET_CODES.has(errorCode(err))) throw err;
+      // The resend is a request like any other: the budget pays for it, or the first failure stands.
+      try {
+        resendStale.budget?.take();
+      } catch {
+        throw err;
+      }
     }
-    return this.#attempt(request, signal);
+    return this.#attempt(request, signal, maxBytes);
   }
 
   /**
@@ -200,7 +241,7 @@ export class BackendHttp {
    * around every reply only for this loop to drain them. Aborting `signal` aborts the exchange in
    * whatever phase it is, including while it waits for a connection.
    */
-  #attempt(request: BackendRequest, signal: CallAbort): Promise<BackendReply> {
+  #attempt(request: BackendRequest, signal: CallAbort, maxBytes: number): Promise<BackendReply> {
     return new Promise<BackendReply>((resolve, reject) => {
       if (signal.aborted) {
         reject(abortReason(signal));
@@ -214,7 +255,7 @@ export class BackendHttp {
           headers: request.headers,
           body: request.body ?? null,
         },
-        new ReplyCollector(signal, this.#maxBytes, resolve, reject),
+        new ReplyCollector(signal, maxBytes, resolve, reject),
       );
     });
   }

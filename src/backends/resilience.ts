@@ -9,7 +9,8 @@
  * - retries of reads only: a read that failed in a way another attempt may fix (a reset, a
  *   timeout of one phase, 429, 502-504, a server fault) is sent again after a full-jitter
  *   exponential delay, or after the reply's Retry-After when that is longer, as long as the wait
- *   leaves room within the call's deadline. Writes are never sent twice.
+ *   leaves room within the call's deadline and the call's budget (the operation's MAX_COST) pays
+ *   for it. Writes are never sent twice.
  *
  * One BackendPolicy per backend lives as long as the gateway; its state is what readiness and
  * metrics report. The HTTP layer (http.ts) runs each call through `run`.
@@ -25,7 +26,7 @@ import {
   type BulkheadPolicy,
   type CircuitBreakerPolicy,
 } from "cockatiel";
-import type { BackendReply, BackendRequest } from "./http.js";
+import type { BackendReply, BackendRequest, SendBudget } from "./http.js";
 import type { AbortState } from "../util/call-abort.js";
 
 /** The backends the gateway calls. */
@@ -103,6 +104,12 @@ export interface PolicyCall {
   readonly deadlineMs: number;
   /** The call's abort state (the caller's signal and the deadline). */
   readonly signal: AbortState;
+  /**
+   * What each retry pays from before it is made (the operation's call budget; the first attempt was
+   * paid by the HTTP layer). Its `take` throws once nothing is left: the retry is then not made, and
+   * the call ends with what its last attempt met.
+   */
+  readonly budget?: SendBudget;
 }
 
 /** One attempt: a reply, or a rejection with a failure that has a `kind` (BackendHttpError) or not. */
@@ -287,7 +294,9 @@ export class BackendPolicy {
         outcome = error instanceof BackendShedError && previous ? previous : (previous = { error });
       }
       const wait = this.#retryWait(call, outcome, retries);
-      if (wait === undefined) {
+      // A retry is paid for when it is decided, before its wait: one the budget refuses is not
+      // waited for, and the call gives back what the backend answered, as when the breaker refuses it.
+      if (wait === undefined || !paid(call.budget)) {
         if ("reply" in outcome) return outcome.reply;
         throw outcome.error;
       }
@@ -380,6 +389,17 @@ export class BackendPolicy {
       outcome,
       seconds: (performance.now() - started) / 1000,
     });
+  }
+}
+
+/** Takes one from `budget` (none: free); false when it refused. */
+function paid(budget: SendBudget | undefined): boolean {
+  if (!budget) return true;
+  try {
+    budget.take();
+    return true;
+  } catch {
+    return false;
   }
 }
 

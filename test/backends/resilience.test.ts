@@ -248,6 +248,84 @@ describe("retries", () => {
   });
 });
 
+describe("a call's budget", () => {
+  /** A budget of `left` requests, counting what it refused. */
+  const budget = (left: number) => {
+    const state = { left, refused: 0 };
+    return Object.assign(state, {
+      take() {
+        if (state.left <= 0) {
+          state.refused += 1;
+          throw new RangeError("budget spent");
+        }
+        state.left -= 1;
+      },
+    });
+  };
+  const paid = (http: BackendHttp, pays: ReturnType<typeof budget>, method: BackendRequest["method"] = "GET") =>
+    http.send(
+      { method, origin: server.url, path: "/api/v1/coupons", headers: {} },
+      { redact: redactorFor("k"), budget: pays },
+    );
+
+  it("pays for every attempt: a retry it refuses is not made, and the call gives back the last reply", async () => {
+    const c = client({ retryBaseDelayMs: 1 });
+    script = [status(429, { "retry-after": "0" })];
+    const pays = budget(2);
+    expect((await paid(c.http, pays)).status).toBe(429);
+    expect(seen).toHaveLength(2);
+    expect(pays).toMatchObject({ left: 0, refused: 1 });
+    // Only the retries made are counted as such.
+    expect(c.retries()).toBe(1);
+
+    seen = [];
+    script = [status(503), ok];
+    const enough = budget(5);
+    expect((await paid(c.http, enough)).status).toBe(200);
+    expect(seen).toHaveLength(2);
+    expect(enough.left).toBe(3);
+  });
+
+  it("a failure whose retry it refuses is given back as itself", async () => {
+    const c = client({ retryBaseDelayMs: 1 });
+    script = [reset];
+    expect(await rejection(paid(c.http, budget(1)))).toMatchObject({ kind: "unavailable" });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("refuses the first attempt with its own error, before anything is sent", async () => {
+    const c = client();
+    const spent = budget(0);
+    const error = await rejection(paid(c.http, spent));
+    expect(error).toBeInstanceOf(RangeError);
+    expect(error).toMatchObject({ message: "budget spent" });
+    expect(seen).toHaveLength(0);
+    expect(c.attempts).toHaveLength(0);
+  });
+
+  it("pays for the resend after a stale socket, and without it the first failure stands", async () => {
+    // No retries: the HTTP layer itself resends a read once after a reset keep-alive socket.
+    const c = client({ retryAttempts: 0 });
+    const read = (pays: ReturnType<typeof budget>) =>
+      c.http.send(
+        { method: "GET", origin: server.url, path: "/api/v1/coupons", headers: {} },
+        { redact: redactorFor("k"), budget: pays, retryStaleSocket: true },
+      );
+    script = [reset, ok];
+    const enough = budget(2);
+    expect((await read(enough)).status).toBe(200);
+    expect(seen).toHaveLength(2);
+    expect(enough.left).toBe(0);
+
+    seen = [];
+    script = [reset, ok];
+    const one = budget(1);
+    expect(await rejection(read(one))).toMatchObject({ kind: "unavailable" });
+    expect(seen).toHaveLength(1);
+    expect(one.refused).toBe(1);
+  });
+});
+
 describe("the circuit breaker", () => {
   it("opens after consecutive failures, fails fast while open, probes once and closes", async () => {
     const c = client({ retryAttempts: 0, breakerFailures: 3, breakerHalfOpenMs: 250 });

@@ -27,7 +27,9 @@ describe("segment export", () => {
     expect(done.status).toBe("completed");
     expect(done.result).toEqual({ url: `${rig.sb.baseUrl}/async-jobs/${job.id}/result` });
 
-    const rows = await rig.client.getJobResult(rig.apiKey, job.id);
+    const table = await rig.client.getJobResult(rig.apiKey, job.id);
+    const rows = table.rows();
+    expect(table.length).toBe(rows.length);
     const expected = rig.sb.store
       .standings()
       .filter((s) => s.customer.properties.tier === "vip")

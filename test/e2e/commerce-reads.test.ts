@@ -13,6 +13,7 @@ import { graphql } from "../gql/index.js";
 import { must } from "../support/must.js";
 import { startCommerceStack, type CommerceStack } from "./support/commerce-stack.js";
 import { errorCodesByPath } from "./support/graphql-http.js";
+import { compositeId, encodeGlobalId } from "../../src/schema/support/global-id.js";
 
 let stack: CommerceStack;
 beforeAll(async () => {
@@ -430,6 +431,9 @@ describe("async jobs and the partner root", () => {
     }
   `);
 
+  /** The global id of the job `jobId`, as AsyncJob.id gives it. */
+  const jobGlobalId = (jobId: string) => encodeGlobalId("AsyncJob", compositeId(jobId));
+
   /** A completed export job of `segmentId`, started through the graph. */
   async function completedExport(segmentId: string): Promise<string> {
     const started = await stack.gql(Export, { segmentId });
@@ -501,7 +505,8 @@ describe("async jobs and the partner root", () => {
 
   it("reads a file once however often nodes names its job, and at most 5 files a request", async () => {
     const jobId = await completedExport("seg_vip_tier");
-    const id = must((await stack.gql(Job, { jobId, first: 1 })).data?.store.asyncJob?.id, "a value");
+    // Made here rather than read with the job's rows: the gateway would keep the file read.
+    const id = jobGlobalId(jobId);
     stack.commerce.calls.reset();
     const repeated = await stack.gql(JobRowsByNodes, { ids: Array.from({ length: 100 }, () => id), first: 2 });
     expect(repeated.errors).toEqual([]);
@@ -516,8 +521,7 @@ describe("async jobs and the partner root", () => {
     // Six different completed exports: five files are read, the sixth entry's rows are refused.
     const globalIds: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const other = await completedExport("seg_vip_tier");
-      globalIds.push(must((await stack.gql(Job, { jobId: other, first: 1 })).data?.store.asyncJob?.id, "an id"));
+      globalIds.push(jobGlobalId(await completedExport("seg_vip_tier")));
     }
     stack.commerce.calls.reset();
     const six = await stack.gql(JobRowsByNodes, { ids: globalIds, first: 1 });
@@ -525,6 +529,27 @@ describe("async jobs and the partner root", () => {
     expect(six.errors[0]?.path?.join(".")).toMatch(/^nodes\.[0-5]\.result\.rows$/);
     expect(six.errors[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "rows", rule: "MAX_COUNT" });
     expect(stack.commerce.calls.count("GET /async-jobs/:id/result")).toBe(5);
+  });
+
+  it("reads a file once for concurrent requests of one credential, and a later request reads it not at all", async () => {
+    const jobId = await completedExport("seg_vip_tier");
+    stack.commerce.calls.reset();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => stack.gql(Job, { jobId, first: 500 })));
+    for (const res of answers) expect(res.errors).toEqual([]);
+    const rows = answers.map((res) => {
+      const result = res.data?.store.asyncJob?.result;
+      return must(result?.__typename === "SegmentExportResult" ? result.rows : undefined, "rows");
+    });
+    expect(rows[0]!.totalCount).toBeGreaterThan(10);
+    for (const r of rows) expect(r).toEqual(rows[0]);
+    // Each request reads the job itself (with its own credential); the file once for all.
+    expect(stack.commerce.calls.count("GET /async-jobs/:id")).toBe(4);
+    expect(stack.commerce.calls.count("GET /async-jobs/:id/result")).toBe(1);
+
+    const later = await stack.gql(Job, { jobId, first: 2 });
+    expect(later.errors).toEqual([]);
+    expect(stack.commerce.calls.count("GET /async-jobs/:id")).toBe(5);
+    expect(stack.commerce.calls.count("GET /async-jobs/:id/result")).toBe(1);
   });
 
   it("answers NOT_FOUND for an unknown job", async () => {

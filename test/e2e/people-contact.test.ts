@@ -6,10 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMERCE_DEMO } from "../../src/sandbox/commerce/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
+import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import type { Gateway } from "../../src/server.js";
 import { listen } from "../../src/util/listen.js";
 import { graphql } from "../gql/index.js";
-import { errorCodesByPath } from "./support/graphql-http.js";
-import { callCounts, startStack, type Stack } from "./support/stack.js";
+import { claimedClientId, scriptClaimedAccount, unreadCounts } from "./support/claimed-account.js";
+import { errorCodesByPath, postGraphQL } from "./support/graphql-http.js";
+import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
+import { callCounts, FIXED_NOW, startGateway, startStack, type Stack } from "./support/stack.js";
 
 const Contact = graphql(`
   query PeopleContact($email: String!, $lists: [String!]) {
@@ -132,6 +136,45 @@ describe("contact over both sandboxes", () => {
     ]);
   });
 
+  it("reports a customer list too long to search within the request's page budget as such, not as a bad reply", async () => {
+    // 6,100 subscribed members: 61 pages of 100, past the 60 pages one request searches.
+    const store = stack.commerce!.store;
+    const joined = "2025-01-01T00:00:00.000Z";
+    const everyone = { id: "cl_everyone", name: "Everyone", doubleOptIn: false, members: new Map() };
+    for (let i = 0; i < 6_100; i++) {
+      const customer = store.addCustomer(`member${i}@example.net`, null, joined);
+      everyone.members.set(customer.id, {
+        customerId: customer.id,
+        status: "subscribed" as const,
+        subscribedAt: joined,
+        unsubscribedAt: null,
+        origin: { source: "import" },
+      });
+    }
+    store.lists.set(everyone.id, everyone);
+
+    const { data, errors } = await stack.gql(Contact, { email: ada, lists: [clVip, everyone.id] });
+    expect(errors).toEqual([]);
+    const contact = data!.contact!;
+    // The list that could be searched still answers.
+    expect(contact.memberships).toContainEqual({
+      backend: "COMMERCE",
+      listId: clVip,
+      clientId: null,
+      state: "ACTIVE",
+      list: null,
+    });
+    expect(contact.failures).toEqual([
+      {
+        backend: "COMMERCE",
+        listId: everyone.id,
+        clientId: null,
+        code: "LIST_TOO_LARGE_TO_SEARCH",
+        message: expect.stringMatching(/longer than this request may search.*60 listing pages of 100 members/),
+      },
+    ]);
+  });
+
   it("takes no customer lists at all: the legacy lists alone", async () => {
     const { data, errors } = await stack.gql(Contact, { email: ada });
     expect(errors).toEqual([]);
@@ -200,5 +243,110 @@ describe("contact when the commerce backend is down", () => {
       expect(failure.message).not.toBe("");
       expect(failure.message).not.toContain(COMMERCE_DEMO.apiKey);
     }
+  });
+});
+
+describe("contact on an account claiming far more lists than one operation can read", () => {
+  const MAX_COST = 100;
+  const CLIENTS = 300;
+  const LISTS = 300;
+  let sandbox: LegacySandbox;
+  let proxy: LegacyProxy;
+  const gateways: Gateway[] = [];
+  const gatewayWith = async (env: Record<string, string>) => {
+    const gateway = await startGateway(proxy.url, { MAX_COST: String(MAX_COST), ...env });
+    gateways.push(gateway);
+    return gateway;
+  };
+  beforeAll(async () => {
+    sandbox = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
+    proxy = await startLegacyProxy(sandbox.url);
+  });
+  afterAll(async () => {
+    for (const gateway of gateways) await gateway.close();
+    await proxy.close();
+    await sandbox.close();
+  });
+
+  /** Every client's lists the response accounts for: read (a membership) or counted in a failure. */
+  const accounted = (contact: { memberships: unknown[]; failures: { clientId: string | null; message: string }[] }) => {
+    let lists = contact.memberships.length;
+    let clients = 0;
+    for (const failure of contact.failures) {
+      const { unread } = unreadCounts(failure.message);
+      if (failure.clientId === null) clients += unread;
+      else lists += unread;
+    }
+    return { lists, clients };
+  };
+
+  it("reads the lists the budget can pay for and counts the rest into one failure per client and one for the account", async () => {
+    scriptClaimedAccount(proxy, { clients: CLIENTS, lists: LISTS, activeSubscriber: ada });
+    proxy.resetCounts();
+    const gateway = await gatewayWith({});
+    const { data, errors } = await postGraphQL(gateway.url, Contact, { email: ada });
+    expect(errors).toEqual([]);
+    const contact = data!.contact!;
+
+    // The calls stay within the budget: the account's clients, a few clients' lists, then one
+    // call per list read, which spends the rest exactly.
+    const listings = proxy.seen("Client.GetLists");
+    expect(proxy.seen("User.GetClients")).toBe(1);
+    expect(listings).toBeGreaterThan(0);
+    expect(listings).toBeLessThanOrEqual(8);
+    expect(proxy.seen("Subscribers.GetActive")).toBe(MAX_COST - 1 - listings);
+
+    // Every list read is a membership with its list, as the client's lists named it.
+    expect(contact.memberships).toHaveLength(MAX_COST - 1 - listings);
+    for (const m of contact.memberships) {
+      expect(m).toMatchObject({
+        backend: "LEGACY",
+        state: "ACTIVE",
+        list: { name: expect.stringMatching(/^List \d+$/) },
+      });
+    }
+
+    // The rest: one failure per client whose lists were listed, one for the clients never listed.
+    expect(contact.failures.length).toBeLessThanOrEqual(listings + 1);
+    for (const failure of contact.failures) {
+      expect(failure).toMatchObject({ backend: "LEGACY", listId: null, code: "MAX_COST_EXCEEDED" });
+      expect(failure.message).toMatch(/MAX_COST/);
+    }
+    const account = contact.failures.filter((f) => f.clientId === null);
+    expect(account).toHaveLength(1);
+    expect(unreadCounts(account[0]!.message)).toEqual({ unread: CLIENTS - listings, total: CLIENTS });
+    for (const failure of contact.failures.filter((f) => f.clientId !== null)) {
+      expect(failure.clientId).toMatch(/^9\d{5}$/);
+      expect(unreadCounts(failure.message).total).toBe(LISTS);
+    }
+    // Nothing is dropped: every list of every client listed, and every client, is accounted for.
+    expect(accounted(contact)).toEqual({ lists: listings * LISTS, clients: CLIENTS - listings });
+    expect(contact.failures.map((f) => f.clientId)).toContain(claimedClientId(0));
+    // A few kilobytes, not a row per list the backend claims.
+    expect(JSON.stringify(data).length).toBeLessThan(32_000);
+  });
+
+  it("an aborted request counts its unread lists the same way: one failure per client and cause", async () => {
+    scriptClaimedAccount(proxy, { clients: CLIENTS, lists: LISTS, subscribersDelayMs: 10_000 });
+    proxy.resetCounts();
+    const gateway = await gatewayWith({ REQUEST_DEADLINE_MS: "1000" });
+    const { data, errors } = await postGraphQL(gateway.url, Contact, { email: ada });
+    expect(errors).toEqual([]);
+    const contact = data!.contact!;
+    expect(contact.memberships).toEqual([]);
+    const listings = proxy.seen("Client.GetLists");
+    expect(listings).toBeLessThanOrEqual(8);
+    const aborted = contact.failures.filter((f) => f.code === "REQUEST_ABORTED");
+    expect(aborted.length).toBeGreaterThan(0);
+    for (const failure of aborted) expect(failure).toMatchObject({ backend: "LEGACY", listId: null });
+    expect(new Set(contact.failures.map((f) => f.code))).toEqual(new Set(["REQUEST_ABORTED", "MAX_COST_EXCEEDED"]));
+    // At most one failure per client and cause, and one for the clients never listed.
+    expect(contact.failures.length).toBeLessThanOrEqual(2 * listings + 1);
+    const rows = new Set(contact.failures.map((f) => `${f.clientId}:${f.code}`));
+    expect(rows.size).toBe(contact.failures.length);
+    // The reads that were waiting are counted as aborted, the lists past the budget as such.
+    const abortedLists = aborted.reduce((sum, f) => sum + unreadCounts(f.message).unread, 0);
+    expect(abortedLists).toBe(MAX_COST - 1 - listings);
+    expect(accounted(contact)).toEqual({ lists: listings * LISTS, clients: CLIENTS - listings });
   });
 });

@@ -6,10 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMERCE_DEMO } from "../../src/sandbox/commerce/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
+import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import type { Gateway } from "../../src/server.js";
 import { listen } from "../../src/util/listen.js";
 import { graphql } from "../gql/index.js";
-import { errorCodesByPath } from "./support/graphql-http.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { scriptClaimedAccount, unreadCounts } from "./support/claimed-account.js";
+import { errorCodesByPath, postGraphQL } from "./support/graphql-http.js";
+import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
+import { FIXED_NOW, startGateway, startStack, type Stack } from "./support/stack.js";
 
 const UnsubscribeEverywhere = graphql(`
   mutation PeopleUnsubscribeEverywhere($input: UnsubscribeEverywhereInput!) {
@@ -233,5 +237,54 @@ describe("addresses compare in ASCII case only, and writes use the address as th
     expect(newsletterRow(data!.unsubscribeEverywhere!.results)?.outcome).toBe("UNSUBSCRIBED");
     const sent = stack.sandbox.calls.entries().filter((c) => c.operation === "Subscriber.Unsubscribe");
     expect(sent.map((c) => c.params["Email"])).toEqual([stored]);
+  });
+});
+
+describe("unsubscribeEverywhere on an account claiming far more lists than one operation can read", () => {
+  const MAX_COST = 100;
+  const CLIENTS = 300;
+  const LISTS = 300;
+  let sandbox: LegacySandbox;
+  let proxy: LegacyProxy;
+  let gateway: Gateway;
+  beforeAll(async () => {
+    sandbox = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
+    proxy = await startLegacyProxy(sandbox.url);
+    scriptClaimedAccount(proxy, { clients: CLIENTS, lists: LISTS });
+    gateway = await startGateway(proxy.url, { MAX_COST: String(MAX_COST) });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await proxy.close();
+    await sandbox.close();
+  });
+
+  it("answers a row per list read and one FAILED row per client, and one for the account, for the rest", async () => {
+    const { data, errors } = await postGraphQL(gateway.url, UnsubscribeEverywhere, { input: { email: ada } });
+    expect(errors).toEqual([]);
+    const results = data!.unsubscribeEverywhere!.results;
+    const listings = proxy.seen("Client.GetLists");
+    expect(listings).toBeGreaterThan(0);
+    expect(listings).toBeLessThanOrEqual(8);
+
+    // The lists read: one row each (nobody is on them).
+    const read = results.filter((r) => r.listId !== null);
+    expect(read).toHaveLength(MAX_COST - 1 - listings);
+    for (const r of read) expect(r).toMatchObject({ backend: "LEGACY", outcome: "NOT_A_MEMBER" });
+
+    // The rest: a FAILED row per client whose lists were listed, and one for the clients never listed.
+    const failed = results.filter((r) => r.listId === null);
+    expect(failed.length).toBeLessThanOrEqual(listings + 1);
+    let lists = read.length;
+    let clients = 0;
+    for (const r of failed) {
+      expect(r).toMatchObject({ backend: "LEGACY", outcome: "FAILED", code: "MAX_COST_EXCEEDED" });
+      const { unread } = unreadCounts(r.message!);
+      if (r.clientId === null) clients += unread;
+      else lists += unread;
+    }
+    // Every list of every client listed, and every client, is accounted for.
+    expect({ lists, clients }).toEqual({ lists: listings * LISTS, clients: CLIENTS - listings });
+    expect(JSON.stringify(data).length).toBeLessThan(32_000);
   });
 });

@@ -132,6 +132,34 @@ describe("observed paths (transport note 3)", () => {
     }
   });
 
+  it("pays for the resend to the observed path from the call's budget; refused, the call fails with the budget's error", async () => {
+    const post = clientFor(server.url, "post", { apiKey: "k" });
+    try {
+      let left = 1;
+      const budget = {
+        take() {
+          if (left <= 0) throw new RangeError("budget spent");
+          left -= 1;
+        },
+      };
+      server.received.length = 0;
+      await expect(post.call("Client.GetCampaigns", { ClientID: 1 }, { budget })).rejects.toThrow("budget spent");
+      expect(paths()).toEqual(["/api/api.asmx/Client.GetCampaigns"]);
+
+      // With one more, both are sent (and the path is learned, so the next call is one request).
+      left = 2;
+      server.received.length = 0;
+      expect(await post.call("Client.GetCampaigns", { ClientID: 1 }, { budget })).toHaveLength(1);
+      expect(paths()).toEqual(["/api/api.asmx/Client.GetCampaigns", "/api/api.asmx/Campaign.GetCampaigns"]);
+      expect(left).toBe(0);
+      left = 1;
+      await post.call("Client.GetCampaigns", { ClientID: 1 }, { budget });
+      expect(left).toBe(0);
+    } finally {
+      await post.close();
+    }
+  });
+
   it("does not guess a path the samples do not show", async () => {
     const get = clientFor(server.url, "get", { apiKey: "k" });
     try {

@@ -26,6 +26,7 @@ describe("field errors", () => {
     ["LEGACY_EMPTY_REPLY", 200, "UPSTREAM_BAD_RESPONSE"],
     ["LEGACY_REPLY_TOO_LARGE", 200, "UPSTREAM_BAD_RESPONSE"],
     ["LEGACY_UNSAFE_XML", 200, "UPSTREAM_BAD_RESPONSE"],
+    ["LEGACY_BUSY", undefined, "UPSTREAM_BULKHEAD_FULL"],
   ] as const)("%s (HTTP %s) is %s, without the transport's message", (code, status, expected) => {
     const error = new LegacyTransportError(code, "List.GetStats", `GET /api/api.asmx/List.GetStats?${SECRET} failed`, {
       status,
@@ -33,6 +34,19 @@ describe("field errors", () => {
     const mapped = asGraph(error);
     expect(mapped.extensions).toMatchObject({ code: expected, backend: "legacy", operation: "List.GetStats" });
     expect(mapped.message).not.toContain("s3cr3t");
+  });
+
+  it("LEGACY_BUSY (a large reply this gateway had no room to wait for) says so and that a retry may work", () => {
+    const mapped = asGraph(new LegacyTransportError("LEGACY_BUSY", "Subscribers.GetActive", "busy"));
+    expect(mapped.extensions).toEqual({
+      code: "UPSTREAM_BULKHEAD_FULL",
+      backend: "legacy",
+      operation: "Subscribers.GetActive",
+      reason: "REPLY_DECODE_BUSY",
+    });
+    expect(mapped.message).toBe(
+      "Too many large replies of the legacy list service are waiting to be read; the reply to Subscribers.GetActive was dropped. Try again shortly.",
+    );
   });
 
   it("maps Result codes of reads: unknown records NOT_FOUND, refused arguments BAD_USER_INPUT, others UPSTREAM_BAD_RESPONSE", () => {

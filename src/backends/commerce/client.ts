@@ -6,9 +6,11 @@
 import type { RequestScope } from "../../logging/request-context.js";
 import type { HttpLimits } from "../../config.js";
 import { signerSecrets, type CommerceSigner } from "./auth.js";
-import { readCsvRecords } from "./csv.js";
+import { readCsvRows } from "./csv.js";
+import { ExportFiles, signerIdentity, type ExportFileLimits } from "./export-files.js";
+import { ExportTableBuilder, type ExportTable } from "./export-table.js";
 import * as decode from "./decode.js";
-import { CommerceConfigError, CommerceInputError, CommerceTransportError } from "./errors.js";
+import { CommerceConfigError, CommerceError, CommerceInputError, CommerceTransportError } from "./errors.js";
 import { CommerceHttp, target, type HttpReply, type HttpRequest } from "./http.js";
 import { secretsFromHeaders } from "../redact.js";
 import { httpError, parseJson } from "./reply.js";
@@ -19,7 +21,6 @@ import type {
   AsyncJob,
   CouponPage,
   EmailEntry,
-  ExportRow,
   PartnerRoot,
   Segment,
   SegmentCriteria,
@@ -32,6 +33,7 @@ import type {
   UnsubscribeResult,
 } from "./types.js";
 import type { CallerSignal } from "../../util/call-abort.js";
+import type { SendBudget } from "../http.js";
 
 /** Where the backend is and how far to trust it. */
 export interface CommerceClientOptions {
@@ -40,6 +42,8 @@ export interface CommerceClientOptions {
   /** {auth_url}, the host root of /oauth/*; defaults to the origin of baseUrl. */
   authUrl?: string;
   limits: HttpLimits;
+  /** Export files read at once and kept (export-files.ts); each absent bound takes EXPORT_FILE_LIMITS'. */
+  exportFiles?: Partial<ExportFileLimits>;
 }
 
 /** Per-call options. */
@@ -47,6 +51,8 @@ export interface CallOptions {
   signal?: CallerSignal;
   /** The request the call is made for (its id and span). */
   scope?: RequestScope;
+  /** What each request sent pays from, retries included (the operation's call budget, ../http.ts). */
+  budget?: SendBudget;
 }
 
 /**
@@ -71,8 +77,18 @@ interface Call {
   url: URL;
   body?: unknown;
   accept?: string;
+  /** A size cap below the configured one (pageBytes). */
+  maxBytes?: number;
   signal?: CallerSignal;
   scope?: RequestScope;
+  budget?: SendBudget;
+}
+
+/** What a call whose caller left reports, as the HTTP layer words it (http.ts). */
+function callerGone(reason: unknown, where: string): CommerceTransportError {
+  return reason instanceof DOMException && reason.name === "TimeoutError"
+    ? new CommerceTransportError("COMMERCE_TIMEOUT", `${where}: timed out (the request's deadline passed)`)
+    : new CommerceTransportError("COMMERCE_ABORTED", `${where}: aborted by the caller`);
 }
 
 function checkedUrl(raw: string, what: string): URL {
@@ -111,11 +127,43 @@ function encodable(text: string, what: string): string {
  */
 export const EXPORT_MAX_ROWS = 300_000;
 
+/**
+ * The largest page the gateway asks for (COMMERCE_LIMITS.subscribersPage and couponsPage): the
+ * configured reply cap is what such a page may weigh.
+ */
+export const LARGEST_PAGE = 100;
+
+/** What a page's envelope (meta, links, a nextPage URL) may weigh besides its entries. */
+export const PAGE_ENVELOPE_BYTES = 16 * 1024;
+
+/**
+ * The size cap of a page asked for `limit` entries: each entry may weigh what it may in the
+ * largest page at the configured cap (maxResponseBytes / LARGEST_PAGE, 84 KB at 8 MiB), plus the
+ * envelope; never more than the configured cap. A page of 5 is then refused past about 436 KB,
+ * where a reply of a hundred thousand entries would otherwise be read and parsed whole (8 MiB,
+ * ~100 ms of JSON.parse) only to be refused for its length. Without a limit, the configured cap.
+ */
+export function pageBytes(limit: number | undefined, maxResponseBytes: number): number {
+  if (limit === undefined || !Number.isSafeInteger(limit) || limit < 1) return maxResponseBytes;
+  const perEntry = Math.ceil(maxResponseBytes / LARGEST_PAGE);
+  return Math.min(maxResponseBytes, PAGE_ENVELOPE_BYTES + limit * perEntry);
+}
+
+/** The page size a nextPage URL asks for, when it carries exactly one that is a page size. */
+function limitOfPageUrl(url: URL): number | undefined {
+  const limits = url.searchParams.getAll("limit");
+  const [limit] = limits;
+  return limits.length === 1 && limit !== undefined && /^[1-9][0-9]{0,5}$/.test(limit) ? Number(limit) : undefined;
+}
+
 /** Client of one commerce backend. Close it to release its connections. */
 export class CommerceClient {
   private readonly base: URL;
   private readonly authUrl: URL;
   private readonly http: CommerceHttp;
+  private readonly maxResponseBytes: number;
+  /** Export files being read and kept, shared by every caller of this client (export-files.ts). */
+  readonly exportFiles: ExportFiles;
 
   constructor(options: CommerceClientOptions) {
     this.base = checkedUrl(options.baseUrl.replace(/\/+$/, ""), "commerce base URL");
@@ -123,9 +171,14 @@ export class CommerceClient {
     if (this.base.search || this.base.hash) throw new CommerceConfigError("commerce base URL must have no query");
     this.authUrl = checkedUrl((options.authUrl ?? this.base.origin).replace(/\/+$/, ""), "commerce auth URL");
     this.http = new CommerceHttp(options.limits);
+    this.maxResponseBytes = options.limits.maxResponseBytes;
+    this.exportFiles = new ExportFiles(options.exportFiles);
   }
 
-  /** GET /coupons: one page. */
+  /**
+   * GET /coupons: one page. With `limit`, a page of more coupons is a bad reply, refused before
+   * any coupon is decoded, and the reply is capped by pageBytes.
+   */
   async listCoupons(
     auth: CommerceSigner,
     q: { limit?: number; page?: number } = {},
@@ -134,8 +187,10 @@ export class CommerceClient {
     const query: Query = [];
     if (q.limit !== undefined) query.push(["limit", String(q.limit)]);
     if (q.page !== undefined) query.push(["page", String(q.page)]);
-    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["coupons"], query), ...o });
-    return decode.couponPage(root(parseJson(reply, where), where));
+    const url = this.url(["coupons"], query);
+    const maxBytes = pageBytes(q.limit, this.maxResponseBytes);
+    const { reply, where } = await this.call(auth, { method: "GET", url, maxBytes, ...o });
+    return decode.couponPage(root(parseJson(reply, where), where), q.limit);
   }
 
   /** PUT /customer-lists/{listId}/subscriptions. Property rule breaks surface as COMMERCE_VALIDATION. */
@@ -150,7 +205,11 @@ export class CommerceClient {
     return decode.subscription(root(parseJson(reply, where), where));
   }
 
-  /** GET /customer-lists/{listId}/subscribers: the first page of one listing. */
+  /**
+   * GET /customer-lists/{listId}/subscribers: the first page of one listing. With `limit`, a page
+   * of more entries is a bad reply, refused before any entry is decoded, and the reply is capped
+   * by pageBytes.
+   */
   async listSubscribers<K extends SubscriberKind = "subscribed">(
     auth: CommerceSigner,
     listId: string,
@@ -165,12 +224,12 @@ export class CommerceClient {
     if (q.page !== undefined) query.push(["page", String(q.page)]);
     for (const cursor of q.searchAfter ?? []) query.push(["searchAfter[]", cursor]);
     const url = this.url(["customer-lists", listId, "subscribers"], query);
-    return this.subscriberPage(auth, url, kind, o) as Promise<SubscriberPage<SubscriberEntryOf<K>>>;
+    return this.subscriberPage(auth, url, kind, q.limit, o) as Promise<SubscriberPage<SubscriberEntryOf<K>>>;
   }
 
   /**
    * Follows a nextPage URL. It must lie under this client's base URL: credentials are never sent
-   * to another host, whatever a reply says.
+   * to another host, whatever a reply says. The page is held to the `limit` the URL carries.
    */
   async fetchSubscriberPage(
     auth: CommerceSigner,
@@ -178,7 +237,7 @@ export class CommerceClient {
     o: CallOptions = {},
   ): Promise<SubscriberPage<Subscriber | EmailEntry>> {
     const url = this.ownUrl(nextPageUrl);
-    return this.subscriberPage(auth, url, kindOfPageUrl(url), o);
+    return this.subscriberPage(auth, url, kindOfPageUrl(url), limitOfPageUrl(url), o);
   }
 
   /** Every entry of a listing, page after page, until a page has no nextPage. */
@@ -200,7 +259,7 @@ export class CommerceClient {
         );
       }
       seen.add(page.nextPage);
-      page = await this.subscriberPage(auth, this.ownUrl(page.nextPage, true), q.kind ?? "subscribed", o);
+      page = await this.subscriberPage(auth, this.ownUrl(page.nextPage, true), q.kind ?? "subscribed", q.limit, o);
     }
   }
 
@@ -251,9 +310,28 @@ export class CommerceClient {
     return decode.asyncJob(root(parseJson(reply, where), where));
   }
 
-  /** GET /async-jobs/{jobId}/result: the export CSV as rows. 409 (COMMERCE_CONFLICT) until completed. */
-  async getJobResult(auth: CommerceSigner, jobId: string, o: CallOptions = {}): Promise<ExportRow[]> {
+  /**
+   * GET /async-jobs/{jobId}/result: the export CSV as a table of rows. 409 (COMMERCE_CONFLICT) until
+   * completed. Through `exportFiles`: a file another caller of the same credential is reading is
+   * waited for, a completed one may be answered at no call, and only a few are read at once. The
+   * table may be shared, so it is read only.
+   */
+  async getJobResult(auth: CommerceSigner, jobId: string, o: CallOptions = {}): Promise<ExportTable> {
     const url = this.url(["async-jobs", jobId, "result"]);
+    const identity = signerIdentity(auth);
+    // The identity is of a fixed length: the job id after it cannot make another pair's key.
+    const key = identity === undefined ? undefined : `${identity}${jobId}`;
+    try {
+      return await this.exportFiles.read(key, o.signal, (signal) => this.readJobResult(auth, url, { ...o, signal }));
+    } catch (error) {
+      // The caller left while the file was read for others too (or waited its turn): as a call of its own would.
+      if (!(error instanceof CommerceError) && o.signal?.aborted) throw callerGone(o.signal.reason, target("GET", url));
+      throw error;
+    }
+  }
+
+  /** Downloads and parses one export file (the read getJobResult shares). */
+  private async readJobResult(auth: CommerceSigner, url: URL, o: CallOptions): Promise<ExportTable> {
     const { reply, where } = await this.call(auth, {
       method: "GET",
       url,
@@ -269,9 +347,16 @@ export class CommerceClient {
         },
       );
     }
+    const table = new ExportTableBuilder();
     try {
-      return await readCsvRecords(reply.text, ["email", "status"], { maxRows: EXPORT_MAX_ROWS });
+      const options = { maxRows: EXPORT_MAX_ROWS, signal: o.signal };
+      await readCsvRows(reply.text, ["email", "status"], options, ([email = "", status = ""]) =>
+        table.add(email, status),
+      );
+      return table.finish();
     } catch (error) {
+      // Stopped because nobody waits for the file any more: not the file's fault.
+      if (o.signal?.aborted) throw error;
       throw new CommerceTransportError(
         "COMMERCE_BAD_RESPONSE",
         `${where}: unreadable CSV (${(error as Error).message})`,
@@ -341,10 +426,12 @@ export class CommerceClient {
     auth: CommerceSigner,
     url: URL,
     kind: SubscriberKind,
+    limit: number | undefined,
     o: CallOptions,
   ): Promise<SubscriberPage<Subscriber | EmailEntry>> {
-    const { reply, where } = await this.call(auth, { method: "GET", url, ...o });
-    return decode.subscriberPage(root(parseJson(reply, where), where), kind);
+    const maxBytes = pageBytes(limit, this.maxResponseBytes);
+    const { reply, where } = await this.call(auth, { method: "GET", url, maxBytes, ...o });
+    return decode.subscriberPage(root(parseJson(reply, where), where), kind, limit);
   }
 
   /** Signs, sends, and turns a non-2xx reply into its typed error. */
@@ -365,6 +452,8 @@ export class CommerceClient {
       signal: c.signal,
       scope: c.scope,
       secrets,
+      maxBytes: c.maxBytes,
+      budget: c.budget,
     });
     if (reply.status < 200 || reply.status > 299) throw httpError(reply, c.method, c.url, secrets);
     return { reply, where: target(c.method, c.url) };

@@ -30,12 +30,16 @@ function coupon(f: Field): Coupon {
   };
 }
 
-export function couponPage(body: Field): CouponPage {
+/**
+ * A page of coupons. With `limit` (the page size asked for), a page of more entries is refused
+ * before any entry is decoded: the caller could neither use nor page past the surplus.
+ */
+export function couponPage(body: Field, limit?: number): CouponPage {
   const meta = body.get("meta");
   const links = meta.get("_links");
   const next = links.absent() ? undefined : links.get("next");
   return {
-    coupons: body.get("data").items().map(coupon),
+    coupons: body.get("data").items(limit).map(coupon),
     total: meta.get("total").count(),
     next: next === undefined || next.absent() ? undefined : next.get("href").string(),
   };
@@ -76,7 +80,15 @@ function countIfAny(f: Field | undefined): number | undefined {
   return typeof f?.value === "number" && isCount(f.value) ? f.value : undefined;
 }
 
-export function subscriberPage(body: Field, kind: SubscriberKind): SubscriberPage<Subscriber | EmailEntry> {
+/**
+ * A page of one subscriber listing. With `limit` (the page size asked for), a page of more
+ * entries is refused before any entry is decoded.
+ */
+export function subscriberPage(
+  body: Field,
+  kind: SubscriberKind,
+  limit?: number,
+): SubscriberPage<Subscriber | EmailEntry> {
   const meta = body.get("meta");
   const metaOf = (key: string) => (meta.absent() ? undefined : meta.get(key));
   // The pending and unsubscriber listings guarantee only `email` and `nextPage` (spec: "a legacy
@@ -88,7 +100,7 @@ export function subscriberPage(body: Field, kind: SubscriberKind): SubscriberPag
   return {
     entries: body
       .get("data")
-      .items()
+      .items(limit)
       .map(legacy ? emailEntry : subscriber),
     nextPage: next === undefined || next.absent() || next.value === "" ? undefined : next.string(),
     total: num("total"),
@@ -132,7 +144,7 @@ export function segments(body: Field): Segment[] {
                 : u
                     .get("models")
                     .items()
-                    .map((m) => m.object()),
+                    .map((m) => m.passThrough()),
             })),
     }));
 }

@@ -6,7 +6,7 @@
  */
 import type { RequestScope } from "../../logging/request-context.js";
 import type { HttpLimits } from "../../config.js";
-import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE } from "../http.js";
+import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE, type SendBudget } from "../http.js";
 import { redactorFor } from "../redact.js";
 import { CommerceTransportError } from "./errors.js";
 import type { CallerSignal } from "../../util/call-abort.js";
@@ -21,6 +21,10 @@ export interface HttpRequest {
   /** The request the call is made for (its id and span). */
   scope?: RequestScope;
   secrets: readonly string[];
+  /** A size cap below the configured one for this reply (a page of a few entries). */
+  maxBytes?: number;
+  /** What each request sent pays from, retries included (../http.ts); its refusal passes unchanged. */
+  budget?: SendBudget;
 }
 
 /** A reply read in full (within the size cap). */
@@ -32,6 +36,13 @@ export interface HttpReply {
   mediaType: string;
   text: string;
 }
+
+/**
+ * Reply bodies are UTF-8 (JSON, RFC 8259 §8.1) and read strictly: a byte sequence that is not
+ * UTF-8 is refused rather than read as U+FFFD, which would pass altered addresses and names on
+ * as if the backend had sent them.
+ */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** Where a request went, for messages: method and path, never the query or credentials. */
 export function target(method: string, url: URL): string {
@@ -57,12 +68,12 @@ export class CommerceHttp {
           headers: req.headers,
           body: req.body,
         },
-        { signal: req.signal, scope: req.scope, redact },
+        { signal: req.signal, scope: req.scope, redact, maxBytes: req.maxBytes, budget: req.budget },
       );
       const headers = { ...reply.headers };
       const [type = ""] = (headers["content-type"] ?? "").split(";");
       const mediaType = type.trim().toLowerCase();
-      return { status: reply.status, headers, mediaType, text: reply.body.toString("utf8") };
+      return { status: reply.status, headers, mediaType, text: replyText(reply.status, reply.body, req) };
     } catch (error) {
       if (!(error instanceof BackendHttpError)) throw error;
       throw transportError(error, target(req.method, req.url), redact);
@@ -71,6 +82,23 @@ export class CommerceHttp {
 
   close(): Promise<void> {
     return this.http.close();
+  }
+}
+
+/**
+ * The body as text. A success that is not UTF-8 is a bad reply; an error status keeps its meaning
+ * without its body (its message would be unreadable), as on the legacy side.
+ */
+function replyText(status: number, body: Buffer, req: HttpRequest): string {
+  try {
+    return utf8.decode(body);
+  } catch {
+    if (status < 200 || status > 299) return "";
+    throw new CommerceTransportError(
+      "COMMERCE_BAD_RESPONSE",
+      `${target(req.method, req.url)}: answered a body that is not UTF-8`,
+      { status },
+    );
   }
 }
 

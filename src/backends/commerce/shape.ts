@@ -3,6 +3,7 @@
  * COMMERCE_BAD_RESPONSE naming the offending field path (e.g. `data[3].email`).
  */
 import { CommerceTransportError } from "./errors.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../util/json-depth.js";
 
 /** A JSON value together with where it sits in the reply, for messages. */
 export class Field {
@@ -30,9 +31,20 @@ export class Field {
     return this.value as Record<string, unknown>;
   }
 
-  items(): Field[] {
+  /**
+   * The elements of an array. With `max`, an array of more elements is refused before any of
+   * them is looked at: a page longer than asked for costs no more than its length to refuse.
+   */
+  items(max?: number): Field[] {
     if (!Array.isArray(this.value)) this.fail("an array");
-    return (this.value as unknown[]).map((v, i) => new Field(v, `${this.path}[${i}]`, this.where));
+    const values = this.value as unknown[];
+    if (max !== undefined && values.length > max) {
+      throw new CommerceTransportError(
+        "COMMERCE_BAD_RESPONSE",
+        `${this.where}: ${this.path} holds ${values.length} entries where at most ${max} were asked for`,
+      );
+    }
+    return values.map((v, i) => new Field(v, `${this.path}[${i}]`, this.where));
   }
 
   string(): string {
@@ -82,9 +94,25 @@ export class Field {
     return s as T;
   }
 
-  /** A plain object of any fields; missing or null becomes {}. */
+  /**
+   * An object passed on as the backend gave it, of any fields, nesting at most MAX_JSON_DEPTH
+   * levels (the object itself is one): a deeper one would overflow the stack of whatever
+   * serializes it later, so it is a bad reply here, naming its path.
+   */
+  passThrough(): Record<string, unknown> {
+    const obj = this.object();
+    if (nestsDeeperThan(obj, MAX_JSON_DEPTH)) {
+      throw new CommerceTransportError(
+        "COMMERCE_BAD_RESPONSE",
+        `${this.where}: ${this.path} nests deeper than ${MAX_JSON_DEPTH} levels`,
+      );
+    }
+    return obj;
+  }
+
+  /** A passed-through object (passThrough) of any fields; missing or null becomes {}. */
   record(): Record<string, unknown> {
-    return this.absent() ? {} : this.object();
+    return this.absent() ? {} : this.passThrough();
   }
 }
 

@@ -12,6 +12,7 @@ import { redactorFor, type Redactor } from "../redact.js";
 import { LegacyHttp, type LegacyHttpReply } from "./transport.js";
 import type { LegacyParamsOf, LegacyResults } from "./types.js";
 import type { CallerSignal } from "../../util/call-abort.js";
+import type { SendBudget } from "../http.js";
 
 export type { LegacyTransport } from "./catalog.js";
 
@@ -34,6 +35,11 @@ export interface LegacyCallOptions {
   /** The request the call is made for (its id and span). */
   scope?: RequestScope;
   transport?: LegacyTransport;
+  /**
+   * What each request sent pays from (the operation's call budget): every attempt, and the resend
+   * to an observed path. A refusal rejects with the budget's own error.
+   */
+  budget?: SendBudget;
 }
 
 /** A client of the legacy list service over SOAP 1.1, HTTP GET or HTTP POST. */
@@ -74,10 +80,13 @@ export class LegacyClient {
       signal: options.signal,
       scope: options.scope,
       redact,
+      budget: options.budget,
     };
     // A service that knows the operation only under the path its samples show (transport note 3)
     // refuses the documented name; a read is then sent once to that path, and this client uses
-    // that path for the operation from then on, so the refusal costs one extra call at most.
+    // that path for the operation from then on, so the refusal costs one extra call at most. That
+    // call is paid from the budget like the first; refused, the call fails with the budget's error,
+    // since the first reply says nothing of the operation, only of its path.
     const observedKey = `${transport} ${op.name}`;
     const observedFirst = this.#observedPaths.has(observedKey);
     let reply = await this.#http.send(

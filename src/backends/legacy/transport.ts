@@ -5,7 +5,7 @@
  */
 import type { RequestScope } from "../../logging/request-context.js";
 import type { HttpLimits } from "../../config.js";
-import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE } from "../http.js";
+import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE, type SendBudget } from "../http.js";
 import type { Redactor } from "../redact.js";
 import { LegacyTransportError } from "./errors.js";
 import type { CallerSignal } from "../../util/call-abort.js";
@@ -38,6 +38,8 @@ export interface SendOptions {
   readonly scope?: RequestScope;
   /** Scrubs the API key from any text an error carries. */
   readonly redact: Redactor;
+  /** What each request sent pays from, retries included (../http.ts); its refusal passes unchanged. */
+  readonly budget?: SendBudget;
 }
 
 /** Sends legacy requests to one origin over keep-alive connections. */
@@ -64,6 +66,7 @@ export class LegacyHttp {
           // Reads may be retried by the backend's policy; writes never are.
           idempotent: options.idempotent,
           operation: options.operation,
+          budget: options.budget,
         },
       );
       const contentType = (reply.headers["content-type"] ?? "").toLowerCase();

@@ -39,3 +39,37 @@ export class CommerceForbiddenError extends Error {
     this.requiredCredential = requiredCredential;
   }
 }
+
+/** Which bound stopped a membership search: the request's pages over all its searches, or one listing's length. */
+export type MembershipSearchBound = "request" | "listing";
+
+/**
+ * A customer list membership() could not search to its end within what one search may read: the
+ * address may or may not be on it, so the list is reported as too large to search rather than
+ * answered with a guess. Nothing about the backend's reply was wrong.
+ */
+export class MembershipSearchLimitError extends Error {
+  readonly backend = "commerce" as const;
+  readonly bound: MembershipSearchBound;
+  /** The pages the bound allows (the request's budget, or one listing's). */
+  readonly maxPages: number;
+  /** Members per page. */
+  readonly pageSize: number;
+
+  constructor(bound: MembershipSearchBound, maxPages: number, pageSize: number, listing?: string) {
+    const members = (maxPages * pageSize).toLocaleString("en-US");
+    super(
+      bound === "request"
+        ? `The customer list is longer than this request may search for one address: one request reads at most ` +
+            `${maxPages} listing pages of ${pageSize} members (${members} members) over every customer list it ` +
+            "searches. A list with more members cannot be searched in one request; naming fewer customer lists " +
+            "leaves more of the budget to each."
+        : `The customer list's ${listing ?? ""} listing is longer than ${maxPages} pages of ${pageSize} members ` +
+            `(${members} members), more than a search for one address reads.`,
+    );
+    this.name = "MembershipSearchLimitError";
+    this.bound = bound;
+    this.maxPages = maxPages;
+    this.pageSize = pageSize;
+  }
+}

@@ -6,13 +6,13 @@ import type {
   AsyncJob as WireJob,
   Coupon as WireCoupon,
   EmailEntry,
-  ExportRow as WireExportRow,
   PartnerRoot as WirePartnerRoot,
   Segment as WireSegment,
   Subscriber as WireSubscriber,
   Subscription as WireSubscription,
   UnsubscribeResult,
 } from "../../backends/commerce/types.js";
+import type { ExportTable } from "../../backends/commerce/export-table.js";
 import { UnreadableValueError } from "../errors.js";
 
 const BACKEND = "commerce";
@@ -228,14 +228,37 @@ const ROW_STATUS: Readonly<Record<string, SubscriberStatus>> = {
   unsubscribed: "UNSUBSCRIBED",
 };
 
-export function toExportRows(rows: readonly WireExportRow[]): ExportRow[] {
-  return rows.map((row) => {
-    const status = Object.hasOwn(ROW_STATUS, row.status.trim().toLowerCase())
-      ? ROW_STATUS[row.status.trim().toLowerCase()]
-      : undefined;
+/** A completed export's rows, handed out a slice at a time (CommerceService.exportRows). */
+export interface ExportRowFile {
+  /** Rows in the whole export. */
+  readonly length: number;
+  /** Rows [start, end), in the file's order. */
+  slice(start: number, end: number): ExportRow[];
+}
+
+/**
+ * The rows of an export file as models. The client's table stays as it is (compact, and possibly
+ * shared with other requests of the same credential); each distinct status text is read here once,
+ * and a row becomes an object only when its slice is asked for. Any status text outside the three
+ * known ones, in any row, makes the file unreadable.
+ */
+export function toExportFile(table: ExportTable): ExportRowFile {
+  const statuses = table.statuses.map((text) => {
+    const key = text.trim().toLowerCase();
+    const status = Object.hasOwn(ROW_STATUS, key) ? ROW_STATUS[key] : undefined;
     if (status === undefined) throw new UnreadableValueError(BACKEND, SERVICE, "export row status");
-    return { email: row.email, status };
+    return status;
   });
+  return {
+    length: table.length,
+    slice(start, end) {
+      const rows: ExportRow[] = [];
+      for (let i = Math.max(0, start); i < Math.min(end, table.length); i++) {
+        rows.push({ email: table.email(i), status: statuses[table.statusIndex(i)]! });
+      }
+      return rows;
+    },
+  };
 }
 
 export function toPartnerRoot(root: WirePartnerRoot): CommercePartnerRoot {

@@ -30,7 +30,7 @@ import {
   nextPosition,
   type SubscriberPosition,
 } from "./cursors.js";
-import { CommerceForbiddenError } from "./errors.js";
+import { CommerceForbiddenError, MembershipSearchLimitError } from "./errors.js";
 import {
   checkCriteria,
   checkEmail,
@@ -46,7 +46,7 @@ import {
 import {
   LISTING_OF_STATUS,
   toCoupon,
-  toExportRows,
+  toExportFile,
   toJob,
   toPartnerRoot,
   toReport,
@@ -61,7 +61,7 @@ import {
   type CommerceSegment,
   type CommerceSubscriberPage,
   type CommerceSubscription,
-  type ExportRow,
+  type ExportRowFile,
   type SegmentUnsubscribeOutcome,
   type SubscriberStatus,
   type UnsubscribeReport,
@@ -113,7 +113,10 @@ export interface CommerceServiceOptions {
   signal?: CallerSignal;
   /** The request the calls are made for: its id goes with each call, and its span is their parent. */
   scope?: RequestScope;
-  /** The operation's calls across both backends: each call sent takes one first (domain/call-budget.ts). */
+  /**
+   * The operation's calls across both backends: each request sent takes one first, every attempt of
+   * a retried read included (domain/call-budget.ts).
+   */
   calls?: CallBudget;
 }
 
@@ -213,7 +216,7 @@ export class CommerceService {
   #couponPagesMap: Map<string, Promise<CouponPage>> | undefined;
   #jobsMap: Map<string, Promise<CommerceAsyncJob>> | undefined;
   /** The rows of each export file read this request, by job id; its size is the files read. */
-  #exportFilesMap: Map<string, Promise<ExportRow[]>> | undefined;
+  #exportFilesMap: Map<string, Promise<ExportRowFile>> | undefined;
 
   get #pages(): Map<string, Map<string, Promise<CommerceSubscriberPage>>> {
     return (this.#pagesMap ??= new Map());
@@ -231,7 +234,7 @@ export class CommerceService {
     return (this.#jobsMap ??= new Map());
   }
 
-  get #exportFiles(): Map<string, Promise<ExportRow[]>> {
+  get #exportFiles(): Map<string, Promise<ExportRowFile>> {
     return (this.#exportFilesMap ??= new Map());
   }
 
@@ -326,7 +329,9 @@ export class CommerceService {
    * Where an address stands on a list: SUBSCRIBED, PENDING or UNSUBSCRIBED, or null when no listing
    * holds it. The backend has no lookup by email, so the listings are paged in that order through
    * subscribersPage (pages this request already read cost nothing) and the search stops at the first
-   * page holding the address. A listing is read to at most MEMBERSHIP_MAX_PAGES pages. Addresses
+   * page holding the address. A listing is read to at most MEMBERSHIP_MAX_PAGES pages, and the
+   * request to MEMBERSHIP_PAGE_BUDGET pages over all its searches; a list either bound stops before
+   * its end rejects with MembershipSearchLimitError (too large to search, not a bad reply). Addresses
    * compare as emailKey does; the answer carries the address as the list holds it.
    */
   membership(listId: string, email: string): Promise<CommerceMembership | null> {
@@ -355,7 +360,7 @@ export class CommerceService {
     // a page the request already holds, or is fetching, costs nothing.
     const reserve = () => {
       if (this.#membershipPagesFetched >= budget) {
-        throw new UnreadableValueError(BACKEND, SERVICE, "subscriber listings (longer than this request may search)");
+        throw new MembershipSearchLimitError("request", budget, COMMERCE_LIMITS.subscribersPage);
       }
       this.#membershipPagesFetched += 1;
     };
@@ -374,7 +379,12 @@ export class CommerceService {
       }
       // A listing that does not end within the bound is not searched on: its answer would be a guess.
       if (after !== null)
-        throw new UnreadableValueError(BACKEND, SERVICE, "subscriber listing (longer than the search bound)");
+        throw new MembershipSearchLimitError(
+          "listing",
+          MEMBERSHIP_MAX_PAGES,
+          COMMERCE_LIMITS.subscribersPage,
+          status.toLowerCase(),
+        );
     }
     return null;
   }
@@ -431,7 +441,10 @@ export class CommerceService {
   /**
    * A page of a completed export's rows, in the file's order. The file (GET /async-jobs/{id}/result)
    * is read at most once per request and job, and at most EXPORT_ROWS.filesPerRequest files per
-   * request: one more is refused (InputError on `rows`, MAX_COUNT) before it is sent.
+   * request: one more is refused (InputError on `rows`, MAX_COUNT) before it is sent. Across
+   * requests the client shares files (backends/commerce/export-files.ts): a few are read at once in
+   * the process, one being read for the same credential is waited for, and a completed one is kept,
+   * so it may come at no call (and then costs no call from the budget).
    */
   async exportRows(jobId: string, args: ExportRowsArgs = {}): Promise<CommerceExportRowPage> {
     const signer = this.#authorize("asyncJob");
@@ -455,7 +468,7 @@ export class CommerceService {
           },
         ]);
       }
-      file = this.#call("getJobResult", signer, (s, o) => this.#client.getJobResult(s, jobId, o)).then(toExportRows);
+      file = this.#call("getJobResult", signer, (s, o) => this.#client.getJobResult(s, jobId, o)).then(toExportFile);
       this.#exportFiles.set(jobId, file);
     }
     const rows = await file;
@@ -660,7 +673,20 @@ export class CommerceService {
     const key = `${size}:${number}`;
     let page = this.#couponPages.get(key);
     if (!page) {
-      page = this.#call("listCoupons", signer, (s, o) => this.#client.listCoupons(s, { limit: size, page: number }, o));
+      page = this.#call("listCoupons", signer, (s, o) =>
+        this.#client.listCoupons(s, { limit: size, page: number }, o),
+      ).then((wire) => {
+        // More coupons than asked for, as with subscriber pages: the offset cursor would step
+        // past the surplus, so slicing the page would lose coupons without a word.
+        if (wire.coupons.length > size) {
+          throw new UnreadableValueError(
+            BACKEND,
+            SERVICE,
+            `coupon page (${wire.coupons.length} coupons where ${size} were asked for)`,
+          );
+        }
+        return wire;
+      });
       this.#couponPages.set(key, page);
     }
     return page;
@@ -684,14 +710,16 @@ export class CommerceService {
   ): Promise<T> {
     const { signal } = this.#options;
     if (signal?.aborted) throw this.#abortedError();
-    this.#options.calls?.take();
+    // The call budget is paid where each request leaves (backends/http.ts): every attempt of a
+    // retried read takes one, and a call answered without a request (a shared export file) none.
+    const budget = this.#options.calls;
     try {
       // One span per call when tracing, from the wait for a slot to the last client call.
       return await inServiceSpan(operation, this.#options.scope, (scope) =>
         (this.#limit ??= new CallGate(Math.max(1, Math.floor(this.#options.concurrency) || 1))).run(() => {
           // A call that waited for a slot is not started once the caller has gone.
           if (signal?.aborted) return Promise.reject(this.#abortedError());
-          return send(signer, { signal, scope });
+          return send(signer, { signal, scope, budget });
         }),
       );
     } catch (error) {

@@ -18,6 +18,7 @@ import { INVALID_API_KEY, LegacyOutcome } from "./outcome.js";
 import { inBatchSpan } from "../../tracing/batch-span.js";
 import type { CallerSignal } from "../../util/call-abort.js";
 import type { CallBudget } from "../call-budget.js";
+import type { SendBudget } from "../../backends/http.js";
 
 type Operation = (typeof OPERATIONS)[number];
 
@@ -31,7 +32,7 @@ export interface LegacyCaller {
   call<Op extends OperationName>(
     op: Op,
     params: LegacyParamsOf<Op>,
-    options?: { apiKey?: string; signal?: CallerSignal; scope?: RequestScope },
+    options?: { apiKey?: string; signal?: CallerSignal; scope?: RequestScope; budget?: SendBudget },
   ): Promise<LegacyResults[Op]>;
 }
 
@@ -45,7 +46,10 @@ export interface LegacyLoaderOptions {
   signal?: CallerSignal;
   /** The request the calls are made for: its id goes with each call, and its span is their parent. */
   scope?: RequestScope;
-  /** The operation's calls across both backends: each call sent takes one first (domain/call-budget.ts). */
+  /**
+   * The operation's calls across both backends: each request sent takes one first, every attempt of
+   * a retried read and the resend to an observed path included (domain/call-budget.ts).
+   */
   calls?: CallBudget;
 }
 
@@ -183,14 +187,19 @@ export class LegacyLoaders {
       );
     }
     if (signal?.aborted) throw this.#abortedError();
-    this.#options.calls?.take();
     const limit = (this.#limit ??= new CallGate(Math.max(1, Math.floor(this.#options.concurrency))));
     try {
       return await limit.run(() => {
         // A call that waited for a slot is not started once the caller has gone.
         if (signal?.aborted) return Promise.reject(this.#abortedError());
         // read/write took LegacyParamsOf<Op>; the loader's cache key only erased the pairing.
-        return this.#client.call(op, params as LegacyParamsOf<Op>, { apiKey, signal, scope });
+        // The budget is paid where each request leaves (backends/http.ts), so retries pay too.
+        return this.#client.call(op, params as LegacyParamsOf<Op>, {
+          apiKey,
+          signal,
+          scope,
+          budget: this.#options.calls,
+        });
       });
     } catch (error) {
       // However the transport words an aborted call, every field reports the one abort.

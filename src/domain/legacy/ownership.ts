@@ -10,10 +10,20 @@ import { OwnershipError } from "./ownership-error.js";
 
 const INVALID_CLIENT_ID = 102;
 
+/**
+ * The ListID set of each Client.GetLists answer the request holds, made once per answer: a request
+ * writing to many lists of one client (unsubscribeEverywhere) would otherwise build it again for
+ * every write, O(lists) each time.
+ */
+const listIdSets = new WeakMap<object, Set<string>>();
+
 /** The ListIDs of a client; a client the service does not know has none. */
 async function listIdsOf(wire: LegacyLoaders, clientId: string): Promise<Set<string>> {
   try {
-    return new Set((await wire.read("Client.GetLists", { ClientID: clientId })).map((l) => l.ListID));
+    const lists = await wire.read("Client.GetLists", { ClientID: clientId });
+    let ids = listIdSets.get(lists);
+    if (!ids) listIdSets.set(lists, (ids = new Set(lists.map((l) => l.ListID))));
+    return ids;
   } catch (error) {
     if (error instanceof LegacyOutcome && error.code === INVALID_CLIENT_ID) return new Set();
     throw error;

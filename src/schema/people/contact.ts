@@ -34,7 +34,8 @@ const MembershipRef = builder.objectRef<Membership>("Membership").implement({
       type: ListRef,
       nullable: true,
       description: "The legacy list (from its client's lists, already read); null for a customer list.",
-      resolve: (m, _args, ctx) => (m.clientId === null ? null : ctx.legacy.listOrNull(m.clientId, m.listId)),
+      // The list as its client's lists gave it when the membership was read: no lookup per membership.
+      resolve: (m) => m.list,
     }),
   }),
 });
@@ -42,14 +43,19 @@ const MembershipRef = builder.objectRef<Membership>("Membership").implement({
 /** A list (or set of lists) a person field could not read, typed so the other lists still arrive. */
 export const MembershipFailureRef = builder.objectRef<MembershipFailure>("MembershipFailure").implement({
   description:
-    "Lists of one backend that could not be read: one list, or (listId null) every list of the account or of " +
-    "one client, when the lists themselves could not be listed.",
+    "Lists of one backend that could not be read: one list, or (listId null) a set of lists: every list of the " +
+    "account or of one client when the lists themselves could not be listed, or the lists of one client (of the " +
+    "account's clients when clientId is null too) left unread because the operation's backend calls (MAX_COST) " +
+    "were spent or the request was aborted, which the message counts.",
   fields: (t) => ({
     backend: t.field({ type: BackendEnum, resolve: (f) => f.backend }),
     listId: t.exposeString("listId", { nullable: true }),
     clientId: t.exposeString("clientId", { nullable: true }),
     code: t.exposeString("code", {
-      description: "The code a GraphQL error would carry: UPSTREAM_UNAVAILABLE, UPSTREAM_TIMEOUT, UNAUTHENTICATED, …",
+      description:
+        "The code a GraphQL error would carry: UPSTREAM_UNAVAILABLE, UPSTREAM_TIMEOUT, UNAUTHENTICATED, " +
+        "MAX_COST_EXCEEDED, REQUEST_ABORTED, LIST_TOO_LARGE_TO_SEARCH (a customer list longer than one request " +
+        "may search for the address), …",
     }),
     message: t.exposeString("message", { description: "The backend's reason." }),
   }),
@@ -71,7 +77,9 @@ const ContactRef = builder.objectRef<PersonLists>("Contact").implement({
       type: [MembershipFailureRef],
       description:
         "Lists that could not be read, each with the backend's reason; empty when every list was read. A failing " +
-        "backend shows here and never hides the other backend's memberships.",
+        "backend shows here and never hides the other backend's memberships. Legacy lists left unread because the " +
+        "operation's backend calls (MAX_COST) were spent or the request was aborted are counted, one entry per " +
+        "client and cause, not listed one by one.",
       resolve: (person) => person.failures,
     }),
   }),
@@ -84,9 +92,10 @@ builder.queryField("contact", (t) =>
     description:
       "One person across both backends: their membership in every legacy list of the account (every client's " +
       "lists; only ACTIVE legacy subscribers are readable, other legacy states are not) and in the customer lists " +
-      "named, read concurrently. Each legacy list's active subscribers are read once; each customer list is paged " +
-      "per status until the address is found. Lists that fail are in `failures`. Arguments that break the rules " +
-      "are BAD_USER_INPUT before anything is read.",
+      "named, read concurrently. Each legacy list's active subscribers are read once, one backend call each, as " +
+      "far as the operation's MAX_COST allows; each customer list is paged per status until the address is found " +
+      "(at most 60 pages of 100 members per request). Lists that fail are in `failures`. Arguments that break the " +
+      "rules are BAD_USER_INPUT before anything is read.",
     args: {
       email: t.arg.string({ required: true, description: EMAIL_DESCRIPTION }),
       customerListIds: t.arg.stringList({ description: CUSTOMER_LISTS_DESCRIPTION }),

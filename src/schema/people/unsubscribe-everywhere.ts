@@ -2,6 +2,8 @@
  * `unsubscribeEverywhere`: unsubscribes a person from every list of both backends they are on and
  * reports every list, one row each: UNSUBSCRIBED, NOT_A_MEMBER or FAILED with the backend's reason.
  * A failing backend yields FAILED rows for its lists and never hides the other backend's rows.
+ * Legacy lists left unread for the call budget or an abort are counted in one FAILED row per
+ * client (memberships.ts), so the rows stay bounded by MAX_COST whatever the account claims.
  */
 import type { GraphContext } from "../../context.js";
 import { LegacyOutcome } from "../../domain/legacy/outcome.js";
@@ -53,8 +55,10 @@ const ListUnsubscribeResultRef = builder.objectRef<ListResult>("ListUnsubscribeR
     listId: t.exposeString("listId", {
       nullable: true,
       description:
-        "The backend's own list id; null on a FAILED row standing for lists that could not even be listed " +
-        "(the account's clients, or one client's lists: clientId says which).",
+        "The backend's own list id; null on a FAILED row standing for a set of lists: those that could not even " +
+        "be listed (the account's clients, or one client's lists: clientId says which), or those of one client " +
+        "(of the account's clients when clientId is null too) left unread because the operation's backend calls " +
+        "(MAX_COST) were spent or the request was aborted, which the message counts.",
     }),
     clientId: t.exposeString("clientId", { nullable: true, description: "The legacy list's ClientID." }),
     outcome: t.field({ type: UnsubscribeOutcomeEnum, resolve: (r) => r.outcome }),
@@ -70,7 +74,9 @@ const ListUnsubscribeResultRef = builder.objectRef<ListResult>("ListUnsubscribeR
 });
 
 const PayloadRef = builder.objectRef<UnsubscribeEverywherePayload>("UnsubscribeEverywherePayload").implement({
-  description: "One row per list of both backends.",
+  description:
+    "One row per list of both backends; legacy lists left unread for MAX_COST or an abort are counted in one row " +
+    "per client.",
   fields: (t) => ({
     email: t.exposeString("email"),
     results: t.field({
@@ -144,7 +150,9 @@ builder.mutationField("unsubscribeEverywhere", (t) =>
     description:
       "Unsubscribes a person from every list of both backends they are on: every legacy list of the account " +
       "where they are active (other legacy states cannot be read) and each customer list named where they are " +
-      "subscribed or pending. Every list gets a row; none is skipped silently. A backend that fails gives FAILED " +
+      "subscribed or pending. Every list is accounted for, none skipped silently: a row each, except legacy lists " +
+      "left unread because the operation's backend calls (MAX_COST) were spent or the request was aborted, which " +
+      "one FAILED row per client (listId null) counts. A backend that fails gives FAILED " +
       "rows (with its reason) for its lists and never hides the other backend's rows. Input that breaks the rules " +
       "(email shape and length; at most 20 customer list ids of at most 100 characters) is refused before anything " +
       "is read: the field is null with a BAD_USER_INPUT error naming the field and rule (the result is an object, " +

@@ -29,7 +29,7 @@ import {
 } from "../../backends/commerce/errors.js";
 import { CommerceNotConfiguredError } from "../../context.js";
 import { BackendShedError } from "../../backends/resilience.js";
-import { CommerceForbiddenError } from "../../domain/commerce/errors.js";
+import { CommerceForbiddenError, MembershipSearchLimitError } from "../../domain/commerce/errors.js";
 import { CredentialsError, NotFoundError, RequestAbortedError, UnreadableValueError } from "../../domain/errors.js";
 import { InputError } from "../../domain/input-error.js";
 import { LegacyOutcome, type LegacyOutcomeInit } from "../../domain/legacy/outcome.js";
@@ -48,6 +48,7 @@ export const GRAPH_ERROR_CODES = [
   "REQUEST_ABORTED",
   "UPSTREAM_CIRCUIT_OPEN",
   "UPSTREAM_BULKHEAD_FULL",
+  "LIST_TOO_LARGE_TO_SEARCH",
 ] as const;
 
 /** One of GRAPH_ERROR_CODES. */
@@ -184,6 +185,13 @@ function legacyFieldError(error: LegacyError): GraphQLError {
         return graphError("UPSTREAM_TIMEOUT", `${LEGACY} did not answer ${operation} in time.`, extensions);
       case "LEGACY_UNAVAILABLE":
         return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is unreachable.`, extensions);
+      case "LEGACY_BUSY":
+        // The service answered; this gateway shed the reply to bound what waits to be read.
+        return graphError(
+          "UPSTREAM_BULKHEAD_FULL",
+          `Too many large replies of ${LEGACY.charAt(0).toLowerCase()}${LEGACY.slice(1)} are waiting to be read; the reply to ${operation} was dropped. Try again shortly.`,
+          { ...extensions, reason: "REPLY_DECODE_BUSY" },
+        );
       default:
         // A gateway or proxy in front of the service answers 502-504 when the service is down.
         if (error.status !== undefined && error.status >= 502 && error.status <= 504) {
@@ -327,6 +335,15 @@ export function fieldError(error: unknown): unknown {
     return graphError("REQUEST_ABORTED", error.message, { backend: error.backend });
   if (error instanceof UnreadableValueError)
     return graphError("UPSTREAM_BAD_RESPONSE", error.message, { backend: error.backend });
+  if (error instanceof MembershipSearchLimitError) {
+    // The list is too long to search within what one request reads; the backend answered well.
+    return graphError("LIST_TOO_LARGE_TO_SEARCH", error.message, {
+      backend: error.backend,
+      bound: error.bound,
+      maxPages: error.maxPages,
+      pageSize: error.pageSize,
+    });
+  }
   if (error instanceof InputError)
     return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
   if (error instanceof OwnershipError)

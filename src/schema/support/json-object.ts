@@ -1,10 +1,14 @@
 /**
  * JSONObject: a JSON object passed through as the backend gives it or takes it, for shapes the
  * backends' contracts do not fix (commerce coupon details, segment use models, subscriber
- * properties). Only objects: a bare value or a list is refused on input.
+ * properties). Only objects: a bare value or a list is refused on input. An object nesting deeper
+ * than MAX_JSON_DEPTH is not sent: serializing it could exhaust the stack and lose the whole
+ * response, so its field fails alone (the commerce client refuses such replies before this).
  */
 import { GraphQLError, Kind, valueFromASTUntyped, type ValueNode } from "graphql";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../util/json-depth.js";
 import { builder } from "../builder.js";
+import { graphError } from "./graph-errors.js";
 
 /** A JSON object. */
 export type JsonObject = Record<string, unknown>;
@@ -19,7 +23,13 @@ function parseObject(value: unknown): JsonObject {
 
 export const JSONObject = builder.scalarType("JSONObject", {
   description: 'A JSON object, e.g. `{"plan": "pro", "seats": 3}`; its shape is the backend\'s.',
-  serialize: (value) => parseObject(value),
+  serialize: (value) => {
+    const object = parseObject(value);
+    if (nestsDeeperThan(object, MAX_JSON_DEPTH)) {
+      throw graphError("UPSTREAM_BAD_RESPONSE", `A JSON object nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    }
+    return object;
+  },
   parseValue: parseObject,
   parseLiteral: (ast: ValueNode, variables) => {
     if (ast.kind !== Kind.OBJECT) throw new GraphQLError("JSONObject must be an object literal.", { nodes: ast });

@@ -35,3 +35,36 @@ describe("subscriber pages", () => {
     expect(page.nodes.map((n) => n.email)).toEqual(["m0@x.io"]);
   });
 });
+
+function couponsAnswering(count: number): CommerceService {
+  const caller = {
+    listCoupons: () =>
+      Promise.resolve({
+        coupons: Array.from({ length: count }, (_, i) => ({
+          id: `c${i}`,
+          code: `C${i}`,
+          discountType: "fixed",
+          value: 1,
+        })),
+        total: 100,
+        next: "x?page=2",
+      }),
+  } as unknown as CommerceCaller;
+  return new CommerceService(caller, { credential: apiKeyCredential(apiKeySigner("k")), concurrency: 2 });
+}
+
+describe("coupon pages", () => {
+  it("refuses a page with more coupons than asked for rather than cutting it, and takes one with as many", async () => {
+    const over = await couponsAnswering(50)
+      .coupons({ first: 10 })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(over).toBeInstanceOf(UnreadableValueError);
+    expect((over as Error).message).toContain("50 coupons where 10 were asked for");
+    const page = await couponsAnswering(10).coupons({ first: 10 });
+    expect(page.nodes).toHaveLength(10);
+    expect(page.pageInfo.hasNextPage).toBe(true);
+  });
+});
