@@ -157,6 +157,11 @@ describe("commerce webhooks: refused, nothing appended", () => {
     });
   });
 
+  it("takes JSON data nesting exactly as deep as the graph serializes (32 levels)", async () => {
+    const body = `{"meta":{"topic":"newsletter-email/sent","ts":1},"data":${"[".repeat(32)}${"]".repeat(32)}}`;
+    expect((await deliver(body, await jws(body))).status).toBe(202);
+  });
+
   it("400 for malformed or invalid bodies, or an unknown topic", async () => {
     const cases: Array<[string, string]> = [
       ["{", "malformed_body"],
@@ -166,6 +171,12 @@ describe("commerce webhooks: refused, nothing appended", () => {
       [JSON.stringify({ meta: { topic: "async-job/completed", ts: 1 } }), "invalid_event"],
       [JSON.stringify({ ...templateSent, data: { ...templateSent.data, liveAt: "yesterday" } }), "invalid_event"],
       [JSON.stringify({ ...templateSent, data: { ...templateSent.data, title: undefined } }), "invalid_event"],
+      // Data kept as JSON that nests deeper than the graph and the log serialize.
+      [`{"meta":{"topic":"newsletter-email/sent","ts":1},"data":${"[".repeat(33)}${"]".repeat(33)}}`, "invalid_event"],
+      [
+        `{"meta":{"topic":"async-job/completed","ts":1},"data":${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}}`,
+        "invalid_event",
+      ],
     ];
     for (const [text, code] of cases) {
       expect(await refused(deliver(text, await jws(text)))).toEqual({ status: 400, code });

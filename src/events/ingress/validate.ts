@@ -13,6 +13,7 @@ import {
   type ListEvent,
 } from "./event-types.js";
 import { IngressError } from "./errors.js";
+import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../util/json-depth.js";
 
 /** Most events one legacy webhook request may carry (the spec's limit). */
 export const MAX_EVENTS_PER_REQUEST = 1000;
@@ -144,7 +145,12 @@ export function validateCommerceBody(body: Record<string, unknown>, receivedAt: 
   }
   if (data === undefined) throw invalid("data is required");
   const fields = COMMERCE_TOPICS[topic as keyof typeof COMMERCE_TOPICS].data;
-  if (fields === null) return { topic, ts, receivedAt, data } as CommerceEvent;
+  if (fields === null) {
+    // Kept as JSON: stored, replayed and served as it came, so it must be something the log and
+    // the graph can serialize (JSON.stringify recurses once per level).
+    if (nestsDeeperThan(data)) throw invalid(`data must not nest deeper than ${MAX_JSON_DEPTH} levels`);
+    return { topic, ts, receivedAt, data } as CommerceEvent;
+  }
   if (!isRecord(data)) throw invalid("data must be an object");
   return { topic, ts, receivedAt, data: modelFields(data, fields, () => "data") } as CommerceEvent;
 }
