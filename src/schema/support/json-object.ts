@@ -1,8 +1,8 @@
 /**
  * JSONObject: a JSON object passed through as the backend gives it or takes it, for shapes the
  * backends' contracts do not fix (commerce coupon details, segment use models, subscriber
- * properties). Only objects: a bare value or a list is refused on input. An object nesting deeper
- * than MAX_JSON_DEPTH is not sent: serializing it could exhaust the stack and lose the whole
+ * properties). Only objects: a bare value or a list is refused on input, and so is one nesting
+ * deeper than MAX_JSON_DEPTH. Such an object is not sent either: serializing it could exhaust the stack and lose the whole
  * response, so its field fails alone (the commerce client refuses such replies before this).
  */
 import { GraphQLError, Kind, valueFromASTUntyped, type ValueNode } from "graphql";
@@ -21,6 +21,19 @@ function parseObject(value: unknown): JsonObject {
   return value;
 }
 
+/**
+ * An object the caller sends: also bounded in depth, since what takes it serializes it (a segment
+ * criterion is sent as JSON), and a variable of 100,000 levels would exhaust the stack there and
+ * fail as an unexpected error instead of naming what is wrong.
+ */
+function parseInput(value: unknown): JsonObject {
+  const object = parseObject(value);
+  if (nestsDeeperThan(object, MAX_JSON_DEPTH)) {
+    throw new GraphQLError(`JSONObject must not nest deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
+  return object;
+}
+
 export const JSONObject = builder.scalarType("JSONObject", {
   description: 'A JSON object, e.g. `{"plan": "pro", "seats": 3}`; its shape is the backend\'s.',
   serialize: (value) => {
@@ -30,9 +43,9 @@ export const JSONObject = builder.scalarType("JSONObject", {
     }
     return object;
   },
-  parseValue: parseObject,
+  parseValue: parseInput,
   parseLiteral: (ast: ValueNode, variables) => {
     if (ast.kind !== Kind.OBJECT) throw new GraphQLError("JSONObject must be an object literal.", { nodes: ast });
-    return parseObject(valueFromASTUntyped(ast, variables ?? undefined));
+    return parseInput(valueFromASTUntyped(ast, variables ?? undefined));
   },
 });
