@@ -1,12 +1,24 @@
 import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LegacyClient } from "../../src/backends/legacy/client.js";
+import { LARGE_REPLY_BYTES } from "../../src/backends/legacy/codec.js";
 import { LegacyError } from "../../src/backends/legacy/errors.js";
+import { MAX_XML_ATTRIBUTES } from "../../src/backends/legacy/xml.js";
+import { loadConfig } from "../../src/config.js";
+import { createGateway, type Gateway } from "../../src/server.js";
 import { listen } from "../../src/util/listen.js";
+import { post } from "../server/support.js";
 import { clientFor, scriptedServer, sendXml, type Received } from "./helpers.js";
 
 const GOOD = `<?xml version="1.0" encoding="utf-8"?><ArrayOfList xmlns="http://api.mailgraph.dev/api/"><List><ListID>1</ListID><Name>Ok</Name></List></ArrayOfList>`;
 const MB = 1024 * 1024;
+
+/** ` a0="x" a1="x" …`: `n` attributes. */
+function attributes(n: number): string {
+  let out = "";
+  for (let i = 0; i < n; i++) out += ` a${i}="x"`;
+  return out;
+}
 
 type Mode = (req: Received, res: ServerResponse) => void;
 let mode: Mode = (_req, res) => sendXml(res, GOOD);
@@ -27,6 +39,10 @@ const modes = {
     );
   },
   deep: (_req, res) => sendXml(res, `<ArrayOfList>${"<List>".repeat(10_000)}${"</List>".repeat(10_000)}</ArrayOfList>`),
+  // One element with more attributes than any reply carries: read in one go, and (over
+  // LARGE_REPLY_BYTES) in slices.
+  manyAttributes: (_req, res) => sendXml(res, GOOD.replace("<List>", `<List${attributes(65)}>`)),
+  manyAttributesLarge: (_req, res) => sendXml(res, GOOD.replace("<List>", `<List${attributes(80_000)}>`)),
   hugeChunked: (_req, res) => {
     res.writeHead(200, { "content-type": "text/xml" });
     const chunk = Buffer.alloc(64 * 1024, "a");
@@ -140,6 +156,18 @@ describe("hostile replies each give their own error, and the next call works", (
     expect((await hostile("deep")).code).toBe("LEGACY_UNSAFE_XML");
   });
 
+  it(`an element with more than ${MAX_XML_ATTRIBUTES} attributes → LEGACY_UNSAFE_XML, small or large`, async () => {
+    const large = GOOD.length + attributes(80_000).length;
+    expect(large).toBeGreaterThan(LARGE_REPLY_BYTES);
+    expect(large).toBeLessThan(MB);
+    for (const name of ["manyAttributes", "manyAttributesLarge"] as const) {
+      expect(await hostile(name)).toMatchObject({
+        code: "LEGACY_UNSAFE_XML",
+        message: `Client.GetLists: the reply gives an element more than ${MAX_XML_ATTRIBUTES} attributes`,
+      });
+    }
+  });
+
   it("a 10 MB body → LEGACY_REPLY_TOO_LARGE, streamed or declared", async () => {
     expect(await hostile("hugeChunked")).toMatchObject({
       code: "LEGACY_REPLY_TOO_LARGE",
@@ -222,5 +250,51 @@ describe("an unreachable service", () => {
     } finally {
       await refused.close();
     }
+  });
+});
+
+describe("through the graph: a reply whose element carries 650,000 attributes", () => {
+  // The reply of a service built to make the gateway work: `clients` was answered after the reader
+  // spent over a second on the one start tag. Now the field fails alone, as an unusable reply.
+  const envelope = (client: string) =>
+    `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">` +
+    `<soap:Body><User.GetClientsResponse xmlns="http://api.mailgraph.dev/api/"><User.GetClientsResult>${client}` +
+    `</User.GetClientsResult></User.GetClientsResponse></soap:Body></soap:Envelope>`;
+  let body = "";
+  let legacy: Awaited<ReturnType<typeof scriptedServer>>;
+  let gateway: Gateway;
+  beforeAll(async () => {
+    legacy = await scriptedServer((_req, res) => sendXml(res, body));
+    gateway = await createGateway(
+      loadConfig({ HOST: "127.0.0.1", PORT: "0", AUTH_MODE: "open", LEGACY_URL: legacy.url, LEGACY_API_KEY: "k" }),
+      { log: () => undefined },
+    );
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await legacy.close();
+  });
+
+  it("clients is null with UPSTREAM_BAD_RESPONSE; the same reply without them is answered", async () => {
+    body = envelope(`<Client${attributes(650_000)}><ClientID>1</ClientID><Name>x</Name></Client>`);
+    expect(body.length).toBeGreaterThan(7 * MB);
+    const refused = await post(gateway.url, "{ clients { name } }");
+    expect(refused.status).toBe(200);
+    expect(refused.body?.data).toEqual({ clients: null });
+    expect(refused.body?.errors).toEqual([
+      expect.objectContaining({
+        path: ["clients"],
+        extensions: expect.objectContaining({
+          code: "UPSTREAM_BAD_RESPONSE",
+          backend: "legacy",
+          operation: "User.GetClients",
+        }) as unknown,
+      }),
+    ]);
+    expect(refused.body?.errors?.[0]?.message).toContain("LEGACY_UNSAFE_XML");
+
+    body = envelope(`<Client><ClientID>1</ClientID><Name>x</Name></Client>`);
+    const answered = await post(gateway.url, "{ clients { name } }");
+    expect(answered.body).toEqual({ data: { clients: [{ name: "x" }] } });
   });
 });

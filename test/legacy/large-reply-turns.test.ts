@@ -2,7 +2,7 @@
  * Large replies (decodeReplyInSlices) and the call they answer: a call aborted while its reply is
  * read stops at the next turn and rejects as aborted, and the process decodes at most
  * SLICED_DECODES_AT_ONCE large replies at a time, the others waiting their turn (an aborted one
- * leaving the queue unread).
+ * leaving the queue unread) as long as they hold no more than SLICED_DECODE_WAITING_BYTES.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_LEGACY_NAMESPACE as NS, operation } from "../../src/backends/legacy/catalog.js";
@@ -10,6 +10,7 @@ import {
   decodeReply,
   decodeReplyInSlices,
   LARGE_REPLY_BYTES,
+  SLICED_DECODE_WAITING_BYTES,
   SLICED_DECODES_AT_ONCE,
   slicedDecodeGauge,
 } from "../../src/backends/legacy/codec.js";
@@ -62,7 +63,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   // Every decode has given its turn back.
-  expect(slicedDecodeGauge()).toEqual({ decoding: 0, waiting: 0 });
+  expect(slicedDecodeGauge()).toEqual({ decoding: 0, waiting: 0, waitingBytes: 0 });
 });
 
 const CONTEXT = { sent: [], redact: redactorFor("secret-key") };
@@ -206,7 +207,10 @@ describe("large replies arriving together", () => {
     expect(probe.parses).toBe(bodies.length);
     expect(probe.mostReading).toBe(SLICED_DECODES_AT_ONCE);
     expect(settled).toEqual([0, 1, 2, 3, 4, 5]);
-    expect(gauge).toEqual({ decoding: SLICED_DECODES_AT_ONCE, waiting: bodies.length - SLICED_DECODES_AT_ONCE });
+    expect({ decoding: gauge.decoding, waiting: gauge.waiting }).toEqual({
+      decoding: SLICED_DECODES_AT_ONCE,
+      waiting: bodies.length - SLICED_DECODES_AT_ONCE,
+    });
   });
 
   it("one whose call is aborted while it waits leaves the queue at once, unread; the others go on", async () => {
@@ -225,10 +229,10 @@ describe("large replies arriving together", () => {
       note("aborted", decode(aborted, abort)),
       note("last", decode(last)),
     ]);
-    expect(slicedDecodeGauge()).toEqual({ decoding: 1, waiting: 2 });
+    expect(slicedDecodeGauge()).toEqual({ decoding: 1, waiting: 2, waitingBytes: aborted.length + last.length });
     await new Promise((resolve) => setImmediate(resolve));
     abort.abort(new Error("the client went away"));
-    expect(slicedDecodeGauge()).toEqual({ decoding: 1, waiting: 1 });
+    expect(slicedDecodeGauge()).toEqual({ decoding: 1, waiting: 1, waitingBytes: last.length });
     await all;
     // Rejected while the first was still being read; never read itself.
     expect(order).toEqual(["aborted rejected LEGACY_ABORTED", "first resolved", "last resolved"]);
@@ -244,5 +248,74 @@ describe("large replies arriving together", () => {
     expect(failed).toMatchObject({ status: "rejected", reason: { code: "LEGACY_MALFORMED_REPLY" } });
     expect(value).toEqual({ status: "fulfilled", value: decodeReply(op, reply(good), CONTEXT) });
     expect(probe.mostReading).toBe(1);
+  });
+});
+
+describe("the bytes of large replies waiting their turn", () => {
+  const note = (order: string[], name: string, promise: Promise<unknown>) =>
+    promise.then(
+      () => order.push(`${name} resolved`),
+      (error: unknown) => order.push(`${name} rejected ${(error as { code?: string }).code}`),
+    );
+
+  it("are bounded: a reply that would take them past SLICED_DECODE_WAITING_BYTES is refused at once, unread", async () => {
+    expect(SLICED_DECODE_WAITING_BYTES).toBe(64 * 1024 * 1024);
+    const first = getActive(6_000);
+    // Over the bound on its own, and let wait all the same: nothing else waits.
+    const huge = Buffer.alloc(SLICED_DECODE_WAITING_BYTES + 1, 0x20);
+    const hugeAbort = new CallAbort();
+    const small = getActive(3_000);
+    const order: string[] = [];
+    let refusal: unknown;
+    const all = Promise.all([
+      note(order, "first", decode(first)),
+      note(order, "huge", decode(huge, hugeAbort)),
+      note(
+        order,
+        "refused",
+        decode(small).catch((error: unknown) => {
+          refusal = error;
+          throw error;
+        }),
+      ),
+    ]);
+    expect(slicedDecodeGauge()).toEqual({ decoding: 1, waiting: 1, waitingBytes: huge.length });
+    await new Promise((resolve) => setImmediate(resolve));
+    // Refused while the first is still being read, without waiting for anything.
+    expect(order).toEqual(["refused rejected LEGACY_BUSY"]);
+    expect(refusal).toBeInstanceOf(LegacyTransportError);
+    expect(refusal).toMatchObject({
+      code: "LEGACY_BUSY",
+      operation: "Subscribers.GetActive",
+      message:
+        "Subscribers.GetActive: too many large replies of the legacy list service are waiting to be read; this one was dropped",
+    });
+
+    // Once the huge one leaves (its call aborted), a reply finds room again and is read in its turn.
+    hugeAbort.abort(new Error("the client went away"));
+    const admitted = note(order, "admitted", decode(small));
+    expect(slicedDecodeGauge()).toEqual({ decoding: 1, waiting: 1, waitingBytes: small.length });
+    await Promise.all([all, admitted]);
+    expect(order).toEqual([
+      "refused rejected LEGACY_BUSY",
+      "huge rejected LEGACY_ABORTED",
+      "first resolved",
+      "admitted resolved",
+    ]);
+    expect(probe.parses).toBe(2);
+  });
+
+  it("replies that fit wait together, however many", async () => {
+    const first = getActive(4_000);
+    const waiters = Array.from({ length: 12 }, (_, i) => getActive(500 + i));
+    const order: string[] = [];
+    const all = Promise.all([
+      note(order, "first", decode(first)),
+      ...waiters.map((body, i) => note(order, `waiter ${i}`, decode(body))),
+    ]);
+    const bytes = waiters.reduce((sum, body) => sum + body.length, 0);
+    expect(slicedDecodeGauge()).toEqual({ decoding: 1, waiting: 12, waitingBytes: bytes });
+    await all;
+    expect(order).toEqual(["first resolved", ...waiters.map((_, i) => `waiter ${i} resolved`)]);
   });
 });

@@ -10,8 +10,10 @@ import { describe, expect, it } from "vitest";
 import {
   createSafeXmlParser,
   decodeXmlReferences,
+  MAX_XML_ATTRIBUTES,
   MAX_XML_DEPTH,
   parseXml,
+  parseXmlInSlices,
   XmlReplyError,
   type XmlElement,
 } from "../../src/backends/legacy/xml.js";
@@ -96,30 +98,42 @@ describe("parseXml refuses what is not well-formed", () => {
   });
 });
 
-describe("parseXml on hostile sizes", () => {
-  // A reply's element with many attributes: the repeated-name check must not be a search per
-  // attribute. Compared as a ratio of two sizes in one run (8× the attributes), not against a clock.
-  const manyAttributes = (n: number) => {
+describe("attributes per element", () => {
+  const element = (n: number, name = (i: number) => `a${i}`) => {
     let attrs = "";
-    for (let i = 0; i < n; i++) attrs += ` a${i}="v"`;
+    for (let i = 0; i < n; i++) attrs += ` ${name(i)}="v"`;
     return `<r${attrs}/>`;
   };
-  const fastest = (xml: string) => {
-    let best = Infinity;
-    for (let round = 0; round < 3; round++) {
-      const started = performance.now();
-      parseXml(xml);
-      best = Math.min(best, performance.now() - started);
-    }
-    return best;
-  };
 
-  it("reads an element's attributes in time linear in their number", () => {
-    const small = manyAttributes(10_000);
-    const large = manyAttributes(80_000);
-    expect(Object.keys(parseXml(large).attributes)).toHaveLength(80_000);
-    // Linear: about 8×; the former array search made it about 64×.
-    expect(fastest(large) / fastest(small)).toBeLessThan(24);
+  it(`reads ${MAX_XML_ATTRIBUTES} and refuses one more as unsafe, in one go and in slices alike`, async () => {
+    expect(MAX_XML_ATTRIBUTES).toBe(64);
+    expect(Object.keys(parseXml(element(MAX_XML_ATTRIBUTES)).attributes)).toHaveLength(MAX_XML_ATTRIBUTES);
+    const over = element(MAX_XML_ATTRIBUTES + 1);
+    expect(refusal(over)).toMatchObject({
+      kind: "unsafe",
+      message: `the reply gives an element more than ${MAX_XML_ATTRIBUTES} attributes`,
+    });
+    for (const read of [1, 7, 64 << 10]) {
+      await expect(parseXmlInSlices(over, { scan: read, read })).rejects.toMatchObject({
+        kind: "unsafe",
+        message: `the reply gives an element more than ${MAX_XML_ATTRIBUTES} attributes`,
+      });
+    }
+  });
+
+  it("counts namespace declarations, which the tree leaves out", () => {
+    const declarations = element(MAX_XML_ATTRIBUTES, (i) => `xmlns:p${i}`);
+    expect(parseXml(declarations).attributes).toEqual({});
+    expect(refusal(declarations.replace("<r", '<r a="1"')).kind).toBe("unsafe");
+  });
+
+  it("refuses an element of 650,000 attributes (7.7 MB) before reading more than the 65th", () => {
+    const bomb = element(650_000);
+    expect(bomb.length).toBeGreaterThan(7 * 1024 * 1024);
+    expect(refusal(bomb).kind).toBe("unsafe");
+    // The 65th attribute is where reading stops: everything after it may be anything at all.
+    const cut = bomb.indexOf(" a65=");
+    expect(refusal(`${bomb.slice(0, cut)} a65="v" <<< not even XML`).kind).toBe("unsafe");
   });
 });
 

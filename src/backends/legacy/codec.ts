@@ -12,6 +12,7 @@ export {
   decodeReplyInSlices,
   LARGE_REPLY_BYTES,
   REPLY_SLICES,
+  SLICED_DECODE_WAITING_BYTES,
   SLICED_DECODES_AT_ONCE,
   slicedDecodeGauge,
   type DecodeContext,

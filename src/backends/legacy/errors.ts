@@ -13,9 +13,10 @@ export type LegacyErrorCode =
   | "LEGACY_HTML_REPLY" // an HTML page (proxy or server error page) instead of XML
   | "LEGACY_EMPTY_REPLY" // an empty body
   | "LEGACY_REPLY_TOO_LARGE" // the body exceeded the configured size cap
-  | "LEGACY_UNSAFE_XML" // DOCTYPE / entity declarations, or nesting beyond the bound
+  | "LEGACY_UNSAFE_XML" // DOCTYPE / entity declarations, nesting or attributes beyond their bounds
   | "LEGACY_TIMEOUT" // connect, headers or body timeout, or the call's deadline
   | "LEGACY_ABORTED" // the caller's signal fired (the request went away): not the service's fault
+  | "LEGACY_BUSY" // a large reply refused a place among those waiting to be read (this process is busy)
   | "LEGACY_UNAVAILABLE"; // connection refused, reset, DNS failure
 
 /** Base of every legacy client error. */
