@@ -98,6 +98,21 @@ describe("parseXml refuses what is not well-formed", () => {
   });
 });
 
+describe("error messages quote at most 64 characters of the reply", () => {
+  const long = "n".repeat(100_000);
+  it.each([
+    ["an unclosed element", `<${long}>`],
+    ["a mismatched end tag", `<a></${long}>`],
+    ["a repeated attribute", `<a ${long}="1" ${long}="2"/>`],
+    ["an attribute without a value", `<a ${long}/>`],
+    ["an undeclared entity", `<a>&${long};</a>`],
+  ])("%s with a 100,000-character name", (_, xml) => {
+    const { message } = refusal(xml);
+    expect(message).toContain(`${"n".repeat(64)}… (100000 characters)`);
+    expect(message.length).toBeLessThan(200);
+  });
+});
+
 describe("attributes per element", () => {
   const element = (n: number, name = (i: number) => `a${i}`) => {
     let attrs = "";

@@ -19,6 +19,7 @@ import {
   childNamed,
   parseXml,
   parseXmlInSlices,
+  quoted,
   XML_SLICES,
   XmlReplyError,
   type XmlElement,
@@ -419,7 +420,7 @@ function sameNumber(a: string, b: string): boolean {
 /** A bare document must have one of the root names the catalog expects for the operation. */
 function expectRoot(element: XmlElement, enveloped: boolean, names: readonly string[]): void {
   if (enveloped || names.includes(element.name)) return;
-  throw new XmlReplyError("malformed", `unexpected root element ${element.name}`);
+  throw new XmlReplyError("malformed", `unexpected root element ${quoted(element.name)}`);
 }
 
 /** An `xsi:type`, when present, must name the expected type. */

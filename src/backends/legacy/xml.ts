@@ -154,7 +154,8 @@ function referenceValue(raw: string, kind: ReferenceKind, start: number, end: nu
   if (kind === NAMED) {
     const name = raw.slice(start, end);
     const value = Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name] : undefined;
-    if (value === undefined) throw new XmlReferenceError("undeclared-entity", `undeclared entity &${name};`, name);
+    if (value === undefined)
+      throw new XmlReferenceError("undeclared-entity", `undeclared entity &${quoted(name)};`, name);
     return value;
   }
   const first = significant === -1 ? end - 1 : significant;
@@ -288,6 +289,17 @@ function isNameCharacter(c: number): boolean {
 }
 
 const malformed = (why: string) => new XmlReplyError("malformed", `not well-formed XML (${why})`);
+
+/** Longest name or text of the reply an error message quotes whole. */
+const QUOTED_MAX = 64;
+
+/**
+ * A name from the reply as an error message quotes it: whole up to QUOTED_MAX characters, else its
+ * start and its length. A hostile reply's megabyte-long name must not become a megabyte of message
+ * (and of log line).
+ */
+export const quoted = (text: string): string =>
+  text.length <= QUOTED_MAX ? text : `${text.slice(0, QUOTED_MAX)}… (${text.length} characters)`;
 
 /**
  * Attributes one element of a reply may carry, namespace declarations included. The service's
@@ -481,7 +493,7 @@ class XmlReader {
         case ATTRIBUTE_NAME: {
           if (!this.#scanName(stop)) return false;
           const name = xml.slice(this.#mark, this.#at);
-          if (this.#seen?.has(name)) throw malformed(`the attribute ${name} twice`);
+          if (this.#seen?.has(name)) throw malformed(`the attribute ${quoted(name)} twice`);
           (this.#seen ??= new Set()).add(name);
           this.#attributeName = name;
           this.#equals = false;
@@ -493,7 +505,8 @@ class XmlReader {
           this.#skipSpace(stop);
           if (this.#at >= stop) return false;
           if (!this.#equals) {
-            if (xml.charCodeAt(this.#at) !== 0x3d /* = */) throw malformed(`the attribute ${name} without a value`);
+            if (xml.charCodeAt(this.#at) !== 0x3d /* = */)
+              throw malformed(`the attribute ${quoted(name)} without a value`);
             this.#at += 1;
             this.#equals = true;
             this.#skipSpace(stop);
@@ -501,7 +514,7 @@ class XmlReader {
           }
           const at = this.#at;
           const quote = xml.charCodeAt(at);
-          if (quote !== 0x22 && quote !== 0x27) throw malformed(`the attribute ${name} without quotes`);
+          if (quote !== 0x22 && quote !== 0x27) throw malformed(`the attribute ${quoted(name)} without quotes`);
           const end = xml.indexOf(quote === 0x22 ? '"' : "'", at + 1);
           if (end === -1) throw malformed("an unterminated attribute value");
           if (this.#nextLt(at) < end) throw malformed("a < in an attribute value");
@@ -561,7 +574,7 @@ class XmlReader {
         case WRONG_END: {
           if (!this.#scanName(stop)) return false;
           const { qualified } = this.#open[this.#depth - 1]!;
-          throw malformed(`</${xml.slice(this.#mark, this.#at)}> where </${qualified}> was expected`);
+          throw malformed(`</${quoted(xml.slice(this.#mark, this.#at))}> where </${quoted(qualified)}> was expected`);
         }
         case END_TAG: {
           this.#skipSpace(stop);
@@ -656,7 +669,7 @@ class XmlReader {
       if (at >= stop) return false;
       // Each `<` is searched for here once, from just past the markup before it: no cache needed.
       const lt = xml.indexOf("<", at);
-      if (lt === -1) throw malformed(`the element ${this.#open[this.#depth - 1]!.qualified} is not closed`);
+      if (lt === -1) throw malformed(`the element ${quoted(this.#open[this.#depth - 1]!.qualified)} is not closed`);
       if (lt > at) {
         if ((this.#cdataEndAt < lt || at < this.#cdataEndFrom) && this.#nextCdataEnd(at) < lt) {
           throw malformed("]]> in character data");
