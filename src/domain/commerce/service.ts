@@ -685,6 +685,15 @@ export class CommerceService {
             `coupon page (${wire.coupons.length} coupons where ${size} were asked for)`,
           );
         }
+        // Fewer than asked for with more to come: the offsets of the pages after it no longer
+        // line up with the offset cursor, which would then skip or repeat coupons.
+        if (wire.coupons.length < size && wire.next !== undefined) {
+          throw new UnreadableValueError(
+            BACKEND,
+            SERVICE,
+            `coupon page (${wire.coupons.length} coupons where ${size} were asked for, and a next page)`,
+          );
+        }
         return wire;
       });
       this.#couponPages.set(key, page);

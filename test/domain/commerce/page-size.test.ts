@@ -36,7 +36,7 @@ describe("subscriber pages", () => {
   });
 });
 
-function couponsAnswering(count: number): CommerceService {
+function couponsAnswering(count: number, next: string | null = "x?page=2"): CommerceService {
   const caller = {
     listCoupons: () =>
       Promise.resolve({
@@ -47,7 +47,7 @@ function couponsAnswering(count: number): CommerceService {
           value: 1,
         })),
         total: 100,
-        next: "x?page=2",
+        next: next ?? undefined,
       }),
   } as unknown as CommerceCaller;
   return new CommerceService(caller, { credential: apiKeyCredential(apiKeySigner("k")), concurrency: 2 });
@@ -66,5 +66,18 @@ describe("coupon pages", () => {
     const page = await couponsAnswering(10).coupons({ first: 10 });
     expect(page.nodes).toHaveLength(10);
     expect(page.pageInfo.hasNextPage).toBe(true);
+  });
+
+  it("refuses a short page that has a next page (the offsets after it would skip coupons); a short last page is fine", async () => {
+    const short = await couponsAnswering(8)
+      .coupons({ first: 10 })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(short).toBeInstanceOf(UnreadableValueError);
+    expect((short as Error).message).toContain("8 coupons where 10 were asked for, and a next page");
+    const last = await couponsAnswering(8, null).coupons({ first: 10 });
+    expect(last.nodes).toHaveLength(8);
   });
 });
