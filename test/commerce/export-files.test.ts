@@ -9,6 +9,7 @@ import { apiKeySigner, partnerSigner, popSigner } from "../../src/backends/comme
 import { CommerceClient } from "../../src/backends/commerce/client.js";
 import { ExportFiles, signerIdentity, type ExportFileLimits } from "../../src/backends/commerce/export-files.js";
 import { EXPORT_MAX_STATUSES, ExportTableBuilder, type ExportTable } from "../../src/backends/commerce/export-table.js";
+import { CallBudget, CallBudgetError } from "../../src/domain/call-budget.js";
 import type { CallAbort } from "../../src/util/call-abort.js";
 import { testLimits } from "./support/limits.js";
 import { startStub, type Stub } from "./support/stub-server.js";
@@ -316,6 +317,44 @@ describe("the client's export files", () => {
     await client.getJobResult(apiKeySigner("export-files-key-0003"), "job1");
     expect(stub.received).toHaveLength(2);
     expect(stub.received.map((r) => r.headers["x-apikey"])).toEqual([key, "export-files-key-0003"]);
+  });
+
+  it("a shared read is paid by a caller still waiting whose budget has room, not by the first caller's alone", async () => {
+    stub.handle((req, res) => {
+      if (req.url?.includes("blocker")) held.push(res);
+      else csv(res);
+    });
+    const client = clientWith({ filesAtOnce: 1 });
+    const auth = () => apiKeySigner("export-files-key-0009");
+    stub.received.length = 0;
+    // Another file holds the only turn while two requests of one credential ask for job1.
+    const blocker = client.getJobResult(auth(), "blocker");
+    const spent = new CallBudget();
+    spent.limit(1);
+    const first = client.getJobResult(auth(), "job1", { budget: spent });
+    spent.take(); // the first request's other fields spend its last call while it waits
+    const roomy = new CallBudget();
+    roomy.limit(100);
+    const second = client.getJobResult(auth(), "job1", { budget: roomy });
+    await new Promise((r) => setTimeout(r, 30));
+    csv(held.shift()!);
+    await blocker;
+    expect((await first).length).toBe(2);
+    expect((await second).length).toBe(2);
+    expect(roomy.taken).toBe(1);
+    expect(stub.received.filter((r) => r.url.includes("job1"))).toHaveLength(1);
+  });
+
+  it("a shared read no waiting caller can pay for is refused with the budget's error, nothing sent", async () => {
+    stub.handle((_req, res) => csv(res));
+    const client = clientWith({});
+    stub.received.length = 0;
+    const spent = new CallBudget();
+    spent.limit(0);
+    await expect(client.getJobResult(apiKeySigner("export-files-key-0010"), "job1", { budget: spent })).rejects.toThrow(
+      CallBudgetError,
+    );
+    expect(stub.received).toHaveLength(0);
   });
 
   it("a caller waiting for a turn that goes away is answered as aborted, and its file is not asked for", async () => {

@@ -322,7 +322,12 @@ export class CommerceClient {
     // The identity is of a fixed length: the job id after it cannot make another pair's key.
     const key = identity === undefined ? undefined : `${identity}${jobId}`;
     try {
-      return await this.exportFiles.read(key, o.signal, (signal) => this.readJobResult(auth, url, { ...o, signal }));
+      return await this.exportFiles.read(
+        key,
+        o.signal,
+        (signal, budget) => this.readJobResult(auth, url, { ...o, signal, budget }),
+        o.budget,
+      );
     } catch (error) {
       // The caller left while the file was read for others too (or waited its turn): as a call of its own would.
       if (!(error instanceof CommerceError) && o.signal?.aborted) throw callerGone(o.signal.reason, target("GET", url));

@@ -25,6 +25,7 @@ import { CallGate } from "../../util/call-gate.js";
 import { CallAbort, type CallerSignal } from "../../util/call-abort.js";
 import { followSignal } from "../../util/request-signals.js";
 import { signerSecrets, type CommerceSigner } from "./auth.js";
+import type { SendBudget } from "../http.js";
 import type { ExportTable } from "./export-table.js";
 
 /** How many export files are read and kept at once. */
@@ -59,6 +60,11 @@ export interface ExportFileStats {
   readonly keptBytes: number;
 }
 
+/** A caller waiting for a read, and the call budget it pays from (none: unbounded). */
+interface Payer {
+  readonly budget: SendBudget | undefined;
+}
+
 /** One file being read, and the callers waiting for it. */
 class Reading {
   /** Fires once no caller waits any more: the read stops, or never starts. */
@@ -67,6 +73,29 @@ class Reading {
   settled = false;
   /** Set as the read starts. */
   table!: Promise<ExportTable>;
+  /** The callers still waiting, in the order they came. */
+  readonly payers = new Set<Payer>();
+  /**
+   * What the read's requests pay from: the first caller still waiting whose budget has room (a
+   * caller without a budget pays nothing). The read is shared, so no one caller's budget decides
+   * it: a caller that spent its budget elsewhere meanwhile, or left, does not fail it for the
+   * others. Refused only when no caller still waiting has room, with the last refusal.
+   */
+  readonly budget: SendBudget = {
+    take: () => {
+      let refused: Error | undefined;
+      for (const { budget } of this.payers) {
+        if (!budget) return;
+        try {
+          budget.take();
+          return;
+        } catch (error) {
+          refused = asError(error);
+        }
+      }
+      if (refused !== undefined) throw refused;
+    },
+  };
 }
 
 /** Export files read, being read and kept, shared by the requests of one client. */
@@ -103,12 +132,15 @@ export class ExportFiles {
    * The file `key` names: a kept one at once, else the read already under way for it, else a new
    * read with `load` when a turn is free. `key` undefined: the file is read for this caller alone
    * (still within `filesAtOnce`) and not kept. `load` gets the read's own signal, which fires once
-   * every caller waiting for it has left. Rejects with `signal`'s reason as soon as it fires.
+   * every caller waiting for it has left, and the budget its requests pay from: the budgets of the
+   * callers waiting for it (Reading.budget; `budget` is this caller's). Rejects with `signal`'s
+   * reason as soon as it fires.
    */
   read(
     key: string | undefined,
     signal: CallerSignal | undefined,
-    load: (signal: CallAbort) => Promise<ExportTable>,
+    load: (signal: CallAbort, budget: SendBudget) => Promise<ExportTable>,
+    budget?: SendBudget,
   ): Promise<ExportTable> {
     if (signal?.aborted) return Promise.reject(asError(signal.reason));
     if (key !== undefined) {
@@ -120,7 +152,8 @@ export class ExportFiles {
       }
     }
     const running = key === undefined ? undefined : this.#reading.get(key);
-    return this.#wait(key, running ?? this.#start(key, load), signal);
+    const payer: Payer = { budget };
+    return this.#wait(key, running ?? this.#start(key, load, payer), signal, payer);
   }
 
   /** Lets every kept file go. */
@@ -129,14 +162,20 @@ export class ExportFiles {
     this.#keptBytes = 0;
   }
 
-  #start(key: string | undefined, load: (signal: CallAbort) => Promise<ExportTable>): Reading {
+  #start(
+    key: string | undefined,
+    load: (signal: CallAbort, budget: SendBudget) => Promise<ExportTable>,
+    first: Payer,
+  ): Reading {
     const reading = new Reading();
+    // The caller that starts the read pays from the start, even if its turn comes at once.
+    reading.payers.add(first);
     const { abort } = reading;
     reading.table = this.#gate
       .run(() => {
         // Every caller left while it waited for its turn: not read at all.
         if (abort.aborted) return Promise.reject(asError(abort.reason));
-        return load(abort);
+        return load(abort, reading.budget);
       })
       .then(
         (table) => {
@@ -163,8 +202,14 @@ export class ExportFiles {
   }
 
   /** One more caller waits for `reading`, until it settles or the caller's signal fires. */
-  #wait(key: string | undefined, reading: Reading, signal: CallerSignal | undefined): Promise<ExportTable> {
+  #wait(
+    key: string | undefined,
+    reading: Reading,
+    signal: CallerSignal | undefined,
+    payer: Payer,
+  ): Promise<ExportTable> {
     reading.waiters += 1;
+    reading.payers.add(payer);
     return new Promise<ExportTable>((resolve, reject) => {
       let waiting = true;
       let unfollow = () => {};
@@ -173,6 +218,7 @@ export class ExportFiles {
         waiting = false;
         unfollow();
         reading.waiters -= 1;
+        reading.payers.delete(payer);
         return true;
       };
       if (signal) {
