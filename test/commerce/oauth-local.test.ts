@@ -5,11 +5,12 @@
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CommerceClient } from "../../src/backends/commerce/client.js";
-import { CommerceError, CommerceOAuthError, OAuthDeniedError } from "../../src/backends/commerce/errors.js";
+import { CommerceOAuthError, OAuthDeniedError } from "../../src/backends/commerce/errors.js";
 import { completeAuthorization, createAuthorization, sameState } from "../../src/backends/commerce/oauth.js";
 import { basicAuthorization } from "../../src/backends/commerce/token-exchange.js";
 import { testLimits } from "./support/limits.js";
 import { json, startStub, type Stub } from "./support/stub-server.js";
+import { failure } from "./support/sandbox.js";
 
 const CLIENT_ID = "app:7 partner";
 const SECRET = "p%ss w:rd+".padEnd(60, "x");
@@ -40,16 +41,6 @@ const exchanger = (now?: () => Date) => ({
   redirectUri: REDIRECT,
   now,
 });
-
-async function failure(p: Promise<unknown>): Promise<CommerceError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(CommerceError);
-    return e as CommerceError;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("createAuthorization", () => {
   it("builds the authorize URL with client_id, redirect_uri, space-separated scope and a fresh state", () => {

@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeySigner } from "../../src/backends/commerce/auth.js";
 import { CommerceClient, pageBytes } from "../../src/backends/commerce/client.js";
-import { CommerceError } from "../../src/backends/commerce/errors.js";
 import { nestsDeeperThan } from "../../src/util/json-depth.js";
 import { testLimits } from "./support/limits.js";
 import { json, startStub, type Stub } from "./support/stub-server.js";
+import { failure } from "./support/sandbox.js";
 
 const auth = apiKeySigner("replies-test-api-key-0001");
 const MAX_BYTES = 256 * 1024;
@@ -25,16 +25,6 @@ afterAll(async () => {
   await client.close();
   await stub.close();
 });
-
-async function failure(p: Promise<unknown>): Promise<CommerceError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(CommerceError);
-    return e as CommerceError;
-  }
-  throw new Error("expected a rejection");
-}
 
 /** `{"a":{"a":…{}…}}` as text: `levels` objects, the outermost included. */
 const nestedText = (levels: number): string => '{"a":'.repeat(levels - 1) + "{}" + "}".repeat(levels - 1);

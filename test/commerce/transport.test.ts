@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeySigner, partnerSigner, popSigner } from "../../src/backends/commerce/auth.js";
 import { CommerceClient } from "../../src/backends/commerce/client.js";
 import {
-  CommerceError,
+  type CommerceError,
   type CommerceInsufficientScopeError,
   type CommerceRateLimitedError,
   type CommerceUnauthenticatedError,
@@ -17,6 +17,7 @@ import {
 } from "../../src/backends/commerce/errors.js";
 import { testLimits } from "./support/limits.js";
 import { json, startStub, type Stub } from "./support/stub-server.js";
+import { failure } from "./support/sandbox.js";
 
 const API_KEY = "hostile-test-api-key-0001";
 const TOKEN = "abcdefghijklmnopqrstuvwxyz0123";
@@ -25,16 +26,6 @@ const auth = apiKeySigner(API_KEY);
 
 let stub: Stub;
 let client: CommerceClient;
-
-async function failure(p: Promise<unknown>): Promise<CommerceError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(CommerceError);
-    return e as CommerceError;
-  }
-  throw new Error("expected a rejection");
-}
 
 /** Every way an error can be shown, for leak checks. */
 const renderings = (e: CommerceError) => [
