@@ -27,8 +27,13 @@ export const MAX_LENGTH = {
   serviceId: 32,
   /** Country names and time-zone texts (the longest the service lists is well below this). */
   reference: 100,
-  /** Global ids and connection cursors. */
-  globalId: 512,
+  /**
+   * Global ids and connection cursors. The longest the graph issues are a subscriber's: an address
+   * of 254 characters, each up to three bytes of UTF-8 (or two characters once JSON-escaped), with
+   * its client and list ids, as base64url (4 characters per 3 bytes): about 1,150 characters. The
+   * bound is well past that, so every id and cursor the graph gives out is taken back.
+   */
+  globalId: 2048,
 } as const;
 
 export const MAX_COUNT = {
