@@ -481,10 +481,17 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   // credentials do not hold is counted by its address, and is refused by yoga or the websocket gate.
   const streams = new CallerStreams(config.limits.maxStreamsPerCaller);
   const authenticateCaller = requestAuthenticatorFor(config, { legacy: config.legacy, commerce: undefined });
-  const streamSlot = (headers: Headers, address: string | undefined): Promise<StreamSlot> =>
+  // The slot, and when the stream's gateway token expires (Unix seconds), if it came with one.
+  const streamSlot = (
+    headers: Headers,
+    address: string | undefined,
+  ): Promise<{ slot: StreamSlot; expiresAt?: number | undefined }> =>
     authenticateCaller(headers).then(
-      (credentials) => streams.take(callerKey(credentials.subject, address)),
-      () => streams.take(callerKey(undefined, address)),
+      (credentials) => ({
+        slot: streams.take(callerKey(credentials.subject, address)),
+        expiresAt: credentials.expiresAt,
+      }),
+      () => ({ slot: streams.take(callerKey(undefined, address)) }),
     );
   // A websocket's credentials were read by its admission (websocketGate), which says the subject.
   const websocketStreamSlot = (subject: string | undefined, address: string | undefined): StreamSlot =>
@@ -601,7 +608,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     if (path === GRAPHQL_PATH && wantsEventStream(req)) {
       // An SSE stream holds one of its caller's slots until its response closes.
       void streamSlot(credentialHeaders(req), req.socket.remoteAddress).then(
-        (slot) => {
+        ({ slot, expiresAt }) => {
           if ("refused" in slot) {
             const body = refusalBody(slot.refused);
             noteErrorCode(req, String(body.errors[0]?.extensions["code"]));
@@ -615,6 +622,10 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
             return;
           }
           res.once("close", slot.release);
+          // A stream lives no longer than the gateway token that opened it, as a websocket does:
+          // at its expiry the connection is closed, and the client reconnects with a fresh token
+          // and resumes with `after`.
+          if (expiresAt !== undefined) endAtExpiry(res, expiresAt * 1000);
           serveGraphQL(req, res);
         },
         (error: unknown) => {
@@ -699,4 +710,27 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       return closing;
     },
   };
+}
+
+/** setTimeout's longest delay (about 24.8 days); a later expiry is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Closes an SSE response's connection once `expiresAtMs` has passed (its gateway token expired).
+ * The stream is cut, not completed: a client that only reconnects on an error resumes with `after`
+ * rather than taking the stream for finished.
+ */
+function endAtExpiry(res: ServerResponse, expiresAtMs: number): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (): void => {
+    const left = expiresAtMs - Date.now();
+    if (left <= 0) {
+      res.destroy();
+      return;
+    }
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  res.once("close", () => clearTimeout(timer));
 }

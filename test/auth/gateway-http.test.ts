@@ -4,12 +4,15 @@
  * headers rule, and that cookie sessions cannot be driven by other pages (no mutation over GET,
  * CSRF prevention).
  */
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { sealGatewayToken, tokenKey, type GatewayClaims } from "../../src/auth/gateway-token.js";
 import { loadConfig } from "../../src/config.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { createGateway, type Gateway } from "../../src/server.js";
+import { demo } from "../e2e/support/ids.js";
+import { LIST_FEED } from "../events/subscriptions-support.js";
 import { GATEWAY_SECRET, query, startAuthStack, type AuthStack } from "./support.js";
 
 let stack: AuthStack;
@@ -243,6 +246,43 @@ describe("AUTH_MODE=token over graphql-ws", () => {
       opened.socket.once("close", (code, reason) => resolve({ code, reason: reason.toString("utf8") })),
     );
     expect(closed).toEqual({ code: 4401, reason: "Token expired" });
+  });
+
+  it("closes an SSE stream when the token that opened it expires, as it does a websocket", async () => {
+    const token = await tokenFor({ legacyApiKey: DEMO.apiKey, scopes: [] }, 2);
+    const { port } = new URL(stack.gateway.url);
+    const body = JSON.stringify({ query: LIST_FEED, variables: { list: demo.newsletter } });
+    const opened = Date.now();
+    const outcome = await new Promise<{ status: number | undefined; contentType: string | undefined; ms: number }>(
+      (resolve, reject) => {
+        const req = request({
+          host: "127.0.0.1",
+          port,
+          path: "/graphql",
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            accept: "text/event-stream",
+            authorization: `Bearer ${token}`,
+          },
+        });
+        req.once("error", reject);
+        req.once("response", (res) => {
+          res.resume();
+          // Cut rather than completed: the response ends with an error (aborted), not a clean end.
+          res.once("close", () =>
+            resolve({ status: res.statusCode, contentType: res.headers["content-type"], ms: Date.now() - opened }),
+          );
+        });
+        req.end(body);
+      },
+    );
+    expect(outcome.status).toBe(200);
+    expect(outcome.contentType).toMatch(/^text\/event-stream/);
+    // The token lived 2 s (whole seconds, so 1–2 s were left when the stream opened).
+    expect(outcome.ms).toBeGreaterThan(500);
+    expect(outcome.ms).toBeLessThan(5_000);
   });
 
   it("accepts the token in connection_init, or the session cookie, and runs with its credentials", async () => {
