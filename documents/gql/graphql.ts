@@ -9,7 +9,7 @@ export type AddSubscriberInput = {
   customFields?: Array<CustomFieldValueInput> | null | undefined;
   /** At most 254 characters. */
   email: string;
-  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
+  /** Global id of the List (at most 2048 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
   /** Sent blank when omitted; replaces the name of an address already on the list. At most 200 characters. */
   name?: string | null | undefined;
@@ -85,7 +85,7 @@ export type ListFeedSubscription = { listEvents:
 export type OverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type OverviewQuery = { clients: Array<{ id: string, name: string, lists: Array<{ id: string, name: string, stats: { totalActiveSubscribers: number, totalUnsubscribes: number, totalBounced: number } | null, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType, options: Array<string> }> | null }> | null, campaigns: Array<{ id: string, subject: string, sentDate: string | null, summary: { recipients: number, uniqueOpened: number, clicks: number, bounced: number, unsubscribed: number } | null }> | null }> | null };
+export type OverviewQuery = { clients: Array<{ id: string, name: string, lists: Array<{ id: string, name: string, stats: { totalActiveSubscribers: number | null, totalUnsubscribes: number | null, totalBounced: number | null } | null, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType | null, options: Array<string> }> | null }> | null, campaigns: Array<{ id: string, subject: string, sentDate: string | null, summary: { recipients: number | null, uniqueOpened: number | null, clicks: number | null, bounced: number | null, unsubscribed: number | null } | null }> | null }> | null };
 
 export type PersonQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -225,7 +225,7 @@ describe("one failing operation", () => {
     const lists = res.data!.clients!.flatMap((c) => c.lists!);
     expect(lists).toHaveLength(Object.keys(DEMO.lists).length);
     expect(lists.every((l) => l.stats === null && l.name.length > 0)).toBe(true);
-    expect(res.data!.clients!.flatMap((c) => c.campaigns!).every((c) => c.summary!.recipients > 0)).toBe(true);
+    expect(res.data!.clients!.flatMap((c) => c.campaigns!).every((c) => c.summary!.recipients! > 0)).toBe(true);
     expect(res.errors).toHaveLength(lists.length);
     expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UPSTREAM_UNAVAILABLE"]));
     expect(paths(res.errors).every((p) => /^clients\.\d+\.lists\.\d+\.stats$/.test(p))).toBe(true);

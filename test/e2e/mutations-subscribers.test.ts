@@ -152,7 +152,7 @@ describe("addSubscriber", () => {
     expect(errors).toEqual([]);
     const count = (p: (typeof data & {})["first"]) =>
       asType(p, "AddSubscriberSuccess").list!.stats!.totalActiveSubscribers;
-    expect(count(data!.second)).toBe(count(data!.first) + 1);
+    expect(count(data!.second)).toBe(count(data!.first)! + 1);
   });
 
   it("refuses a suppressed address with SubscriberSuppressedError (204)", async () => {

@@ -3,6 +3,7 @@
  * legacy segments (whose ids, issued when the type was named Segment, still resolve).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_LENGTH } from "../../src/domain/input-limits.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
 import { errorCodesByPath } from "./support/graphql-http.js";
@@ -241,7 +242,7 @@ describe("subscriber(email:) and node(id:) name the rule they refuse by", () => 
   });
 
   it.each([
-    ["longer than 512 characters", "A".repeat(513), "MAX_LENGTH"],
+    [`longer than ${MAX_LENGTH.globalId} characters`, "A".repeat(MAX_LENGTH.globalId + 1), "MAX_LENGTH"],
     ["not one this graph issued", "bm90LWFuLWlk", "GLOBAL_ID"],
   ])("node(id:) refuses an id %s", async (_what, id, rule) => {
     const { data, errors } = await stack.gql(NodeById, { id });

@@ -57,7 +57,7 @@ export type AddSubscriberInput = {
   customFields?: Array<CustomFieldValueInput> | null | undefined;
   /** At most 254 characters. */
   email: string;
-  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
+  /** Global id of the List (at most 2048 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
   /** Sent blank when omitted; replaces the name of an address already on the list. At most 200 characters. */
   name?: string | null | undefined;
@@ -126,14 +126,14 @@ export type CreateCustomFieldInput = {
   dataType: CustomFieldDataType;
   /** The key is generated from its letters and digits, in brackets. At most 100 characters. */
   fieldName: string;
-  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
+  /** Global id of the List (at most 2048 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
   /** Required for MULTI_SELECT_ONE and MULTI_SELECT_MANY; not allowed for TEXT, NUMBER, COUNTRY, US_STATE, DATE. At most 100 options of at most 200 characters each, sent as given (the service trims each). Refused: a blank option, one holding `||` or starting or ending with `|` (the service joins options with `||`), and one repeating another (compared trimmed and without regard to case). */
   options?: Array<string> | null | undefined;
 };
 
 export type CreateListInput = {
-  /** Global id of the Client (at most 512 characters). */
+  /** Global id of the Client (at most 2048 characters). */
   clientId: string | number;
   /** Double opt-in: new subscribers confirm by email first. */
   confirmOptIn: boolean;
@@ -182,7 +182,7 @@ export type CustomFieldValueInput = {
 export type DeleteCustomFieldInput = {
   /** The field's key, e.g. as CustomField.key gives it. At most 102 characters. */
   key: string;
-  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
+  /** Global id of the List (at most 2048 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
 };
 
@@ -455,7 +455,7 @@ export type SegmentCriterionInput = {
 export type SendCampaignInput = {
   /** The service's CampaignID, at most 32 characters (the service lists sent campaigns only, so unsent ones have no global id). It must belong to the client: one of its sent campaigns, or a campaign whose every recipient list is one of the client's lists; checked before sending (OwnershipError otherwise). A campaign without recipient lists has nobody to send to and is refused by the service (CampaignRecipientsError). */
   campaignId: string;
-  /** Global id of the Client the campaign belongs to (its time zone applies). At most 512 characters. */
+  /** Global id of the Client the campaign belongs to (its time zone applies). At most 2048 characters. */
   clientId: string | number;
   /** Receives the confirmation when the campaign is sent. At most 254 characters. */
   confirmationEmail: string;
@@ -516,7 +516,7 @@ export type UnsubscribeEverywhereInput = {
 export type UnsubscribeInput = {
   /** At most 254 characters. */
   email: string;
-  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
+  /** Global id of the List (at most 2048 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
 };
 
@@ -533,7 +533,7 @@ export type UnsubscribeOutcome =
 export type UpdateClientAccessAndBillingInput = {
   accessLevel: AccessLevel;
   billingType?: BillingType | null | undefined;
-  /** Global id of the Client (at most 512 characters). */
+  /** Global id of the Client (at most 2048 characters). */
   clientId: string | number;
   /** Decimal text in the currency's minor unit; at most 20 characters. */
   costPerRecipient?: string | null | undefined;
@@ -550,7 +550,7 @@ export type UpdateClientAccessAndBillingInput = {
 
 /** A client and all its basic details (unchanged values are sent again). */
 export type UpdateClientBasicsInput = {
-  /** Global id of the Client (at most 512 characters). */
+  /** Global id of the Client (at most 2048 characters). */
   clientId: string | number;
   /** At most 200 characters. */
   companyName: string;
@@ -569,7 +569,7 @@ export type UpdateListInput = {
   confirmOptIn: boolean;
   /** Only with confirmOptIn. At most 2048 characters. */
   confirmationSuccessPage?: string | null | undefined;
-  /** Global id of the List (at most 512 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
+  /** Global id of the List (at most 2048 characters). The list must be one of the lists of the client the id names, checked before anything is written (OwnershipError LIST_OF_CLIENT otherwise). */
   listId: string | number;
   /** Unique among the client's lists. At most 200 characters. */
   title: string;
@@ -584,7 +584,7 @@ export type UpdateTemplateInput = {
   name: string;
   /** URL of a JPEG at least 218 pixels wide. At most 2048 characters. */
   screenshotUrl?: string | null | undefined;
-  /** Global id of the Template (at most 512 characters). */
+  /** Global id of the Template (at most 2048 characters). */
   templateId: string | number;
   /** URL of a zip of the files the page references. At most 2048 characters. */
   zipFileUrl?: string | null | undefined;
@@ -617,12 +617,12 @@ export type SubscriberTwiceQuery = { node:
 export type StatsOfEveryListQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type StatsOfEveryListQuery = { clients: Array<{ lists: Array<{ stats: { totalActiveSubscribers: number } | null, customFields: Array<{ key: string }> | null }> | null }> | null };
+export type StatsOfEveryListQuery = { clients: Array<{ lists: Array<{ stats: { totalActiveSubscribers: number | null } | null, customFields: Array<{ key: string }> | null }> | null }> | null };
 
 export type ListsBesideCampaignsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ListsBesideCampaignsQuery = { clients: Array<{ lists: Array<{ stats: { totalActiveSubscribers: number } | null }> | null, campaigns: Array<{ id: string }> | null }> | null };
+export type ListsBesideCampaignsQuery = { clients: Array<{ lists: Array<{ stats: { totalActiveSubscribers: number | null } | null }> | null, campaigns: Array<{ id: string }> | null }> | null };
 
 export type BudgetContactQueryVariables = Exact<{
   email: string;
@@ -636,7 +636,7 @@ export type BudgetListStatsQueryVariables = Exact<{
 }>;
 
 
-export type BudgetListStatsQuery = { client: { lists: Array<{ listId: string, stats: { totalActiveSubscribers: number } | null }> | null } | null };
+export type BudgetListStatsQuery = { client: { lists: Array<{ listId: string, stats: { totalActiveSubscribers: number | null } | null }> | null } | null };
 
 export type CommerceSubscribeMutationVariables = Exact<{
   input: SubscribeToCustomerListInput;
@@ -863,7 +863,7 @@ export type EverythingQuery = { clients: Array<{ id: string }> | null, client: {
 export type FailureOverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type FailureOverviewQuery = { clients: Array<{ id: string, name: string, lists: Array<{ id: string, name: string, stats: { totalActiveSubscribers: number } | null }> | null, campaigns: Array<{ id: string, subject: string, summary: { recipients: number } | null }> | null }> | null };
+export type FailureOverviewQuery = { clients: Array<{ id: string, name: string, lists: Array<{ id: string, name: string, stats: { totalActiveSubscribers: number | null } | null }> | null, campaigns: Array<{ id: string, subject: string, summary: { recipients: number | null } | null }> | null }> | null };
 
 export type FailureAddOneMutationVariables = Exact<{
   input: AddSubscriberInput;
@@ -985,7 +985,7 @@ export type SubscriberNodeQuery = { node:
     | { __typename: 'CustomerList', id: string }
     | { __typename: 'LegacySegment', id: string }
     | { __typename: 'List', id: string }
-    | { __typename: 'Subscriber', email: string, state: SubscriberState, id: string }
+    | { __typename: 'Subscriber', email: string, state: SubscriberState | null, id: string }
     | { __typename: 'Template', id: string }
    | null };
 
@@ -1207,7 +1207,7 @@ export type CreateClientMutationVariables = Exact<{
 export type CreateClientMutation = { createClient:
     | { __typename: 'ClientCreationLimitError', code: number, reason: LegacyErrorReason | null, operation: string }
     | { __typename: 'ClientDetailsError', code: number, reason: LegacyErrorReason | null, operation: string }
-    | { __typename: 'CreateClientSuccess', clientId: string, client: { id: string, name: string, accessAndBilling: { accessLevel: AccessLevel } | null } | null }
+    | { __typename: 'CreateClientSuccess', clientId: string, client: { id: string, name: string, accessAndBilling: { accessLevel: AccessLevel | null } | null } | null }
     | { __typename: 'InputError' }
     | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, operation: string }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null, operation: string }
@@ -1238,7 +1238,7 @@ export type UpdateAccessMutation = { updateClientAccessAndBilling:
     | { __typename: 'ClientNotFoundError', code: number, reason: LegacyErrorReason | null }
     | { __typename: 'InputError' }
     | { __typename: 'UnexpectedResultError', code: number, reason: LegacyErrorReason | null }
-    | { __typename: 'UpdateClientAccessAndBillingSuccess', clientId: string, client: { accessAndBilling: { accessLevel: AccessLevel, permissions: Array<AccessPermission>, username: string | null, billingType: BillingType | null, currency: Currency | null, deliveryFee: string | null, costPerRecipient: string | null, designAndSpamTestFee: string | null } | null } | null }
+    | { __typename: 'UpdateClientAccessAndBillingSuccess', clientId: string, client: { accessAndBilling: { accessLevel: AccessLevel | null, permissions: Array<AccessPermission> | null, username: string | null, billingType: BillingType | null, currency: Currency | null, deliveryFee: string | null, costPerRecipient: string | null, designAndSpamTestFee: string | null } | null } | null }
    | null };
 
 export type CreateListMutationVariables = Exact<{
@@ -1302,7 +1302,7 @@ export type CreateCustomFieldMutationVariables = Exact<{
 
 
 export type CreateCustomFieldMutation = { createCustomField:
-    | { __typename: 'CreateCustomFieldSuccess', list: { id: string } | null, customField: { key: string, fieldName: string, dataType: CustomFieldDataType, options: Array<string> } | null }
+    | { __typename: 'CreateCustomFieldSuccess', list: { id: string } | null, customField: { key: string, fieldName: string, dataType: CustomFieldDataType | null, options: Array<string> } | null }
     | { __typename: 'CustomFieldError', code: number, reason: LegacyErrorReason | null }
     | { __typename: 'InputError' }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null }
@@ -1330,7 +1330,7 @@ export type AddSubscriberMutationVariables = Exact<{
 
 
 export type AddSubscriberMutation = { addSubscriber:
-    | { __typename: 'AddSubscriberSuccess', email: string, resubscribe: boolean, list: { id: string, stats: { totalActiveSubscribers: number } | null } | null, subscriber: { email: string, name: string, state: SubscriberState, customFields: Array<{ key: string, value: string }> } | null }
+    | { __typename: 'AddSubscriberSuccess', email: string, resubscribe: boolean, list: { id: string, stats: { totalActiveSubscribers: number | null } | null } | null, subscriber: { email: string, name: string, state: SubscriberState | null, customFields: Array<{ key: string, value: string }> } | null }
     | { __typename: 'InputError', field: string, rule: InputRule, message: string }
     | { __typename: 'InvalidEmailError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
     | { __typename: 'ListNotFoundError', code: number, reason: LegacyErrorReason | null, message: string, operation: string }
@@ -1347,7 +1347,7 @@ export type AddTwiceMutationVariables = Exact<{
 
 
 export type AddTwiceMutation = { first:
-    | { __typename: 'AddSubscriberSuccess', list: { stats: { totalActiveSubscribers: number } | null } | null }
+    | { __typename: 'AddSubscriberSuccess', list: { stats: { totalActiveSubscribers: number | null } | null } | null }
     | { __typename: 'InputError' }
     | { __typename: 'InvalidEmailError' }
     | { __typename: 'ListNotFoundError' }
@@ -1356,7 +1356,7 @@ export type AddTwiceMutation = { first:
     | { __typename: 'SubscriberSuppressedError' }
     | { __typename: 'UnexpectedResultError' }
    | null, second:
-    | { __typename: 'AddSubscriberSuccess', list: { stats: { totalActiveSubscribers: number } | null } | null }
+    | { __typename: 'AddSubscriberSuccess', list: { stats: { totalActiveSubscribers: number | null } | null } | null }
     | { __typename: 'InputError' }
     | { __typename: 'InvalidEmailError' }
     | { __typename: 'ListNotFoundError' }
@@ -1384,7 +1384,7 @@ export type UnsubscribeMutation = { unsubscribe:
 export type OverviewQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type OverviewQuery = { clients: Array<{ id: string, name: string, lists: Array<{ id: string, name: string, stats: { totalActiveSubscribers: number, totalUnsubscribes: number, totalBounced: number } | null, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType, options: Array<string> }> | null }> | null, campaigns: Array<{ id: string, subject: string, sentDate: string | null, summary: { recipients: number, uniqueOpened: number, clicks: number, bounced: number, unsubscribed: number } | null }> | null }> | null };
+export type OverviewQuery = { clients: Array<{ id: string, name: string, lists: Array<{ id: string, name: string, stats: { totalActiveSubscribers: number | null, totalUnsubscribes: number | null, totalBounced: number | null } | null, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType | null, options: Array<string> }> | null }> | null, campaigns: Array<{ id: string, subject: string, sentDate: string | null, summary: { recipients: number | null, uniqueOpened: number | null, clicks: number | null, bounced: number | null, unsubscribed: number | null } | null }> | null }> | null };
 
 export type OwnedAddSubscriberMutationVariables = Exact<{
   input: AddSubscriberInput;
@@ -1607,7 +1607,7 @@ export type ClientDetailQueryVariables = Exact<{
 }>;
 
 
-export type ClientDetailQuery = { client: { id: string, clientId: string, name: string, basicDetails: { companyName: string, contactName: string, emailAddress: string, country: string, timeZone: string, utcOffsetMinutes: number | null } | null, accessAndBilling: { accessLevel: AccessLevel, permissions: Array<AccessPermission>, username: string | null, billingType: BillingType | null, currency: Currency | null, deliveryFee: string | null, costPerRecipient: string | null, designAndSpamTestFee: string | null } | null, segments: Array<{ id: string, name: string, listId: string, list: { id: string, name: string } | null }> | null, templates: Array<{ id: string, templateId: string, name: string, previewUrl: string | null, screenshotUrl: string | null }> | null } | null };
+export type ClientDetailQuery = { client: { id: string, clientId: string, name: string, basicDetails: { companyName: string, contactName: string, emailAddress: string, country: string, timeZone: string, utcOffsetMinutes: number | null } | null, accessAndBilling: { accessLevel: AccessLevel | null, permissions: Array<AccessPermission> | null, username: string | null, billingType: BillingType | null, currency: Currency | null, deliveryFee: string | null, costPerRecipient: string | null, designAndSpamTestFee: string | null } | null, segments: Array<{ id: string, name: string, listId: string, list: { id: string, name: string } | null }> | null, templates: Array<{ id: string, templateId: string, name: string, previewUrl: string | null, screenshotUrl: string | null }> | null } | null };
 
 export type ListDetailQueryVariables = Exact<{
   id: string | number;
@@ -1616,7 +1616,7 @@ export type ListDetailQueryVariables = Exact<{
 }>;
 
 
-export type ListDetailQuery = { list: { id: string, listId: string, name: string, client: { id: string, name: string } | null, stats: { totalActiveSubscribers: number, totalUnsubscribes: number, totalDeleted: number, totalBounced: number, newActiveSubscribers: { today: number, yesterday: number, thisWeek: number, thisMonth: number, thisYear: number }, unsubscribes: { thisYear: number }, deleted: { thisYear: number }, bounced: { thisYear: number } } | null, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType, options: Array<string> }> | null, activeSubscribers: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, email: string, name: string, date: string | null, state: SubscriberState, customFields: Array<{ key: string, value: string }>, list: { id: string } | null } }> } | null } | null };
+export type ListDetailQuery = { list: { id: string, listId: string, name: string, client: { id: string, name: string } | null, stats: { totalActiveSubscribers: number | null, totalUnsubscribes: number | null, totalDeleted: number | null, totalBounced: number | null, newActiveSubscribers: { today: number | null, yesterday: number | null, thisWeek: number | null, thisMonth: number | null, thisYear: number | null }, unsubscribes: { thisYear: number | null }, deleted: { thisYear: number | null }, bounced: { thisYear: number | null } } | null, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType | null, options: Array<string> }> | null, activeSubscribers: { totalCount: number, pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, email: string, name: string, date: string | null, state: SubscriberState | null, customFields: Array<{ key: string, value: string }>, list: { id: string } | null } }> } | null } | null };
 
 export type SubscribersSinceQueryVariables = Exact<{
   id: string | number;
@@ -1634,14 +1634,14 @@ export type OneSubscriberQueryVariables = Exact<{
 }>;
 
 
-export type OneSubscriberQuery = { list: { subscriber: { id: string, email: string, state: SubscriberState, name: string } | null } | null };
+export type OneSubscriberQuery = { list: { subscriber: { id: string, email: string, state: SubscriberState | null, name: string } | null } | null };
 
 export type CampaignDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CampaignDetailQuery = { campaign: { id: string, campaignId: string, subject: string, name: string, sentDate: string | null, totalRecipients: number, client: { id: string } | null, summary: { recipients: number, totalOpened: number, uniqueOpened: number, clicks: number, unsubscribed: number, bounced: number } | null, lists: Array<{ id: string, name: string }> | null, bounces: { totalCount: number, edges: Array<{ node: { email: string, listId: string, bounceType: BounceType, list: { id: string } | null } }> } | null, opens: { totalCount: number, edges: Array<{ node: { email: string, listId: string, numberOfOpens: number } }> } | null, unsubscribes: { totalCount: number, edges: Array<{ node: { email: string, listId: string, list: { name: string } | null } }> } | null } | null };
+export type CampaignDetailQuery = { campaign: { id: string, campaignId: string, subject: string, name: string, sentDate: string | null, totalRecipients: number | null, client: { id: string } | null, summary: { recipients: number | null, totalOpened: number | null, uniqueOpened: number | null, clicks: number | null, unsubscribed: number | null, bounced: number | null } | null, lists: Array<{ id: string, name: string }> | null, bounces: { totalCount: number, edges: Array<{ node: { email: string, listId: string, bounceType: BounceType | null, list: { id: string } | null } }> } | null, opens: { totalCount: number, edges: Array<{ node: { email: string, listId: string, numberOfOpens: number | null } }> } | null, unsubscribes: { totalCount: number, edges: Array<{ node: { email: string, listId: string, list: { name: string } | null } }> } | null } | null };
 
 export type CampaignRecordsPageQueryVariables = Exact<{
   id: string | number;
@@ -1706,6 +1706,53 @@ export type LookupsQueryVariables = Exact<{
 
 
 export type LookupsQuery = { client: { id: string } | null, list: { id: string } | null, campaign: { id: string } | null, template: { id: string } | null };
+
+export type UnreadableCampaignsQueryVariables = Exact<{
+  clientId: string | number;
+}>;
+
+
+export type UnreadableCampaignsQuery = { node:
+    | { campaigns: Array<{ campaignId: string, name: string, sentDate: string | null, totalRecipients: number | null }> | null }
+    | Record<PropertyKey, never>
+   | null };
+
+export type UnreadableSubscribersQueryVariables = Exact<{
+  listId: string | number;
+}>;
+
+
+export type UnreadableSubscribersQuery = { node:
+    | { activeSubscribers: { totalCount: number, edges: Array<{ node: { email: string, name: string, date: string | null, state: SubscriberState | null } }> } | null }
+    | Record<PropertyKey, never>
+   | null };
+
+export type UnreadableListDetailsQueryVariables = Exact<{
+  listId: string | number;
+}>;
+
+
+export type UnreadableListDetailsQuery = { node:
+    | { name: string, customFields: Array<{ key: string, fieldName: string, dataType: CustomFieldDataType | null }> | null, stats: { totalActiveSubscribers: number | null, totalBounced: number | null, newActiveSubscribers: { today: number | null, thisYear: number | null } } | null }
+    | Record<PropertyKey, never>
+   | null };
+
+export type UnreadableCampaignReportQueryVariables = Exact<{
+  campaignId: string | number;
+}>;
+
+
+export type UnreadableCampaignReportQuery = { node:
+    | { name: string, summary: { recipients: number | null, clicks: number | null } | null, bounces: { totalCount: number, edges: Array<{ node: { email: string, bounceType: BounceType | null } }> } | null, opens: { totalCount: number, edges: Array<{ node: { email: string, numberOfOpens: number | null } }> } | null }
+    | Record<PropertyKey, never>
+   | null };
+
+export type UnreadableAccessQueryVariables = Exact<{
+  clientId: string;
+}>;
+
+
+export type UnreadableAccessQuery = { client: { name: string, accessAndBilling: { accessLevel: AccessLevel | null, permissions: Array<AccessPermission> | null, billingType: BillingType | null, currency: Currency | null, username: string | null } | null } | null };
 
 export type ValidateAddSubscriberMutationVariables = Exact<{
   input: AddSubscriberInput;
@@ -1967,6 +2014,11 @@ export const TemplateDetailDocument = {"kind":"Document","definitions":[{"kind":
 export const NodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Nodes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Client"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"List"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Segment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subject"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Subscriber"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Template"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"templateId"}}]}}]}}]}}]} as unknown as DocumentNode<NodesQuery, NodesQueryVariables>;
 export const OneNodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"OneNode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<OneNodeQuery, OneNodeQueryVariables>;
 export const LookupsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Lookups"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"client"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"list"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaign"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"template"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"client"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"list"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"list"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"campaign"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaign"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}},{"kind":"Field","name":{"kind":"Name","value":"template"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"template"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<LookupsQuery, LookupsQueryVariables>;
+export const UnreadableCampaignsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadableCampaigns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Client"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaigns"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"campaignId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"sentDate"}},{"kind":"Field","name":{"kind":"Name","value":"totalRecipients"}}]}}]}}]}}]}}]} as unknown as DocumentNode<UnreadableCampaignsQuery, UnreadableCampaignsQueryVariables>;
+export const UnreadableSubscribersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadableSubscribers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"listId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"listId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"List"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"activeSubscribers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"500"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"state"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<UnreadableSubscribersQuery, UnreadableSubscribersQueryVariables>;
+export const UnreadableListDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadableListDetails"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"listId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"listId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"List"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"customFields"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"fieldName"}},{"kind":"Field","name":{"kind":"Name","value":"dataType"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalActiveSubscribers"}},{"kind":"Field","name":{"kind":"Name","value":"totalBounced"}},{"kind":"Field","name":{"kind":"Name","value":"newActiveSubscribers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"today"}},{"kind":"Field","name":{"kind":"Name","value":"thisYear"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<UnreadableListDetailsQuery, UnreadableListDetailsQueryVariables>;
+export const UnreadableCampaignReportDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadableCampaignReport"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"campaignId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Campaign"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"summary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recipients"}},{"kind":"Field","name":{"kind":"Name","value":"clicks"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bounces"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"bounceType"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"opens"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"numberOfOpens"}}]}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<UnreadableCampaignReportQuery, UnreadableCampaignReportQueryVariables>;
+export const UnreadableAccessDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadableAccess"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"client"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"clientId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"clientId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"accessAndBilling"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accessLevel"}},{"kind":"Field","name":{"kind":"Name","value":"permissions"}},{"kind":"Field","name":{"kind":"Name","value":"billingType"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"username"}}]}}]}}]}}]} as unknown as DocumentNode<UnreadableAccessQuery, UnreadableAccessQueryVariables>;
 export const ValidateAddSubscriberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateAddSubscriber"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddSubscriberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"addSubscriber"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateAddSubscriberMutation, ValidateAddSubscriberMutationVariables>;
 export const ValidateUnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateUnsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateUnsubscribeMutation, ValidateUnsubscribeMutationVariables>;
 export const ValidateCreateListDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ValidateCreateList"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateListInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"result"},"name":{"kind":"Name","value":"createList"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"InputError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"issues"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"rule"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ValidateCreateListMutation, ValidateCreateListMutationVariables>;

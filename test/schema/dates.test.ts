@@ -1,7 +1,7 @@
 /** Date handling: legacy wall times, instants with offsets, and the send date conversion. */
 import type { GraphQLScalarType } from "graphql";
 import { describe, expect, it } from "vitest";
-import { parseInstant, wireToLocal } from "../../src/schema/support/scalars.js";
+import { legacyWallTime, parseInstant, wireToLocal } from "../../src/schema/support/scalars.js";
 import { wallTime } from "../../src/domain/legacy/send-date.js";
 import { schema } from "../../src/schema/index.js";
 
@@ -9,7 +9,9 @@ const local = schema.getType("LocalDateTime") as GraphQLScalarType;
 
 describe("LocalDateTime", () => {
   it("shows wire dates in ISO form and reads ISO input back into wire form", () => {
-    expect(local.serialize("2026-03-18 14:05:09")).toBe("2026-03-18T14:05:09");
+    expect(legacyWallTime("2026-03-18 14:05:09", "date")).toBe("2026-03-18T14:05:09");
+    expect(legacyWallTime(null, "date")).toBeNull();
+    expect(local.serialize("2026-03-18T14:05:09")).toBe("2026-03-18T14:05:09");
     expect(local.parseValue("2026-03-18T14:05:09")).toBe("2026-03-18 14:05:09");
     expect(wireToLocal(" 2024-02-29 00:00:00 ")).toBe("2024-02-29T00:00:00");
   });
@@ -24,9 +26,20 @@ describe("LocalDateTime", () => {
     ]) {
       expect(() => local.parseValue(bad)).toThrow(/LocalDateTime/);
     }
-    expect(() => local.serialize("18/03/2026")).toThrowError(
-      expect.objectContaining({ extensions: expect.objectContaining({ code: "UPSTREAM_BAD_RESPONSE" }) }),
-    );
+    // A wire date is checked where its field resolves, so that the field's error keeps its type.
+    for (const bad of ["18/03/2026", "2026-02-30 10:00:00", "soon", "2026-03-18T14:05:09"]) {
+      expect(() => legacyWallTime(bad, "subscriber date")).toThrow(
+        expect.objectContaining({
+          name: "UnreadableValueError",
+          backend: "legacy",
+          message: "The legacy list service sent an unreadable subscriber date.",
+        }),
+      );
+    }
+    // The scalar passes on checked text only; anything else is the gateway's own fault.
+    for (const unchecked of ["18/03/2026", "2026-02-30T10:00:00", "2026-03-18 14:05:09"]) {
+      expect(() => local.serialize(unchecked)).toThrow(/not checked LocalDateTime/);
+    }
   });
 });
 

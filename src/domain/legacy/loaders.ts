@@ -4,7 +4,8 @@
  * - run independent calls concurrently but never more than `concurrency` at once,
  * - send every call with the one API key resolved for this request,
  * - turn the client's Result errors into LegacyOutcome, credential problems into CredentialsError
- *   and an aborted request into its one RequestAbortedError; infrastructure errors pass unchanged.
+ *   and an aborted request into its one RequestAbortedError; infrastructure errors pass unchanged,
+ * - refuse a read's reply whose records lack their ids or share one (reply-ids.ts), once per read.
  * Only LegacyService uses them: resolvers speak to the service, never to the wire.
  */
 import type { RequestScope } from "../../logging/request-context.js";
@@ -15,6 +16,7 @@ import { LegacyInputError, LegacyResultError } from "../../backends/legacy/error
 import type { LegacyParams, LegacyParamsOf, LegacyResults } from "../../backends/legacy/types.js";
 import { CredentialsError, RequestAbortedError } from "../errors.js";
 import { INVALID_API_KEY, LegacyOutcome } from "./outcome.js";
+import { checkReplyIds } from "./reply-ids.js";
 import { inBatchSpan } from "../../tracing/batch-span.js";
 import type { CallerSignal } from "../../util/call-abort.js";
 import type { CallBudget } from "../call-budget.js";
@@ -113,7 +115,7 @@ export class LegacyLoaders {
     // inBatchSpan runs its work at once; allSettled also handles each call's failure, which the
     // read that adopts the call then reports.
     void inBatchSpan("legacy", keys, this.#options.scope, (scope) => {
-      calls = keys.map((key) => this.#send(key.op, key.params, scope));
+      calls = keys.map((key) => this.#send(key.op, key.params, scope).then((reply) => checkReplyIds(key.op, reply)));
       return Promise.allSettled(calls);
     });
     return calls;

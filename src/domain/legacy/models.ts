@@ -1,8 +1,9 @@
 /**
  * The legacy records as the domain speaks of them (camelCase, typed), and the one mapping from the
- * wire's text to them. A value the service should never send (a count that is not a number, an
- * unknown state) throws UnreadableValueError when it is read, not when the record is mapped, so
- * only the field that needs it fails and the rest of the record still arrives.
+ * wire's text to them. A value the service should never send (a count that is not a number or is
+ * negative, an unknown state) throws UnreadableValueError when it is read, not when the record is
+ * mapped, so only the field that needs it fails and the rest of the record still arrives. Ids are
+ * checked before, when the read answers (reply-ids.ts): a record without one is no record at all.
  */
 import {
   ACCESS_LEVELS,
@@ -202,13 +203,17 @@ export interface LegacyClientDetail {
 
 const unreadable = (what: string) => new UnreadableValueError("legacy", "The legacy list service", what);
 
-/** A whole number; blank reads as 0 (the codec fills an omitted element with ""). */
+/**
+ * A whole number that is not negative: every int the service sends is a count (or an access
+ * level), so a minus sign is as unreadable as a word. Blank reads as 0 (the codec fills an omitted
+ * element with "").
+ */
 export function wireInt(text: string, what: string): number {
   const trimmed = text.trim();
   if (trimmed === "") return 0;
-  if (!/^-?\d+$/.test(trimmed)) throw unreadable(what);
+  if (!/^\d+$/.test(trimmed)) throw unreadable(what);
   const value = Number(trimmed);
-  if (!Number.isSafeInteger(value) || Math.abs(value) > 2 ** 31 - 1) throw unreadable(what);
+  if (value > 2 ** 31 - 1) throw unreadable(what);
   return value;
 }
 

@@ -31,6 +31,7 @@ import { SubscriberCustomFieldRef } from "../legacy/subscribers.js";
 import { localIdOf } from "../support/global-id.js";
 import { fieldError, graphError } from "../support/graph-errors.js";
 import { JSONObject } from "../support/json-object.js";
+import { legacyWallTime } from "../support/scalars.js";
 
 /** A list event with its position in the log. */
 export type ListEventRecord = ListEvent & { readonly id: string };
@@ -60,7 +61,8 @@ export const ListEventRef = builder.interfaceRef<ListEventRecord>("ListEvent").i
     occurredAt: t.field({
       type: "LocalDateTime",
       description: "When it happened, in the list owner's wall time (the event's Date).",
-      resolve: (event) => event.date,
+      // Checked when the webhook was received; checked again so a damaged log entry fails typed.
+      resolve: (event) => legacyWallTime(event.date, "event date"),
     }),
     receivedAt: t.field({
       type: "DateTime",

@@ -14,7 +14,8 @@ import { builder, type Types } from "../builder.js";
 import { compositeId, localIdOf, parseCompositeId } from "../support/global-id.js";
 import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { pageByKey } from "../support/pagination.js";
-import { LocalDateTime } from "../support/scalars.js";
+import { legacyWallTime, LocalDateTime } from "../support/scalars.js";
+import { unreadableNull } from "../support/unreadable.js";
 import { CampaignRef, ClientRef, ListRef } from "./refs.js";
 
 export const BounceType = builder.enumType("BounceType", {
@@ -43,7 +44,12 @@ const CampaignBounceRef = builder.objectRef<LegacyBounce>("CampaignBounce").impl
   description: "An address the campaign bounced from.",
   fields: (t) => ({
     ...recordFields(t),
-    bounceType: t.field({ type: BounceType, resolve: (r) => r.bounceType }),
+    bounceType: t.field({
+      type: BounceType,
+      nullable: true,
+      description: unreadableNull(),
+      resolve: (r) => r.bounceType,
+    }),
   }),
 });
 
@@ -51,7 +57,7 @@ const CampaignOpenRef = builder.objectRef<LegacyOpen>("CampaignOpen").implement(
   description: "An address that opened the campaign.",
   fields: (t) => ({
     ...recordFields(t),
-    numberOfOpens: t.exposeInt("numberOfOpens"),
+    numberOfOpens: t.exposeInt("numberOfOpens", { nullable: true, description: unreadableNull() }),
   }),
 });
 
@@ -63,12 +69,12 @@ const CampaignUnsubscribeRef = builder.objectRef<LegacyCampaignRecord>("Campaign
 const CampaignSummaryRef = builder.objectRef<LegacyCampaignSummary>("CampaignSummary").implement({
   description: "Totals of a sent campaign.",
   fields: (t) => ({
-    recipients: t.exposeInt("recipients"),
-    totalOpened: t.exposeInt("totalOpened"),
-    uniqueOpened: t.exposeInt("uniqueOpened"),
-    clicks: t.exposeInt("clicks"),
-    unsubscribed: t.exposeInt("unsubscribed"),
-    bounced: t.exposeInt("bounced"),
+    recipients: t.exposeInt("recipients", { nullable: true, description: unreadableNull() }),
+    totalOpened: t.exposeInt("totalOpened", { nullable: true, description: unreadableNull() }),
+    uniqueOpened: t.exposeInt("uniqueOpened", { nullable: true, description: unreadableNull() }),
+    clicks: t.exposeInt("clicks", { nullable: true, description: unreadableNull() }),
+    unsubscribed: t.exposeInt("unsubscribed", { nullable: true, description: unreadableNull() }),
+    bounced: t.exposeInt("bounced", { nullable: true, description: unreadableNull() }),
   }),
 });
 
@@ -89,9 +95,9 @@ builder.node(CampaignRef, {
       type: LocalDateTime,
       nullable: true,
       description: "When it was sent, in the client's time zone.",
-      resolve: (c) => c.sentDate,
+      resolve: (c) => legacyWallTime(c.sentDate, "campaign sent date"),
     }),
-    totalRecipients: t.exposeInt("totalRecipients"),
+    totalRecipients: t.exposeInt("totalRecipients", { nullable: true, description: unreadableNull() }),
     client: t.field({ type: ClientRef, nullable: true, resolve: (c, _args, ctx) => ctx.legacy.client(c.clientId) }),
     summary: t.field({
       type: CampaignSummaryRef,

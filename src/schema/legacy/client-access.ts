@@ -22,6 +22,7 @@ import {
   username,
 } from "../support/input-rules.js";
 import { writeErrors } from "../support/payload-errors.js";
+import { unreadableNull } from "../support/unreadable.js";
 import { clientPayload } from "./clients.js";
 import { ClientRef } from "./refs.js";
 
@@ -77,16 +78,31 @@ export const Currency = builder.enumType("Currency", {
 const ClientAccessAndBillingRef = builder.objectRef<LegacyAccessAndBilling>("ClientAccessAndBilling").implement({
   description: "What a client may do in the application and how its campaigns are paid.",
   fields: (t) => ({
-    accessLevel: t.field({ type: AccessLevel, resolve: (ab) => ab.accessLevel }),
-    permissions: t.field({ type: [AccessPermission], resolve: (ab) => permissionsOf(ab.accessLevel) }),
+    accessLevel: t.field({
+      type: AccessLevel,
+      nullable: true,
+      description: unreadableNull(),
+      resolve: (ab) => ab.accessLevel,
+    }),
+    permissions: t.field({
+      type: [AccessPermission],
+      nullable: true,
+      description: unreadableNull("What the access level grants."),
+      resolve: (ab) => permissionsOf(ab.accessLevel),
+    }),
     username: t.exposeString("username", { nullable: true, description: "Null when the access level is 0." }),
     billingType: t.field({
       type: BillingType,
       nullable: true,
-      description: "Null unless the access level allows creating and sending campaigns.",
+      description: unreadableNull("Null unless the access level allows creating and sending campaigns."),
       resolve: (ab) => ab.billingType,
     }),
-    currency: t.field({ type: Currency, nullable: true, resolve: (ab) => ab.currency }),
+    currency: t.field({
+      type: Currency,
+      nullable: true,
+      description: unreadableNull("Null when the service gives none."),
+      resolve: (ab) => ab.currency,
+    }),
     deliveryFee: t.exposeString("deliveryFee", {
       nullable: true,
       description: "Flat fee per campaign in the currency's major unit (decimal text); ClientPaysWithMarkup only.",

@@ -19,6 +19,7 @@ import {
   text,
 } from "../support/input-rules.js";
 import { writeErrors } from "../support/payload-errors.js";
+import { unreadableNull } from "../support/unreadable.js";
 import { payloadList, type ListPayload } from "./lists.js";
 import { ListRef } from "./refs.js";
 
@@ -48,7 +49,12 @@ const CustomFieldRef = builder.objectRef<LegacyCustomField>("CustomField").imple
   fields: (t) => ({
     key: t.exposeString("key", { description: "Generated from the field name; subscribers' values use it." }),
     fieldName: t.exposeString("fieldName"),
-    dataType: t.field({ type: CustomFieldDataType, resolve: (field) => field.dataType }),
+    dataType: t.field({
+      type: CustomFieldDataType,
+      nullable: true,
+      description: unreadableNull(),
+      resolve: (field) => field.dataType,
+    }),
     options: t.exposeStringList("options", { description: "Options of multi-valued fields." }),
   }),
 });

@@ -11,6 +11,7 @@ import { CLIENT_ID_DESCRIPTION, LIST_ID_DESCRIPTION } from "../support/id-descri
 import { id, inputRules, refuse, required, text, url, type RuleContext } from "../support/input-rules.js";
 import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { writeErrors } from "../support/payload-errors.js";
+import { unreadableNull } from "../support/unreadable.js";
 import { ClientRef, ListRef } from "./refs.js";
 
 builder.node(ListRef, {
@@ -40,24 +41,24 @@ builder.node(ListRef, {
 const StatPeriodsRef = builder.objectRef<LegacyStatPeriods>("StatPeriods").implement({
   description: "Counts of one statistic per period, in the client's time zone.",
   fields: (t) => ({
-    today: t.exposeInt("today"),
-    yesterday: t.exposeInt("yesterday"),
-    thisWeek: t.exposeInt("thisWeek"),
-    thisMonth: t.exposeInt("thisMonth"),
-    thisYear: t.exposeInt("thisYear"),
+    today: t.exposeInt("today", { nullable: true, description: unreadableNull() }),
+    yesterday: t.exposeInt("yesterday", { nullable: true, description: unreadableNull() }),
+    thisWeek: t.exposeInt("thisWeek", { nullable: true, description: unreadableNull() }),
+    thisMonth: t.exposeInt("thisMonth", { nullable: true, description: unreadableNull() }),
+    thisYear: t.exposeInt("thisYear", { nullable: true, description: unreadableNull() }),
   }),
 });
 
 const ListStatisticsRef = builder.objectRef<LegacyListStats>("ListStatistics").implement({
   description: "Statistics of a list.",
   fields: (t) => ({
-    totalActiveSubscribers: t.exposeInt("totalActiveSubscribers"),
+    totalActiveSubscribers: t.exposeInt("totalActiveSubscribers", { nullable: true, description: unreadableNull() }),
     newActiveSubscribers: t.expose("newActiveSubscribers", { type: StatPeriodsRef }),
-    totalUnsubscribes: t.exposeInt("totalUnsubscribes"),
+    totalUnsubscribes: t.exposeInt("totalUnsubscribes", { nullable: true, description: unreadableNull() }),
     unsubscribes: t.expose("unsubscribes", { type: StatPeriodsRef }),
-    totalDeleted: t.exposeInt("totalDeleted"),
+    totalDeleted: t.exposeInt("totalDeleted", { nullable: true, description: unreadableNull() }),
     deleted: t.expose("deleted", { type: StatPeriodsRef }),
-    totalBounced: t.exposeInt("totalBounced"),
+    totalBounced: t.exposeInt("totalBounced", { nullable: true, description: unreadableNull() }),
     bounced: t.expose("bounced", { type: StatPeriodsRef }),
   }),
 });

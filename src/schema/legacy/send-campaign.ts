@@ -27,7 +27,8 @@ const SendCampaignSuccess = builder.objectRef<SendPayload>("SendCampaignSuccess"
       type: LocalDateTime,
       nullable: true,
       description: "The wall time in the client's zone the service was given; null when sent immediately.",
-      resolve: (p) => p.scheduledFor,
+      // The gateway's own wall time (wallTime), always YYYY-MM-DD HH:MM:SS.
+      resolve: (p) => p.scheduledFor?.replace(" ", "T") ?? null,
     }),
     client: t.field({ type: ClientRef, nullable: true, resolve: (p, _args, ctx) => ctx.legacy.client(p.clientId) }),
   }),

@@ -13,7 +13,8 @@ import { LIST_ID_DESCRIPTION } from "../support/id-descriptions.js";
 import { email, emailIssue, fields, id, inputRules, list, required, text } from "../support/input-rules.js";
 import { pageByKey } from "../support/pagination.js";
 import { writeErrors } from "../support/payload-errors.js";
-import { LocalDateTime } from "../support/scalars.js";
+import { legacyWallTime, LocalDateTime } from "../support/scalars.js";
+import { unreadableNull } from "../support/unreadable.js";
 import { payloadList, type ListPayload } from "./lists.js";
 import { ListRef, SubscriberRef } from "./refs.js";
 
@@ -47,9 +48,9 @@ builder.node(SubscriberRef, {
       type: LocalDateTime,
       nullable: true,
       description: "When the subscriber was added, in the client's time zone.",
-      resolve: (s) => s.date,
+      resolve: (s) => legacyWallTime(s.date, "subscriber date"),
     }),
-    state: t.field({ type: SubscriberState, resolve: (s) => s.state }),
+    state: t.field({ type: SubscriberState, nullable: true, description: unreadableNull(), resolve: (s) => s.state }),
     customFields: t.field({ type: [SubscriberCustomFieldRef], resolve: (s) => s.customFields }),
     list: t.field({
       type: ListRef,

@@ -5,8 +5,8 @@
  * DateTime: RFC 3339 with a mandatory offset, converted to the client's wall time before sending.
  */
 import { GraphQLError, Kind, type ValueNode } from "graphql";
+import { UnreadableValueError } from "../../domain/errors.js";
 import { builder } from "../builder.js";
-import { graphError } from "./graph-errors.js";
 
 const WIRE_LOCAL = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
@@ -49,6 +49,22 @@ function realParts(match: RegExpExecArray | null): DateTimeParts | undefined {
 export function wireToLocal(wire: string): string | undefined {
   const text = wire.trim();
   return realParts(WIRE_LOCAL.exec(text)) ? text.replace(" ", "T") : undefined;
+}
+
+/**
+ * A date of a legacy record as LocalDateTime text, checked where the field resolves: null stays
+ * null, and wire text that is not a real `YYYY-MM-DD HH:MM:SS` throws UnreadableValueError naming
+ * `what`, so that field fails alone with UPSTREAM_BAD_RESPONSE. The check cannot wait for the
+ * scalar: graphql's executor turns an error thrown while serializing into a plain Error, which
+ * the server masks as an unexpected one.
+ */
+export function legacyWallTime(wire: string, what: string): string;
+export function legacyWallTime(wire: string | null, what: string): string | null;
+export function legacyWallTime(wire: string | null, what: string): string | null {
+  if (wire === null) return null;
+  const local = wireToLocal(wire);
+  if (local === undefined) throw new UnreadableValueError("legacy", "The legacy list service", what);
+  return local;
 }
 
 function inputText(value: unknown, name: string): string {
@@ -98,16 +114,10 @@ export const LocalDateTime = builder.scalarType("LocalDateTime", {
   description:
     "A wall-clock date and time without zone, `YYYY-MM-DDTHH:MM:SS`. Legacy dates are wall times of " +
     "the client that owns the record (see Client.basicDetails.timeZone).",
-  serialize: (wire) => {
-    const local = wireToLocal(String(wire));
-    if (!local) {
-      throw graphError(
-        "UPSTREAM_BAD_RESPONSE",
-        "The legacy list service sent a date that is not YYYY-MM-DD HH:MM:SS.",
-        {
-          backend: "legacy",
-        },
-      );
+  // Resolvers hand over text they have checked (legacyWallTime); anything else is a gateway bug.
+  serialize: (local) => {
+    if (typeof local !== "string" || !realParts(ISO_LOCAL.exec(local))) {
+      throw new Error("A LocalDateTime field resolved to a value that is not checked LocalDateTime text.");
     }
     return local;
   },

@@ -1,7 +1,7 @@
 /**
  * A stand-in for the legacy service in front of the sandbox: it forwards every request, except
  * the operations a test scripts, which get a canned reply (a Result code, an HTML error page, a
- * reply that never comes in time). Real HTTP on an ephemeral port; the gateway cannot tell it
+ * reply that never comes in time) or the service's own reply with some text changed. Real HTTP on an ephemeral port; the gateway cannot tell it
  * from the service, which is the point: failures the sandbox never produces become reachable.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -29,12 +29,14 @@ export interface LegacyProxy {
   script(op: OperationName, reply: ScriptedReply): void;
   /** Answers `op` with a Result of `code` from now on. */
   scriptResult(op: OperationName, code: number): void;
+  /** Forwards `op`, but passes the text of its replies through `edit` from now on. */
+  rewrite(op: OperationName, edit: (body: string) => string): void;
   /**
    * Forwards `op` as before, but holds its replies back until the function returned is called
    * (then they, and any later ones, go on).
    */
   hold(op: OperationName): () => void;
-  /** Forwards everything again. */
+  /** Forwards everything again, unchanged. */
   clear(): void;
   /** Requests per operation name the proxy saw (scripted or forwarded). */
   seen(op: string): number;
@@ -74,6 +76,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 /** Starts a proxy forwarding to `target` (a sandbox origin). */
 export async function startLegacyProxy(target: string, namespace = DEFAULT_LEGACY_NAMESPACE): Promise<LegacyProxy> {
   const scripted = new Map<string, ScriptedReply>();
+  const rewrites = new Map<string, (body: string) => string>();
   /** Per held operation, the promise its replies wait for. */
   const held = new Map<string, Promise<void>>();
   const seen = new Map<string, number>();
@@ -109,7 +112,9 @@ export async function startLegacyProxy(target: string, namespace = DEFAULT_LEGAC
       headers,
       body: req.method === "GET" || req.method === "HEAD" ? undefined : new Uint8Array(body),
     });
-    const answer = Buffer.from(await upstream.arrayBuffer());
+    const edit = rewrites.get(op);
+    const received = Buffer.from(await upstream.arrayBuffer());
+    const answer = edit ? Buffer.from(edit(received.toString("utf8")), "utf8") : received;
     const release = held.get(op);
     if (release) {
       await release;
@@ -142,7 +147,11 @@ export async function startLegacyProxy(target: string, namespace = DEFAULT_LEGAC
         release();
       };
     },
-    clear: () => scripted.clear(),
+    rewrite: (op, edit) => void rewrites.set(op, edit),
+    clear() {
+      scripted.clear();
+      rewrites.clear();
+    },
     seen: (op) => seen.get(op) ?? 0,
     maxInFlight: () => maxInFlight,
     resetCounts() {
