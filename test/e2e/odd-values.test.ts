@@ -5,16 +5,13 @@
  * service. Each such value fails typed (UPSTREAM_BAD_RESPONSE) where it is used, never passing
  * through as a count below zero, an id of "" or two records with one global id.
  */
-import { request, type IncomingMessage, type ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
-import { listen } from "../../src/util/listen.js";
 import { demo } from "./support/ids.js";
+import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
 import { callCounts, FIXED_NOW, startGateway } from "./support/stack.js";
-
-type Rewrite = (body: string) => string;
 
 interface GraphResponse {
   data?: Record<string, unknown> | null;
@@ -22,51 +19,13 @@ interface GraphResponse {
 }
 
 let sandbox: LegacySandbox;
-let proxy: Awaited<ReturnType<typeof listen>>;
+let proxy: LegacyProxy;
 let gateway: Gateway;
-/** The rewrite of each operation's reply; operations not named are forwarded as they are. */
-const rewrites = new Map<string, Rewrite>();
-
-/** Forwards a request to the sandbox and answers with its reply, rewritten when the test asks. */
-function forward(req: IncomingMessage, res: ServerResponse, target: URL): void {
-  const chunks: Buffer[] = [];
-  req.on("data", (chunk: Buffer) => chunks.push(chunk));
-  req.on("end", () => {
-    const op = String(req.headers.soapaction ?? "")
-      .replace(/^"|"$/g, "")
-      .replace(/.*\//, "");
-    const upstream = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: req.url,
-        method: req.method,
-        headers: { ...req.headers, host: target.host },
-      },
-      (reply) => {
-        const out: Buffer[] = [];
-        reply.on("data", (chunk: Buffer) => out.push(chunk));
-        reply.on("end", () => {
-          const text = Buffer.concat(out).toString("utf8");
-          const rewrite = rewrites.get(op);
-          res.writeHead(reply.statusCode ?? 502, { "content-type": reply.headers["content-type"] ?? "text/xml" });
-          res.end(rewrite ? rewrite(text) : text);
-        });
-      },
-    );
-    upstream.on("error", () => {
-      res.writeHead(502);
-      res.end();
-    });
-    upstream.end(Buffer.concat(chunks));
-  });
-}
 
 beforeAll(async () => {
   sandbox = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  const target = new URL(sandbox.url);
-  proxy = await listen((req, res) => forward(req, res, target));
-  gateway = await startGateway(`${proxy.url}${target.pathname === "/" ? "" : target.pathname}`, {
+  proxy = await startLegacyProxy(sandbox.url);
+  gateway = await startGateway(proxy.url, {
     LOG_LEVEL: "silent",
     // Each field's own error is what these tests look at: the circuit breaker stays out of the way.
     LEGACY_BREAKER_FAILURES: "10000",
@@ -77,7 +36,7 @@ afterAll(async () => {
   await proxy.close();
   await sandbox.close();
 });
-afterEach(() => rewrites.clear());
+afterEach(() => proxy.clear());
 
 async function query(text: string, variables?: Record<string, unknown>): Promise<GraphResponse> {
   const res = await fetch(`${gateway.url}/graphql`, {
@@ -101,7 +60,7 @@ const unreadable = (what: string) => `The legacy list service sent an unreadable
 
 describe("negative counts are unreadable values, each failing only its own field", () => {
   it("a negative TotalActiveSubscribers fails that figure; the other statistics arrive", async () => {
-    rewrites.set("List.GetStats", (b) => b.replace(/<TotalActiveSubscribers>\d+</, "<TotalActiveSubscribers>-5<"));
+    proxy.rewrite("List.GetStats", (b) => b.replace(/<TotalActiveSubscribers>\d+</, "<TotalActiveSubscribers>-5<"));
     const res = await query(
       `query($id: ID!) { node(id: $id) { ... on List { stats { totalActiveSubscribers totalBounced newActiveSubscribers { today } } } } }`,
       { id: demo.newsletter },
@@ -115,7 +74,7 @@ describe("negative counts are unreadable values, each failing only its own field
   });
 
   it("a negative NumberOfOpens fails that field; the open's address arrives", async () => {
-    rewrites.set("Campaign.GetOpens", (b) => b.replace(/<NumberOfOpens>\d+</g, "<NumberOfOpens>-3<"));
+    proxy.rewrite("Campaign.GetOpens", (b) => b.replace(/<NumberOfOpens>\d+</g, "<NumberOfOpens>-3<"));
     const res = await query(
       `query($id: ID!) { client(id: $id) { campaigns { opens(first: 1) { edges { node { email numberOfOpens } } } } } }`,
       { id: demo.northwind },
@@ -132,7 +91,7 @@ describe("negative counts are unreadable values, each failing only its own field
   });
 
   it("a negative count of a campaign summary fails that count", async () => {
-    rewrites.set("Campaign.GetSummary", (b) => b.replace(/<Clicks>\d+</, "<Clicks>-1<"));
+    proxy.rewrite("Campaign.GetSummary", (b) => b.replace(/<Clicks>\d+</, "<Clicks>-1<"));
     const res = await query(
       `query($c: String!) { campaign(clientId: $c, campaignId: "30001") { summary { recipients clicks } } }`,
       { c: clients.northwind },
@@ -142,7 +101,7 @@ describe("negative counts are unreadable values, each failing only its own field
   });
 
   it("a blank TotalRecipients still reads as 0, as documented", async () => {
-    rewrites.set("Client.GetCampaigns", (b) => b.replace(/<TotalRecipients>\d+<\/TotalRecipients>/g, ""));
+    proxy.rewrite("Client.GetCampaigns", (b) => b.replace(/<TotalRecipients>\d+<\/TotalRecipients>/g, ""));
     const res = await query(`query($id: ID!) { client(id: $id) { campaigns { totalRecipients } } }`, {
       id: demo.northwind,
     });
@@ -155,7 +114,7 @@ describe("negative counts are unreadable values, each failing only its own field
 
 describe("a record without its id or address makes its collection unreadable", () => {
   it("an empty ClientID: clients fails typed, naming the operation and the field", async () => {
-    rewrites.set("User.GetClients", (b) => b.replace(`<ClientID>${clients.northwind}<`, "<ClientID>  <"));
+    proxy.rewrite("User.GetClients", (b) => b.replace(`<ClientID>${clients.northwind}<`, "<ClientID>  <"));
     const res = await query(`{ clients { id clientId name } }`);
     expect(res.data).toEqual({ clients: null });
     expect(errorsOf(res)).toEqual([
@@ -164,7 +123,7 @@ describe("a record without its id or address makes its collection unreadable", (
   });
 
   it("a list without a ListID: that client's lists fail typed; other clients' lists arrive", async () => {
-    rewrites.set("Client.GetLists", (b) => b.replace(`<ListID>${lists.newsletter}</ListID>`, ""));
+    proxy.rewrite("Client.GetLists", (b) => b.replace(`<ListID>${lists.newsletter}</ListID>`, ""));
     const res = await query(`{ clients { clientId lists { id listId } } }`);
     expect(errorsOf(res)).toEqual([
       ["clients.0.lists", "UPSTREAM_BAD_RESPONSE", unreadable("Client.GetLists reply (an entry with no ListID)")],
@@ -177,7 +136,7 @@ describe("a record without its id or address makes its collection unreadable", (
   });
 
   it("a subscriber without an address: activeSubscribers and lookups by address fail typed", async () => {
-    rewrites.set("Subscribers.GetActive", (b) => b.replace(/<EmailAddress>[^<]*<\/EmailAddress>/, ""));
+    proxy.rewrite("Subscribers.GetActive", (b) => b.replace(/<EmailAddress>[^<]*<\/EmailAddress>/, ""));
     const res = await query(
       `query($id: ID!) { node(id: $id) { ... on List { activeSubscribers(first: 2) { edges { node { id email } } } subscriber(email: "ada.lovelace@example.com") { name } } } }`,
       { id: demo.newsletter },
@@ -191,7 +150,7 @@ describe("a record without its id or address makes its collection unreadable", (
   });
 
   it("a bounce without a ListID: the campaign's bounces fail typed", async () => {
-    rewrites.set("Campaign.GetBounces", (b) => b.replace(/<ListID>[^<]*<\/ListID>/, "<ListID />"));
+    proxy.rewrite("Campaign.GetBounces", (b) => b.replace(/<ListID>[^<]*<\/ListID>/, "<ListID />"));
     const res = await query(
       `query($c: String!) { campaign(clientId: $c, campaignId: "30001") { bounces(first: 5) { totalCount edges { node { email listId } } } } }`,
       { c: clients.northwind },
@@ -205,7 +164,7 @@ describe("a record without its id or address makes its collection unreadable", (
 
 describe("two records with one id make the reply unreadable", () => {
   it("a repeated ListID: the client's lists and a list named by its ListID fail typed", async () => {
-    rewrites.set("Client.GetLists", (b) =>
+    proxy.rewrite("Client.GetLists", (b) =>
       b.replace(`<ListID>${lists.productUpdates}<`, `<ListID>${lists.newsletter}<`),
     );
     const res = await query(
@@ -221,7 +180,7 @@ describe("two records with one id make the reply unreadable", () => {
   });
 
   it("a subscriber listed twice (the address in another case): no connection of both rows", async () => {
-    rewrites.set("Subscribers.GetActive", (b) =>
+    proxy.rewrite("Subscribers.GetActive", (b) =>
       b.replace(
         /<Subscriber>[\s\S]*?<\/Subscriber>/,
         (row) =>
@@ -243,7 +202,7 @@ describe("two records with one id make the reply unreadable", () => {
   });
 
   it("a write whose ownership read is unreadable fails typed and writes nothing", async () => {
-    rewrites.set("Client.GetLists", (b) =>
+    proxy.rewrite("Client.GetLists", (b) =>
       b.replace(`<ListID>${lists.productUpdates}<`, `<ListID>${lists.newsletter}<`),
     );
     const before = callCounts(sandbox)["Subscriber.Add"] ?? 0;
@@ -260,7 +219,7 @@ describe("two records with one id make the reply unreadable", () => {
 
 describe("what may repeat", () => {
   it("a campaign's lists may name one ListID twice: a list and a segment of it", async () => {
-    rewrites.set("Campaign.GetLists", (b) =>
+    proxy.rewrite("Campaign.GetLists", (b) =>
       b.replace(/<List>[\s\S]*?<\/List>/, (row) => row + row.replace(/<Name>[^<]*</, "<Name>Product fans<")),
     );
     const res = await query(
