@@ -54,6 +54,7 @@ import { STORE_QUERY } from "./schema/commerce/examples.js";
 import { LIST_FEED_QUERY, LIST_FEED_VARIABLES } from "./schema/events/examples.js";
 import { schema } from "./schema/index.js";
 import { PERSON_QUERY } from "./schema/people/examples.js";
+import { atExpiry } from "./util/at-expiry.js";
 import { listen } from "./util/listen.js";
 import { sendJson } from "./util/send-json.js";
 import { persistedRules, type PersistedRules } from "./persisted/index.js";
@@ -623,9 +624,13 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
           }
           res.once("close", slot.release);
           // A stream lives no longer than the gateway token that opened it, as a websocket does:
-          // at its expiry the connection is closed, and the client reconnects with a fresh token
-          // and resumes with `after`.
-          if (expiresAt !== undefined) endAtExpiry(res, expiresAt * 1000);
+          // at its expiry the connection is cut (not completed, so the client reconnects with a
+          // fresh token and resumes with `after` rather than taking the stream for finished).
+          if (expiresAt !== undefined)
+            res.once(
+              "close",
+              atExpiry(expiresAt * 1000, () => res.destroy()),
+            );
           serveGraphQL(req, res);
         },
         (error: unknown) => {
@@ -710,27 +715,4 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
       return closing;
     },
   };
-}
-
-/** setTimeout's longest delay (about 24.8 days); a later expiry is looked at again then. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/**
- * Closes an SSE response's connection once `expiresAtMs` has passed (its gateway token expired).
- * The stream is cut, not completed: a client that only reconnects on an error resumes with `after`
- * rather than taking the stream for finished.
- */
-function endAtExpiry(res: ServerResponse, expiresAtMs: number): void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = (): void => {
-    const left = expiresAtMs - Date.now();
-    if (left <= 0) {
-      res.destroy();
-      return;
-    }
-    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
-    timer.unref();
-  };
-  arm();
-  res.once("close", () => clearTimeout(timer));
 }

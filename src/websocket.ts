@@ -52,15 +52,13 @@ import { isLiveStream } from "./events/live-stream.js";
 import { slowConsumerResult } from "./schema/events/subscriptions.js";
 import { limitError } from "./plugins/limit-error.js";
 import { closeReason, STREAMS_CLOSE_CODE, type StreamSlot } from "./plugins/caller-streams.js";
+import { atExpiry } from "./util/at-expiry.js";
 import { CallAbort, type CallerSignal } from "./util/call-abort.js";
 import type { Refusal } from "./plugins/http-access.js";
 import { registerWebSocketOperations } from "./shutdown/drain.js";
 
 /** Connection params copied into the context's headers (API keys and the gateway token; nothing else). */
 const PARAM_HEADERS = [LEGACY_API_KEY_HEADER, COMMERCE_API_KEY_HEADER, "authorization"] as const;
-
-/** setTimeout's largest delay (about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** How long closing waits for clients to answer their close frame before dropping them. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -474,17 +472,8 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
       }
       // A connection lives no longer than the gateway token that opened it.
       if (admitted.expiresAt !== undefined) {
-        const expiresAtMs = admitted.expiresAt * 1000;
-        let expiry: ReturnType<typeof setTimeout>;
-        const arm = () => {
-          const left = expiresAtMs - Date.now();
-          if (left <= 0) return socket.close(4401, "Token expired");
-          // setTimeout takes at most ~24.8 days; a longer token is looked at again then.
-          expiry = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
-          expiry.unref();
-        };
-        arm();
-        socket.on("close", () => clearTimeout(expiry));
+        const cancel = atExpiry(admitted.expiresAt * 1000, () => socket.close(4401, "Token expired"));
+        socket.on("close", cancel);
       }
       return true;
     },
