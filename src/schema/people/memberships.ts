@@ -192,40 +192,37 @@ function budgetBound(ctx: GraphContext): string {
 
 const ABORTED = "the request was aborted (the caller went away or its deadline passed) before they were read.";
 
+/**
+ * One failure entry for what was left unread for `cause`: `what` says what (a count), `cost` why
+ * reading it would pass the budget; `clientId` null for the account's clients.
+ */
+function unreadFailure(ctx: GraphContext, clientId: string | null, what: string, cost: string, cause: Unread) {
+  const failure: MembershipFailure = {
+    backend: "legacy",
+    listId: null,
+    clientId,
+    ...(cause === "budget"
+      ? {
+          code: "MAX_COST_EXCEEDED",
+          message: `${what}: ${cost} would pass ${budgetBound(ctx)}. Ask for less in one operation.`,
+        }
+      : { code: "REQUEST_ABORTED", message: `${what}: ${ABORTED}` }),
+  };
+  return { failure };
+}
+
 /** One failure entry for `unread` lists of a client (of `total`) left unread for `cause`. */
 function unreadLists(ctx: GraphContext, clientId: string, unread: number, total: number, cause: Unread) {
   const what = `${count(unread)} of this client's ${count(total)} ${total === 1 ? "list" : "lists"} ${unread === 1 ? "was" : "were"} not read`;
-  const failure: MembershipFailure =
-    cause === "budget"
-      ? {
-          backend: "legacy",
-          listId: null,
-          clientId,
-          code: "MAX_COST_EXCEEDED",
-          message:
-            `${what}: each list takes one backend call, and reading ${unread === 1 ? "it" : "them"} would pass ` +
-            `${budgetBound(ctx)}. Ask for less in one operation.`,
-        }
-      : { backend: "legacy", listId: null, clientId, code: "REQUEST_ABORTED", message: `${what}: ${ABORTED}` };
-  return { failure };
+  const cost = `each list takes one backend call, and reading ${unread === 1 ? "it" : "them"}`;
+  return unreadFailure(ctx, clientId, what, cost, cause);
 }
 
 /** One failure entry for the lists of `unread` of the account's `total` clients, never listed for `cause`. */
 function unreadClients(ctx: GraphContext, unread: number, total: number, cause: Unread) {
   const what = `The lists of ${count(unread)} of the account's ${count(total)} ${total === 1 ? "client" : "clients"} were not read`;
-  const failure: MembershipFailure =
-    cause === "budget"
-      ? {
-          backend: "legacy",
-          listId: null,
-          clientId: null,
-          code: "MAX_COST_EXCEEDED",
-          message:
-            `${what}: listing a client's lists takes one backend call and reading each list another, and ` +
-            `reading them would pass ${budgetBound(ctx)}. Ask for less in one operation.`,
-        }
-      : { backend: "legacy", listId: null, clientId: null, code: "REQUEST_ABORTED", message: `${what}: ${ABORTED}` };
-  return { failure };
+  const cost = "listing a client's lists takes one backend call and reading each list another, and reading them";
+  return unreadFailure(ctx, null, what, cost, cause);
 }
 
 /** The person on one legacy list, or why the list was left unread. */
