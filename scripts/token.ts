@@ -26,6 +26,14 @@ const USAGE = `usage: npm run token -- [--legacy-api-key K] [--commerce-api-key 
                         [--subject NAME] [--partner]
 GATEWAY_SECRET (at least ${GATEWAY_SECRET_MIN_BYTES} bytes) must be set in the environment.`;
 
+/** Thrown by tokenFromArgs for --help: the usage is the answer (stdout, exit 0), not a problem. */
+export class HelpRequested extends Error {
+  constructor() {
+    super(USAGE);
+    this.name = "HelpRequested";
+  }
+}
+
 /** The token the arguments ask for, or a usage problem (thrown as an Error with a readable message). */
 export async function tokenFromArgs(
   args: string[],
@@ -47,7 +55,7 @@ export async function tokenFromArgs(
     strict: true,
     allowPositionals: false,
   });
-  if (values.help) throw new Error(USAGE);
+  if (values.help) throw new HelpRequested();
   const secret = env.GATEWAY_SECRET?.trim();
   if (!secret || Buffer.byteLength(secret, "utf8") < GATEWAY_SECRET_MIN_BYTES) {
     throw new Error(`GATEWAY_SECRET must be set to at least ${GATEWAY_SECRET_MIN_BYTES} bytes\n${USAGE}`);
@@ -114,6 +122,7 @@ if (invokedDirectly) {
       console.log(token);
     },
     (error: unknown) => {
+      if (error instanceof HelpRequested) return console.log(error.message);
       console.error(error instanceof Error ? error.message : String(error));
       process.exit(2);
     },

@@ -1,4 +1,6 @@
 /** Gateway tokens: what a sealed token carries, and every way a token is refused. */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CompactEncrypt } from "jose";
 import {
@@ -14,6 +16,19 @@ import { GATEWAY_SECRET } from "./support.js";
 const key = tokenKey(GATEWAY_SECRET);
 const at = (iso: string) => () => new Date(iso);
 const T0 = "2026-03-18T03:00:00Z";
+
+/** Runs `npm run -s token -- ...args` as a user does: its stdout, stderr and exit code. */
+function runTokenScript(args: string[], env: Record<string, string>) {
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      "npm",
+      ["run", "-s", "token", "--", ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
 
 async function refusal(promise: Promise<unknown>): Promise<GatewayTokenError> {
   const error = await promise.then(
@@ -173,4 +188,14 @@ describe("gateway tokens", () => {
       sealGatewayToken({ legacyApiKey: "L", scopes: [], commerceUserId: "usr_42" }, key, 60),
     ).rejects.toThrow(/only with a commerce credential/);
   });
+
+  it("npm run token --help prints the usage on stdout and exits 0; a wrong option still fails on stderr", async () => {
+    const help = await runTokenScript(["--help"], {});
+    expect(help).toMatchObject({ code: 0, stderr: "" });
+    expect(help.stdout).toMatch(/^usage: npm run token -- \[--legacy-api-key K\]/);
+    expect(help.stdout).toContain("GATEWAY_SECRET (at least 32 bytes) must be set");
+    const wrong = await runTokenScript(["--legacy-key", "L"], { GATEWAY_SECRET });
+    expect(wrong).toMatchObject({ code: 2, stdout: "" });
+    expect(wrong.stderr).toMatch(/Unknown option '--legacy-key'/);
+  }, 30_000);
 });
