@@ -15,6 +15,12 @@ const AUDIENCE = "mailgraph";
 export const GATEWAY_SECRET_MIN_BYTES = 32;
 /** Longest life a token may be given (30 days): a stolen token cannot outlive that. */
 export const MAX_TOKEN_TTL_SECONDS = 30 * 86_400;
+/**
+ * How far a token's `iat` may lie ahead of this gateway's clock: instances sharing the secret on
+ * other machines may run a little ahead; more than this is a token made with a wrong clock, or made
+ * to outlive the 30 days by starting them later.
+ */
+export const TOKEN_CLOCK_SKEW_SECONDS = 60;
 
 /** The commerce credential a token carries: a store API key, or an OAuth access token (signed as PoP per call). */
 export type CommerceGrant = { kind: "apiKey"; apiKey: string } | { kind: "oauth"; accessToken: string };
@@ -130,6 +136,21 @@ export async function openGatewayToken(
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new GatewayTokenError("expired", "the gateway token has expired");
     throw new GatewayTokenError("invalid", "the gateway token is not valid for this gateway");
+  }
+  // The 30-day rule holds for every token the secret can make, not only for `npm run token`'s.
+  const iat = payload.iat as number;
+  const exp = payload.exp as number;
+  if (iat > now().getTime() / 1000 + TOKEN_CLOCK_SKEW_SECONDS) {
+    throw new GatewayTokenError(
+      "invalid",
+      "the gateway token is issued in the future (iat is ahead of this gateway's clock)",
+    );
+  }
+  if (exp - iat > MAX_TOKEN_TTL_SECONDS) {
+    throw new GatewayTokenError(
+      "invalid",
+      `the gateway token lives longer than ${MAX_TOKEN_TTL_SECONDS / 86_400} days (exp - iat), the most a token may`,
+    );
   }
   const legacyApiKey = optionalText(payload.lk);
   const apiKey = optionalText(payload.ck);

@@ -6,6 +6,7 @@
  */
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CompactEncrypt } from "jose";
 import { WebSocket } from "ws";
 import { sealGatewayToken, tokenKey, type GatewayClaims } from "../../src/auth/gateway-token.js";
 import { loadConfig } from "../../src/config.js";
@@ -95,6 +96,21 @@ describe("AUTH_MODE=token over HTTP", () => {
     const ok = await query(stack.gateway.url, CLIENTS, bearer(good));
     expect(ok.status).toBe(200);
     expect((ok.body.data?.clients as unknown[]).length).toBe(Object.keys(DEMO.clients).length);
+  });
+
+  it("refuses a token minted with the secret to live beyond 30 days, or issued in the future", async () => {
+    const mint = (iat: number, exp: number) =>
+      new CompactEncrypt(
+        new TextEncoder().encode(JSON.stringify({ iss: "mailgraph", aud: "mailgraph", iat, exp, lk: DEMO.apiKey })),
+      )
+        .setProtectedHeader({ alg: "dir", enc: "A256GCM", typ: "JWT" })
+        .encrypt(key);
+    const now = Math.floor(Date.now() / 1000);
+    const century = await mint(now, now + 100 * 365 * 86_400);
+    expectUnauthenticated(await query(stack.gateway.url, CLIENTS, bearer(century)), /lives longer than 30 days/);
+    const ahead = await mint(now + 86_400, now + 2 * 86_400);
+    expectUnauthenticated(await query(stack.gateway.url, CLIENTS, bearer(ahead)), /issued in the future/);
+    expect((await query(stack.gateway.url, CLIENTS, bearer(await mint(now, now + 600)))).status).toBe(200);
   });
 
   it("uses only the token's credentials: the configured keys serve no caller", async () => {

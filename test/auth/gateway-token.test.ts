@@ -124,6 +124,37 @@ describe("gateway tokens", () => {
     }
   });
 
+  it("holds every token the secret can make to the 30-day life: exp required, iat not ahead, exp - iat ≤ 30 days", async () => {
+    // Minted with jose and the secret directly, as anyone holding GATEWAY_SECRET could, not by npm run token.
+    const mint = (claims: Record<string, unknown>) =>
+      new CompactEncrypt(new TextEncoder().encode(JSON.stringify(claims)))
+        .setProtectedHeader({ alg: "dir", enc: "A256GCM", typ: "JWT" })
+        .encrypt(key);
+    const now = Date.parse(T0) / 1000;
+    const base = { iss: "mailgraph", aud: "mailgraph", lk: "k", scp: "" };
+    const opens = (claims: Record<string, unknown>) =>
+      mint({ ...base, ...claims }).then((t) => openGatewayToken(t, key, at(T0)));
+    const DAY = 86_400;
+
+    // The longest life there is, and an instance whose clock runs a little ahead, are fine.
+    await expect(opens({ iat: now, exp: now + 30 * DAY })).resolves.toMatchObject({ expiresAt: now + 30 * DAY });
+    await expect(opens({ iat: now + 60, exp: now + 3600 })).resolves.toMatchObject({ legacyApiKey: "k" });
+
+    const century = await refusal(opens({ iat: now, exp: now + 100 * 365 * DAY }));
+    expect(century).toMatchObject({
+      reason: "invalid",
+      message: expect.stringMatching(/longer than 30 days \(exp - iat\)/),
+    });
+    expect((await refusal(opens({ iat: now, exp: now + 30 * DAY + 1 }))).message).toMatch(/longer than 30 days/);
+    // A life started later than now (so it lasts 30 days past a 30-day window) is refused as well.
+    const ahead = await refusal(opens({ iat: now + DAY, exp: now + 2 * DAY }));
+    expect(ahead).toMatchObject({ reason: "invalid", message: expect.stringMatching(/issued in the future/) });
+    expect((await refusal(opens({ iat: now + 61, exp: now + 3600 }))).message).toMatch(/issued in the future/);
+    for (const claims of [{ iat: now }, { exp: now + 60 }, { iat: now, exp: "soon" }]) {
+      expect((await refusal(opens(claims))).reason).toBe("invalid");
+    }
+  });
+
   it("refuses what is not a token at all, and secrets shorter than 32 bytes", async () => {
     for (const text of ["", "abc", "a.b.c", "x".repeat(9000)]) {
       expect((await refusal(openGatewayToken(text, key))).reason).toBe("malformed");
