@@ -12,7 +12,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { operation } from "../src/backends/legacy/catalog.js";
 import { decodeReply } from "../src/backends/legacy/codec.js";
 import { createSafeXmlParser, MAX_XML_DEPTH } from "../src/backends/legacy/xml.js";
-import { redactorFor } from "../src/backends/redact.js";
+import { redactorFor } from "../src/util/redact.js";
 import { DEMO } from "../src/sandbox/demo-data.js";
 import { importSubscribers } from "../src/sandbox/legacy/import.js";
 import { startLegacySandbox } from "../src/sandbox/legacy/index.js";

@@ -9,29 +9,21 @@
 import { followSignal } from "../util/request-signals.js";
 import { CallAbort, type CallerSignal } from "../util/call-abort.js";
 import { Agent, type Dispatcher } from "undici";
-import type { HttpLimits } from "../config.js";
-import { sanitizedCause, type Redactor } from "./redact.js";
+import { sanitizedCause, type Redactor } from "../util/redact.js";
 import { abortReason, BackendShedError, type BackendPolicy } from "./resilience.js";
-import { observeBackendCall } from "../tracing/backend-call.js";
+import { observeBackendCall } from "./call-span.js";
+import type { HttpLimits } from "../config.js";
+import type { BackendReply, BackendRequest, SendBudget } from "./wire.js";
+
+export type { BackendReply, BackendRequest, SendBudget } from "./wire.js";
 import type { RequestScope } from "../logging/request-context.js";
 
-/** One request below an origin. */
-export interface BackendRequest {
-  readonly method: "GET" | "POST" | "PUT" | "DELETE";
-  /** scheme://host:port */
-  readonly origin: string;
-  /** Path and query, sent exactly as given. */
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body?: string;
-}
-
-/** A complete reply, its body read within the size cap. */
-export interface BackendReply {
-  readonly status: number;
-  /** Lower-cased header names; repeated headers joined with ", ". */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer;
+/**
+ * A backend's configured limits and, made by the server at start-up, its bulkhead, circuit
+ * breaker and read retries, shared by every call to it; without a policy each call is sent once.
+ */
+export interface BackendLimits extends HttpLimits {
+  readonly policy?: BackendPolicy | undefined;
 }
 
 /** How one request may be sent. */
@@ -50,8 +42,13 @@ export interface BackendSendOptions {
    * reads are retried (resilience.ts); writes never are.
    */
   readonly idempotent?: boolean;
-  /** A bounded name of the call for metrics and errors (the legacy operation); default: from the request. */
+  /**
+   * A bounded name of the call for metrics, errors and its span, given by the backend's client:
+   * the legacy operation, or a commerce route (`GET /customer-lists/{id}`); default "other".
+   */
   readonly operation?: string;
+  /** The path of a REST call with its ids replaced (`/customer-lists/{id}`), which names its span. */
+  readonly template?: string;
   /** The request the call is made for: its id goes along, and its span is the call span's parent. */
   readonly scope?: RequestScope;
   /**
@@ -66,11 +63,6 @@ export interface BackendSendOptions {
    * retry or resend it refuses is not made, and the call ends with what the last attempt met.
    */
   readonly budget?: SendBudget;
-}
-
-/** Pays for one request before it is sent; `take` throws when none may be sent any more. */
-export interface SendBudget {
-  take(): void;
 }
 
 /**
@@ -143,7 +135,7 @@ export class BackendHttp {
   readonly #deadlineMs: number;
   readonly #policy: BackendPolicy | undefined;
 
-  constructor(limits: HttpLimits) {
+  constructor(limits: BackendLimits) {
     this.#maxBytes = limits.maxResponseBytes;
     this.#deadlineMs = limits.deadlineMs;
     this.#policy = limits.policy;
@@ -171,7 +163,7 @@ export class BackendHttp {
         return Promise.reject(error);
       }
     }
-    return observeBackendCall(request, options.scope, options.operation, (outgoing) => this.#send(outgoing, options));
+    return observeBackendCall(request, options, (outgoing) => this.#send(outgoing, options));
   }
 
   async #send(request: BackendRequest, options: BackendSendOptions): Promise<BackendReply> {
@@ -196,7 +188,7 @@ export class BackendHttp {
           {
             request,
             idempotent: options.idempotent ?? request.method === "GET",
-            operation: options.operation ?? policy.operationOf(request),
+            operation: options.operation ?? "other",
             deadlineAt,
             deadlineMs: this.#deadlineMs,
             signal,

@@ -26,29 +26,14 @@ import {
   type BulkheadPolicy,
   type CircuitBreakerPolicy,
 } from "cockatiel";
-import type { BackendReply, BackendRequest, SendBudget } from "./http.js";
+import type { BackendReply, BackendRequest, SendBudget } from "./wire.js";
 import type { AbortState } from "../util/call-abort.js";
+import type { ResilienceSettings } from "../config.js";
+
+export type { ResilienceSettings } from "../config.js";
 
 /** The backends the gateway calls. */
 export type BackendName = "legacy" | "commerce";
-
-/** The knobs of one backend's policy (config: `<BACKEND>_RETRY_*`, `_BREAKER_*`, `_BULKHEAD_*`). */
-export interface ResilienceSettings {
-  /** Attempts after the first for a read; 0 turns retries off. */
-  retryAttempts: number;
-  /** First backoff ceiling; the n-th retry waits a random time in [0, min(max, base·2ⁿ⁻¹)). */
-  retryBaseDelayMs: number;
-  /** Ceiling of one backoff, and the longest Retry-After honoured (a longer one is not waited for). */
-  retryMaxDelayMs: number;
-  /** Consecutive backend failures that open the breaker. */
-  breakerFailures: number;
-  /** How long the breaker stays open before one probe call is let through. */
-  breakerHalfOpenMs: number;
-  /** Calls in flight to the backend at once. */
-  bulkheadLimit: number;
-  /** Calls waiting for a slot; beyond this a call fails at once. */
-  bulkheadQueue: number;
-}
 
 /** Circuit states as reported (readiness, metrics). */
 export type CircuitName = "closed" | "open" | "half-open";
@@ -180,46 +165,6 @@ export const legacyReplyFails: ReplyJudge = (reply) => {
 export const commerceReplyFails: ReplyJudge = (reply) =>
   reply.status === 500 || (reply.status >= 502 && reply.status <= 504);
 
-/** Path words of the commerce interface; anything else in a path is an id. */
-const COMMERCE_WORDS = new Set([
-  "api",
-  "v1",
-  "customer-lists",
-  "subscriptions",
-  "subscribers",
-  "segments",
-  "async-export",
-  "async-jobs",
-  "result",
-  "coupons",
-  "partners",
-  "oauth",
-  "access-token",
-  "authorize",
-]);
-
-/** `GET /customer-lists/{id}/subscribers` for `GET /api/v1/customer-lists/42/subscribers?…`: no ids, no query. */
-export function commerceRoute(request: BackendRequest): string {
-  return `${request.method} ${commercePathTemplate(request.path)}`;
-}
-
-/** `/customer-lists/{id}/subscribers` for `/api/v1/customer-lists/42/subscribers?…`: no ids, no query. */
-export function commercePathTemplate(pathAndQuery: string): string {
-  const path = pathAndQuery.split("?")[0] ?? "";
-  const parts = path
-    .split("/")
-    .filter((p, i, all) => p !== "" || i === all.length - 1)
-    .map((p) => (p === "" ? "" : COMMERCE_WORDS.has(p) ? p : "{id}"));
-  return `/${parts.join("/").replace(/^api\/v1\/?/, "")}`;
-}
-
-/** The legacy operation a request names (SOAPAction, or the last path segment for GET/POST). */
-export function legacyOperation(request: BackendRequest): string {
-  const action = request.headers.SOAPAction ?? request.headers.soapaction;
-  const raw = action ? action.replace(/"/g, "").split("/").pop() : (request.path.split("?")[0] ?? "").split("/").pop();
-  return raw && /^[A-Za-z][A-Za-z0-9.]{0,63}$/.test(raw) ? raw : "other";
-}
-
 /** The policy of one backend: bulkhead, circuit breaker and read retries (see the file comment). */
 export class BackendPolicy {
   readonly #breaker: CircuitBreakerPolicy;
@@ -267,11 +212,6 @@ export class BackendPolicy {
     const active = this.settings.bulkheadLimit - this.#bulkhead.executionSlots;
     const queued = this.settings.bulkheadQueue - this.#bulkhead.queueSlots;
     return { active, queued };
-  }
-
-  /** The label of a request that names no operation itself. */
-  operationOf(request: BackendRequest): string {
-    return this.backend === "legacy" ? legacyOperation(request) : commerceRoute(request);
   }
 
   /**

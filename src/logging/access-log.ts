@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Tracer } from "@opentelemetry/api";
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { OPERATION_NAME } from "../metrics/index.js";
+import { OPERATION_NAME } from "../util/operation-name.js";
 import { parseTraceparent } from "../tracing/propagation.js";
 import type { Logger } from "./logger.js";
 import { loggablePath } from "./redaction.js";

@@ -4,7 +4,7 @@
  * objects, and every finished line is scrubbed as text, for whatever reached it some other way
  * (an error message echoing a request, a header dumped whole, a path holding an address).
  */
-import { redactorFor } from "../backends/redact.js";
+import { redactorFor } from "../util/redact.js";
 
 /** What a censored field or scrubbed secret is replaced with. */
 export const CENSOR = "[redacted]";

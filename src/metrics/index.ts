@@ -17,11 +17,11 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import type { BackendName, BackendObserver, BackendPolicy, CircuitName } from "../backends/resilience.js";
 import type { EventSource } from "../events/log/index.js";
 import { isLiveStream } from "../events/live-stream.js";
+import { OPERATION_NAME } from "../util/operation-name.js";
 
 /** The prefix of every metric of the gateway itself. */
 const P = "mailgraph_";
 
-export const OPERATION_NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 const CIRCUITS: readonly CircuitName[] = ["closed", "open", "half-open"];
 

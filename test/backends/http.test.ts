@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BackendHttp, BackendHttpError, type BackendSendOptions } from "../../src/backends/http.js";
-import { redact, redactorFor, sanitizedCause, secretsFromHeaders } from "../../src/backends/redact.js";
+import { redact, redactorFor, sanitizedCause, secretsFromHeaders } from "../../src/util/redact.js";
 import type { HttpLimits } from "../../src/config.js";
 import { listen, type Listening } from "../../src/util/listen.js";
 

@@ -5,7 +5,7 @@
  * `npx tsx test/backends/policy-overhead.ts`.
  */
 import { BackendHttp } from "../../src/backends/http.js";
-import { redactorFor } from "../../src/backends/redact.js";
+import { redactorFor } from "../../src/util/redact.js";
 import { BackendPolicy } from "../../src/backends/resilience.js";
 import { listen } from "../../src/util/listen.js";
 const server = await listen((req, res) => {

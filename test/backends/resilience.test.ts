@@ -8,11 +8,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BackendHttp, BackendHttpError, type BackendReply, type BackendRequest } from "../../src/backends/http.js";
-import { redactorFor } from "../../src/backends/redact.js";
+import { redactorFor } from "../../src/util/redact.js";
 import {
   BackendPolicy,
   BackendShedError,
-  commerceRoute,
   legacyReplyFails,
   retryAfterMs,
   type AttemptObservation,
@@ -20,6 +19,7 @@ import {
   type ResilienceSettings,
 } from "../../src/backends/resilience.js";
 import type { HttpLimits } from "../../src/config.js";
+import { commerceRoute } from "../../src/backends/commerce/routes.js";
 import { listen, type Listening } from "../../src/util/listen.js";
 
 type Script = (req: IncomingMessage, res: ServerResponse) => void;
@@ -107,15 +107,29 @@ const send = (
   method: BackendRequest["method"] = "GET",
   extra: { idempotent?: boolean; signal?: AbortSignal; path?: string; headers?: Record<string, string> } = {},
 ): Promise<BackendReply> =>
-  http.send(
+  sendNamed(
+    http,
     {
       method,
       origin: server.url,
       path: extra.path ?? "/api/v1/customer-lists/42/subscribers?x=1",
       headers: extra.headers ?? {},
     },
-    { redact: redactorFor("k"), idempotent: extra.idempotent, signal: extra.signal },
+    extra,
   );
+
+/** Sends as the commerce client does: the call named by its route. */
+const sendNamed = (
+  http: BackendHttp,
+  request: BackendRequest,
+  extra: { idempotent?: boolean; signal?: AbortSignal } = {},
+): Promise<BackendReply> =>
+  http.send(request, {
+    redact: redactorFor("k"),
+    idempotent: extra.idempotent,
+    signal: extra.signal,
+    operation: commerceRoute(request),
+  });
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -495,8 +509,7 @@ describe("the bulkhead", () => {
 
 describe("labels", () => {
   it("names commerce routes without ids or queries", () => {
-    const route = (method: BackendRequest["method"], path: string) =>
-      commerceRoute({ method, origin: "", path, headers: {} });
+    const route = (method: BackendRequest["method"], path: string) => commerceRoute({ method, path });
     expect(route("GET", "/api/v1/customer-lists/abc%40x/subscribers?searchAfter[]=a@b.c")).toBe(
       "GET /customer-lists/{id}/subscribers",
     );

@@ -3,7 +3,7 @@ import { DEFAULT_LEGACY_NAMESPACE as NS, operation, type OperationName } from ".
 import { decodeReply } from "../../src/backends/legacy/codec.js";
 import { LegacyError, LegacyResultError, LegacySoapFaultError } from "../../src/backends/legacy/errors.js";
 import type { WireParam } from "../../src/backends/legacy/params.js";
-import { redactorFor } from "../../src/backends/redact.js";
+import { redactorFor } from "../../src/util/redact.js";
 
 const XSI = 'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
 

@@ -4,7 +4,7 @@ import { DEFAULT_LEGACY_NAMESPACE as NS, operation } from "../../src/backends/le
 import { decodeReply, formEncode, soapEnvelope } from "../../src/backends/legacy/codec.js";
 import { LegacyInputError } from "../../src/backends/legacy/errors.js";
 import { prepareParams } from "../../src/backends/legacy/params.js";
-import { redactorFor } from "../../src/backends/redact.js";
+import { redactorFor } from "../../src/util/redact.js";
 import { escapeXml, findForbiddenXmlChar, parseXml } from "../../src/backends/legacy/xml.js";
 import { must } from "../support/must.js";
 import { forbiddenText, legalText, unicodeEmail } from "./arbitraries.js";

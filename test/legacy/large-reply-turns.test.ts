@@ -16,7 +16,7 @@ import {
 } from "../../src/backends/legacy/codec.js";
 import { LegacyTransportError } from "../../src/backends/legacy/errors.js";
 import type * as Xml from "../../src/backends/legacy/xml.js";
-import { redactorFor } from "../../src/backends/redact.js";
+import { redactorFor } from "../../src/util/redact.js";
 import { RequestAbortedError } from "../../src/domain/errors.js";
 import { LegacyLoaders } from "../../src/domain/legacy/loaders.js";
 import { CallAbort } from "../../src/util/call-abort.js";

@@ -14,7 +14,7 @@ import {
 import { LegacyError } from "../../src/backends/legacy/errors.js";
 import type * as Reply from "../../src/backends/legacy/reply.js";
 import { MAX_XML_DEPTH, parseXml, parseXmlInSlices } from "../../src/backends/legacy/xml.js";
-import { redactorFor } from "../../src/backends/redact.js";
+import { redactorFor } from "../../src/util/redact.js";
 import { clientFor, scriptedServer } from "./helpers.js";
 
 // The client's choice of path is observed through these two, which otherwise do what they do.

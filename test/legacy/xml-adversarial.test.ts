@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { operation } from "../../src/backends/legacy/catalog.js";
 import { decodeReply } from "../../src/backends/legacy/codec.js";
 import { LegacyError } from "../../src/backends/legacy/errors.js";
-import { redactorFor } from "../../src/backends/redact.js";
+import { redactorFor } from "../../src/util/redact.js";
 import { decodeXmlReferences, parseXml, XmlReferenceError, XmlReplyError } from "../../src/backends/legacy/xml.js";
 
 /** The default LEGACY_MAX_RESPONSE_BYTES. */

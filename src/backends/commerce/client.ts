@@ -4,7 +4,7 @@
  * none itself, so one client serves every caller of the gateway.
  */
 import type { RequestScope } from "../../logging/request-context.js";
-import type { HttpLimits } from "../../config.js";
+import type { BackendLimits } from "../http.js";
 import { signerSecrets, type CommerceSigner } from "./auth.js";
 import { readCsvRows } from "./csv.js";
 import { ExportFiles, signerIdentity, type ExportFileLimits } from "./export-files.js";
@@ -12,7 +12,7 @@ import { ExportTableBuilder, type ExportTable } from "./export-table.js";
 import * as decode from "./decode.js";
 import { CommerceConfigError, CommerceError, CommerceInputError, CommerceTransportError } from "./errors.js";
 import { CommerceHttp, target, type HttpReply, type HttpRequest } from "./http.js";
-import { secretsFromHeaders } from "../redact.js";
+import { secretsFromHeaders } from "../../util/redact.js";
 import { httpError, parseJson } from "./reply.js";
 import { root } from "./shape.js";
 import { exchangeAuthorizationCode, type CodeExchange } from "./token-exchange.js";
@@ -41,7 +41,7 @@ export interface CommerceClientOptions {
   baseUrl: string;
   /** {auth_url}, the host root of /oauth/*; defaults to the origin of baseUrl. */
   authUrl?: string;
-  limits: HttpLimits;
+  limits: BackendLimits;
   /** Export files read at once and kept (export-files.ts); each absent bound takes EXPORT_FILE_LIMITS'. */
   exportFiles?: Partial<ExportFileLimits>;
 }

@@ -5,9 +5,10 @@
  * caller's job.
  */
 import type { RequestScope } from "../../logging/request-context.js";
-import type { HttpLimits } from "../../config.js";
+import type { BackendLimits } from "../http.js";
 import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE, type SendBudget } from "../http.js";
-import { redactorFor } from "../redact.js";
+import { redactorFor } from "../../util/redact.js";
+import { commercePathTemplate } from "./routes.js";
 import { CommerceTransportError } from "./errors.js";
 import type { CallerSignal } from "../../util/call-abort.js";
 
@@ -53,13 +54,14 @@ export function target(method: string, url: URL): string {
 export class CommerceHttp {
   private readonly http: BackendHttp;
 
-  constructor(limits: HttpLimits) {
+  constructor(limits: BackendLimits) {
     this.http = new BackendHttp(limits);
   }
 
   async send(req: HttpRequest): Promise<HttpReply> {
     const redact = redactorFor(req.secrets);
     try {
+      const template = commercePathTemplate(req.url.pathname);
       const reply = await this.http.send(
         {
           method: req.method,
@@ -68,7 +70,15 @@ export class CommerceHttp {
           headers: req.headers,
           body: req.body,
         },
-        { signal: req.signal, scope: req.scope, redact, maxBytes: req.maxBytes, budget: req.budget },
+        {
+          signal: req.signal,
+          scope: req.scope,
+          redact,
+          maxBytes: req.maxBytes,
+          budget: req.budget,
+          operation: `${req.method} ${template}`,
+          template,
+        },
       );
       const headers = { ...reply.headers };
       const [type = ""] = (headers["content-type"] ?? "").split(";");

@@ -15,7 +15,7 @@ import {
   type HttpFailure,
 } from "./errors.js";
 import type { HttpReply } from "./http.js";
-import { redact } from "../redact.js";
+import { redact } from "../../util/redact.js";
 
 const JSON_TYPES = /^application\/([a-z0-9.+-]+\+)?json$/;
 

@@ -8,7 +8,7 @@
 import type { RequestScope } from "../../logging/request-context.js";
 import { CommerceOAuthError, CommerceTransportError } from "./errors.js";
 import type { CommerceHttp } from "./http.js";
-import { redact, secretsFromHeaders } from "../redact.js";
+import { redact, secretsFromHeaders } from "../../util/redact.js";
 import { httpError, parseJson } from "./reply.js";
 import { root } from "./shape.js";
 import type { AccessTokenGrant } from "./types.js";

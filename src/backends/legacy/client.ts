@@ -4,11 +4,11 @@
  * reply decoded into the operation's value or a LegacyError (reply.ts).
  */
 import type { RequestScope } from "../../logging/request-context.js";
-import type { HttpLimits } from "../../config.js";
+import type { BackendLimits } from "../http.js";
 import { operation as operationSpec, type LegacyTransport, type OperationName } from "./catalog.js";
 import { decodeReply, decodeReplyInSlices, encodeRequest, LARGE_REPLY_BYTES, type EncodeTarget } from "./codec.js";
 import { prepareParams } from "./params.js";
-import { redactorFor, type Redactor } from "../redact.js";
+import { redactorFor, type Redactor } from "../../util/redact.js";
 import { LegacyHttp, type LegacyHttpReply } from "./transport.js";
 import type { LegacyParamsOf, LegacyResults } from "./types.js";
 import type { CallerSignal } from "../../util/call-abort.js";
@@ -25,7 +25,7 @@ export interface LegacyClientOptions {
   namespace: string;
   /** Default key when a call gives none. */
   apiKey?: string;
-  limits: HttpLimits;
+  limits: BackendLimits;
 }
 
 /** Per-call overrides. */

@@ -9,7 +9,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { isScalarKind, type OperationSpec, type WireField, type WireTypeName } from "./catalog.js";
 import { LegacyResultError, LegacySoapFaultError, LegacyTransportError } from "./errors.js";
 import type { WireParam } from "./params.js";
-import type { Redactor } from "../redact.js";
+import type { Redactor } from "../../util/redact.js";
 import type { CallerSignal } from "../../util/call-abort.js";
 import { followSignal } from "../../util/request-signals.js";
 import type { LegacyHttpReply } from "./transport.js";

@@ -4,9 +4,9 @@
  * bytes only; the codec gives them meaning.
  */
 import type { RequestScope } from "../../logging/request-context.js";
-import type { HttpLimits } from "../../config.js";
+import type { BackendLimits } from "../http.js";
 import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE, type SendBudget } from "../http.js";
-import type { Redactor } from "../redact.js";
+import type { Redactor } from "../../util/redact.js";
 import { LegacyTransportError } from "./errors.js";
 import type { CallerSignal } from "../../util/call-abort.js";
 
@@ -48,7 +48,7 @@ export class LegacyHttp {
   readonly #origin: string;
 
   /** `origin` is scheme://host:port; paths in requests carry any prefix. */
-  constructor(origin: string, limits: HttpLimits) {
+  constructor(origin: string, limits: BackendLimits) {
     this.#origin = origin;
     this.#http = new BackendHttp(limits);
   }

@@ -1,17 +1,16 @@
 /**
- * The hook of the one backend HTTP layer (../backends/http.ts): every call of a request carries
+ * The hook of the one backend HTTP layer (http.ts): every call of a request carries
  * the request's id in X-Request-Id and, when tracing is on, runs in a client span whose
  * traceparent goes along, so a backend that traces continues the gateway's trace. Outside a
  * request (start-up checks, background work) calls go out unchanged.
  */
 import { SpanKind, SpanStatusCode, type Attributes } from "@opentelemetry/api";
-import type { BackendReply, BackendRequest } from "../backends/http.js";
-import { commercePathTemplate } from "../backends/resilience.js";
+import type { BackendReply, BackendRequest } from "./wire.js";
 import type { RequestScope } from "../logging/request-context.js";
 import { REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { loggablePath, textScrubber } from "../logging/redaction.js";
-import { traceparentOf } from "./propagation.js";
-import { inSpan } from "./spans.js";
+import { traceparentOf } from "../tracing/propagation.js";
+import { inSpan } from "../tracing/spans.js";
 
 const TRACEPARENT = "traceparent";
 const scrub = textScrubber();
@@ -19,19 +18,21 @@ const scrub = textScrubber();
 /** Sends `request` through `send` with the request id and trace headers, in a span when tracing. */
 export function observeBackendCall(
   request: BackendRequest,
-  scope: RequestScope | undefined,
-  /** The legacy operation the call makes (the legacy client names it); undefined for commerce calls. */
-  operation: string | undefined,
+  /**
+   * The request the call is made for, and how its client names it: a REST route's `template`
+   * (commerce), else its `operation` (the legacy operation).
+   */
+  { scope, operation, template }: { scope?: RequestScope; operation?: string; template?: string },
   send: (request: BackendRequest) => Promise<BackendReply>,
 ): Promise<BackendReply> {
   if (!scope) return send(request);
   const headers = withHeader(request.headers, REQUEST_ID_HEADER, scope.request.id);
   if (!scope.tracer) return send({ ...request, headers });
-  // A commerce call (which names no operation) by its route without ids: `GET /customer-lists/{id}/subscribers`.
-  const template = operation ? undefined : commercePathTemplate(request.path);
+  // A REST call by its route without ids (`GET /customer-lists/{id}/subscribers`), a legacy one by its operation.
+  const named = template === undefined ? { operation } : { template };
   return inSpan(
-    `${request.method} ${operation ?? template}`,
-    { kind: SpanKind.CLIENT, attributes: callAttributes(request, operation, template) },
+    `${request.method} ${template ?? operation ?? "other"}`,
+    { kind: SpanKind.CLIENT, attributes: callAttributes(request, named.operation, named.template) },
     scope,
     async (_scope, span) => {
       if (span && !hasHeader(headers, TRACEPARENT)) headers[TRACEPARENT] = traceparentOf(span);
