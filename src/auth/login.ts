@@ -12,6 +12,7 @@
  * The access token never leaves the gateway: it is only inside the sealed token. Failures are
  * HTML pages that say what happened and offer to start again.
  */
+import { randomBytes } from "node:crypto";
 import { grantedScopes } from "../domain/commerce/scopes.js";
 import { scopeOf } from "../logging/request-context.js";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -39,6 +40,14 @@ export const TOKEN_PATH = "/auth/token";
 export const LOGOUT_PATH = "/auth/logout";
 /** How long a started login may take before its callback (the state cookie's life). */
 export const STATE_TTL_SECONDS = 10 * 60;
+/**
+ * The subject of a login session: a random id made at the callback, so each login is its own
+ * caller for MAX_STREAMS_PER_CALLER (many users behind one address would otherwise share one
+ * budget). Random rather than taken from the grant: the access-token reply names no user, and a
+ * value derived from the access token would be a function of a secret in logs. Not a secret
+ * itself: it only tells sessions apart.
+ */
+export const newSessionSubject = (): string => `login:${randomBytes(16).toString("base64url")}`;
 /** How long a one-time code waits for POST /auth/token. */
 export const ONE_TIME_CODE_TTL_MS = 60_000;
 
@@ -228,7 +237,7 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
     if (dropped.length > 0)
       options.log(`login grant named ${dropped.length} scope(s) not asked for: left out of the token`);
     const token = await sealGatewayToken(
-      { commerce: { kind: "oauth", accessToken: grant.accessToken }, scopes },
+      { commerce: { kind: "oauth", accessToken: grant.accessToken }, scopes, subject: newSessionSubject() },
       keys!.token,
       auth.sessionTtlSeconds,
       now,
