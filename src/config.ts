@@ -367,65 +367,205 @@ const hosts = z
       .filter(Boolean),
   );
 
+/** Sections of docs/configuration.md, in the page's order. */
+export const ENV_SECTIONS = [
+  "Listening and HTTP access",
+  "Legacy list service",
+  "Commerce REST interface",
+  "Gateway auth and login",
+  "Request limits",
+  "Persisted documents",
+  "Webhooks and the event log",
+  "Shutdown",
+  "Logs, traces and metrics",
+  "Embedded sandboxes",
+] as const;
+export type EnvSection = (typeof ENV_SECTIONS)[number];
+
+/**
+ * What docs/configuration.md says of a variable, kept on its schema as zod metadata
+ * (scripts/config-doc.ts prints the page; a test keeps page and schema in step): its section, its
+ * meaning, and its default where parsing an unset value does not show it (a default computed later,
+ * or one better said in words).
+ */
+export type EnvDoc = { section: EnvSection; description: string; default?: string };
+
+const about = (section: EnvSection, description: string, shownDefault?: string): EnvDoc =>
+  shownDefault === undefined ? { section, description } : { section, description, default: shownDefault };
+
+/** `about` for a variable of one backend's family: `<PREFIX>` in the text names that backend's variables. */
+const backendAbout = (prefix: string, description: string, shownDefault?: string): EnvDoc =>
+  about(
+    prefix === "LEGACY" ? "Legacy list service" : "Commerce REST interface",
+    description.replaceAll("<PREFIX>", prefix),
+    shownDefault?.replaceAll("<PREFIX>", prefix),
+  );
+
 // Connections default to twice the per-request concurrency: one request alone gets every call it
 // may run at once, and a second one as wide still finds a connection (docs/decisions.md).
 const limitsOf = (prefix: string, connections: number) => ({
-  [`${prefix}_CONNECT_TIMEOUT_MS`]: intIn(5_000, 1, 600_000),
-  [`${prefix}_HEADERS_TIMEOUT_MS`]: intIn(15_000, 1, 600_000),
-  [`${prefix}_BODY_TIMEOUT_MS`]: intIn(15_000, 1, 600_000),
-  [`${prefix}_MAX_RESPONSE_BYTES`]: intIn(8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
-  [`${prefix}_CONNECTIONS`]: intIn(connections, 1, 1024),
-  [`${prefix}_CALL_DEADLINE_MS`]: intIn(20_000, 1, 600_000),
+  [`${prefix}_CONNECT_TIMEOUT_MS`]: intIn(5_000, 1, 600_000).meta(
+    backendAbout(prefix, "time to open a connection to the backend (undici `connectTimeout`)"),
+  ),
+  [`${prefix}_HEADERS_TIMEOUT_MS`]: intIn(15_000, 1, 600_000).meta(
+    backendAbout(prefix, "time from sending a request to the reply's headers (undici `headersTimeout`)"),
+  ),
+  [`${prefix}_BODY_TIMEOUT_MS`]: intIn(15_000, 1, 600_000).meta(
+    backendAbout(prefix, "longest pause between two chunks of the reply's body (undici `bodyTimeout`)"),
+  ),
+  [`${prefix}_MAX_RESPONSE_BYTES`]: intIn(8 * 1024 * 1024, 1024, 1024 * 1024 * 1024).meta(
+    backendAbout(prefix, "largest reply read; a longer one fails the call (`UPSTREAM_BAD_RESPONSE`)"),
+  ),
+  [`${prefix}_CONNECTIONS`]: intIn(connections, 1, 1024).meta(
+    backendAbout(
+      prefix,
+      "keep-alive pool size, shared by all requests; at least `<PREFIX>_CONCURRENCY` (start-up refuses a pool that would cap one request)",
+    ),
+  ),
+  [`${prefix}_CALL_DEADLINE_MS`]: intIn(20_000, 1, 600_000).meta(
+    backendAbout(prefix, "total time one backend call may take, first byte sent to last byte read"),
+  ),
 });
 
 /** Retries, breaker and bulkhead of one backend (README: Configuration; docs/decisions.md: Upstream resilience). */
 const resilienceOf = (prefix: string) => ({
   /** Attempts after the first for a read (0: no retries); writes are never retried. */
-  [`${prefix}_RETRY_ATTEMPTS`]: intIn(2, 0, 10),
+  [`${prefix}_RETRY_ATTEMPTS`]: intIn(2, 0, 10).meta(
+    backendAbout(
+      prefix,
+      "times a failed read (a reset, a timeout, 429 or 5xx) is sent again (0: never); writes never are",
+    ),
+  ),
   /** Ceiling of the first retry's full-jitter delay; doubles with each retry. */
-  [`${prefix}_RETRY_BASE_DELAY_MS`]: intIn(100, 1, 60_000),
+  [`${prefix}_RETRY_BASE_DELAY_MS`]: intIn(100, 1, 60_000).meta(
+    backendAbout(
+      prefix,
+      "the n-th retry waits a random time below min(`<PREFIX>_RETRY_MAX_DELAY_MS`, base·2ⁿ⁻¹), or the reply's `Retry-After` when longer",
+    ),
+  ),
   /** Ceiling of any one retry delay, and the longest Retry-After the gateway waits for. */
-  [`${prefix}_RETRY_MAX_DELAY_MS`]: intIn(2_000, 1, 600_000),
+  [`${prefix}_RETRY_MAX_DELAY_MS`]: intIn(2_000, 1, 600_000).meta(
+    backendAbout(prefix, "ceiling of any one retry delay; a `Retry-After` above it is not waited for"),
+  ),
   /** Consecutive failures of the backend that open its circuit breaker. */
-  [`${prefix}_BREAKER_FAILURES`]: intIn(5, 1, 10_000),
+  [`${prefix}_BREAKER_FAILURES`]: intIn(5, 1, 10_000).meta(
+    backendAbout(
+      prefix,
+      "failures of the backend in a row that open its circuit breaker (its fields then fail at once with `UPSTREAM_CIRCUIT_OPEN`)",
+    ),
+  ),
   /** Time the breaker stays open before one probe call is let through. */
-  [`${prefix}_BREAKER_HALF_OPEN_MS`]: intIn(10_000, 10, 3_600_000),
+  [`${prefix}_BREAKER_HALF_OPEN_MS`]: intIn(10_000, 10, 3_600_000).meta(
+    backendAbout(prefix, "how long the breaker stays open before one probe call"),
+  ),
   /** Calls in flight to the backend at once (default: the connection pool size). */
-  [`${prefix}_BULKHEAD_LIMIT`]: intIn(0, 1, 4_096),
+  [`${prefix}_BULKHEAD_LIMIT`]: intIn(0, 1, 4_096).meta(
+    backendAbout(prefix, "calls to the backend in flight at once, across requests", "`<PREFIX>_CONNECTIONS`"),
+  ),
   /** Calls waiting for a slot; past it a call fails at once (UPSTREAM_BULKHEAD_FULL). */
-  [`${prefix}_BULKHEAD_QUEUE`]: intIn(512, 0, 1_000_000),
+  [`${prefix}_BULKHEAD_QUEUE`]: intIn(512, 0, 1_000_000).meta(
+    backendAbout(prefix, "calls waiting for a slot; past both a call fails at once (`UPSTREAM_BULKHEAD_FULL`)"),
+  ),
 });
 
 /** Every variable the gateway reads, with its rule and default. */
-const ENV = z.object({
-  HOST: text,
-  PORT: intIn(4000, 0, 65535),
+export const ENV = z.object({
+  HOST: text.meta(
+    about(
+      "Listening and HTTP access",
+      "address the gateway listens on; `0.0.0.0` (the image sets it) serves other machines",
+      "`127.0.0.1`",
+    ),
+  ),
+  PORT: intIn(4000, 0, 65535).meta(
+    about("Listening and HTTP access", "port the gateway listens on (0: any free port)"),
+  ),
 
-  LEGACY_URL: httpUrl,
-  LEGACY_TRANSPORT: oneOf<LegacyTransport>(["soap", "get", "post"], "soap"),
+  LEGACY_URL: httpUrl.meta(
+    about(
+      "Legacy list service",
+      "base URL of the legacy service; `/api/api.asmx` is appended",
+      "(unset: the embedded sandbox)",
+    ),
+  ),
+  LEGACY_TRANSPORT: oneOf<LegacyTransport>(["soap", "get", "post"], "soap").meta(
+    about("Legacy list service", "`soap`, `get` or `post`"),
+  ),
   LEGACY_NAMESPACE: z
     .string()
     .optional()
-    .refine((ns) => ns === undefined || ns.endsWith("/"), { error: "must end in a slash" }),
-  LEGACY_API_KEY: text,
+    .refine((ns) => ns === undefined || ns.endsWith("/"), { error: "must end in a slash" })
+    .meta(
+      about("Legacy list service", "the service's XML namespace, ending in a slash", `\`${DEFAULT_LEGACY_NAMESPACE}\``),
+    ),
+  LEGACY_API_KEY: text.meta(
+    about("Legacy list service", "key used when a caller sends no `X-Legacy-Api-Key` header (`AUTH_MODE=open` only)"),
+  ),
   /**
    * Legacy calls one GraphQL request runs at once. 32 lets the widest level of a dashboard query
    * (the Overview's 28 detail calls) run in one wave, so a query takes its critical path; the cap
    * still bounds what one request can ask of the service at a time (docs/decisions.md).
    */
-  LEGACY_CONCURRENCY: intIn(32, 1, 256),
+  LEGACY_CONCURRENCY: intIn(32, 1, 256).meta(
+    about(
+      "Legacy list service",
+      "concurrent backend calls per GraphQL request (32: the widest level of the Overview, 28 calls, runs in one wave)",
+    ),
+  ),
   ...limitsOf("LEGACY", 64),
   ...resilienceOf("LEGACY"),
 
-  COMMERCE_URL: httpUrlOf({ path: { pattern: /\/api\/v1\/*$/, rule: "must end in /api/v1 (the versioned root)" } }),
+  COMMERCE_URL: httpUrlOf({
+    path: { pattern: /\/api\/v1\/*$/, rule: "must end in /api/v1 (the versioned root)" },
+  }).meta(
+    about(
+      "Commerce REST interface",
+      "`{base_url}` of the commerce interface, ending in `/api/v1`",
+      "(unset: the embedded sandbox)",
+    ),
+  ),
   /** {auth_url}: the token exchange sends the client secret there, so https unless loopback (commerce spec). */
-  COMMERCE_AUTH_URL: httpUrlOf({ httpsBecause: TOKEN_EXCHANGE_HTTPS }),
-  COMMERCE_API_KEY: text,
-  COMMERCE_CLIENT_ID: text,
-  COMMERCE_CLIENT_SECRET: text,
-  COMMERCE_REDIRECT_URI: httpUrl,
-  COMMERCE_ACCESS_TOKEN: text,
-  COMMERCE_POP_ALG: oneOf<PopAlgorithm>(["HS256", "HS384", "HS512"], "HS256"),
+  COMMERCE_AUTH_URL: httpUrlOf({ httpsBecause: TOKEN_EXCHANGE_HTTPS }).meta(
+    about(
+      "Commerce REST interface",
+      "`{auth_url}`, the host root of `/oauth/*`; `https:` unless the host is loopback (127.0.0.0/8, `::1`, `localhost`): the token exchange carries the client secret. With it unset and `COMMERCE_CLIENT_ID`/`COMMERCE_CLIENT_SECRET` set, the rule applies to `COMMERCE_URL`",
+      "origin of `COMMERCE_URL`",
+    ),
+  ),
+  COMMERCE_API_KEY: text.meta(
+    about(
+      "Commerce REST interface",
+      "store-owner API key (`X-ApiKey`), used when a caller sends no `X-Commerce-Api-Key` header (`AUTH_MODE=open` only)",
+    ),
+  ),
+  COMMERCE_CLIENT_ID: text.meta(
+    about("Commerce REST interface", "partner application id (`client_id`): the login, PoP signing and partner tokens"),
+  ),
+  COMMERCE_CLIENT_SECRET: text.meta(
+    about(
+      "Commerce REST interface",
+      "partner application client secret; at least 32, 48 or 64 bytes for `COMMERCE_POP_ALG` `HS256`, `HS384` or `HS512` (RFC 7518 §3.2)",
+    ),
+  ),
+  COMMERCE_REDIRECT_URI: httpUrl.meta(
+    about(
+      "Commerce REST interface",
+      "the login's redirect URI: the one registered for the partner application",
+      "the gateway's own `/auth/commerce/callback`",
+    ),
+  ),
+  COMMERCE_ACCESS_TOKEN: text.meta(
+    about(
+      "Commerce REST interface",
+      "OAuth access token to sign PoP requests with when a caller brings no commerce credential (`AUTH_MODE=open` only)",
+    ),
+  ),
+  COMMERCE_POP_ALG: oneOf<PopAlgorithm>(["HS256", "HS384", "HS512"], "HS256").meta(
+    about(
+      "Commerce REST interface",
+      "algorithm of PoP signatures: `HS256`, `HS384` or `HS512`; the client secret must have at least 32, 48 or 64 bytes for it, so the spec's 60-character secrets allow `HS256` and `HS384`",
+    ),
+  ),
   COMMERCE_SCOPES: z
     .string()
     .optional()
@@ -441,73 +581,192 @@ const ENV = z.object({
         });
       }
     })
-    .transform((raw) => (raw === undefined ? [...COMMERCE_SCOPES] : raw.split(/\s+/).filter(Boolean))),
+    .transform((raw) => (raw === undefined ? [...COMMERCE_SCOPES] : raw.split(/\s+/).filter(Boolean)))
+    .meta(
+      about(
+        "Commerce REST interface",
+        "the scopes `COMMERCE_ACCESS_TOKEN` was granted, and the scopes the login asks users for, space-separated",
+        "every scope",
+      ),
+    ),
   COMMERCE_USER_ID: z
     .string()
     .optional()
     .refine((raw) => raw === undefined || /^[\x21-\x7e]{1,200}$/.test(raw), {
       error: "must be the store's userId as its webhooks name it: 1 to 200 visible ASCII characters",
-    }),
+    })
+    .meta(
+      about(
+        "Commerce REST interface",
+        "the `userId` the commerce webhooks name for the configured credential's store: its callers receive only that store's events (unset: every commerce event reaching the gateway; docs/decisions.md, \"Whose commerce events a caller receives\")",
+      ),
+    ),
   /** Commerce calls one GraphQL request runs at once (its sandbox rate-limits per credential). */
-  COMMERCE_CONCURRENCY: intIn(8, 1, 256),
+  COMMERCE_CONCURRENCY: intIn(8, 1, 256).meta(
+    about(
+      "Commerce REST interface",
+      "concurrent commerce calls per GraphQL request (the commerce service rate-limits per credential)",
+    ),
+  ),
   ...limitsOf("COMMERCE", 16),
   ...resilienceOf("COMMERCE"),
 
-  SANDBOX_HOST: text,
-  SANDBOX_LEGACY_PORT: intIn(4101, 0, 65535),
-  SANDBOX_COMMERCE_PORT: intIn(4102, 0, 65535),
-  SANDBOX_LEGACY_API_KEY: text,
-  SANDBOX_COMMERCE_API_KEY: text,
-  SANDBOX_COMMERCE_SYNC_THRESHOLD: intIn(50, 0, 1_000_000),
-  SANDBOX_COMMERCE_RATE_LIMIT: intIn(50, 0, 1_000_000),
+  SANDBOX_HOST: text.meta(
+    about(
+      "Embedded sandboxes",
+      "where the embedded sandboxes listen (they accept demo keys: loopback unless you ask)",
+      "`127.0.0.1`",
+    ),
+  ),
+  SANDBOX_LEGACY_PORT: intIn(4101, 0, 65535).meta(
+    about("Embedded sandboxes", "port of the legacy sandbox (`npm start` without `LEGACY_URL`, `npm run sandbox`)"),
+  ),
+  SANDBOX_COMMERCE_PORT: intIn(4102, 0, 65535).meta(
+    about("Embedded sandboxes", "port of the commerce sandbox (`npm start` without `COMMERCE_URL`, `npm run sandbox`)"),
+  ),
+  SANDBOX_LEGACY_API_KEY: text.meta(
+    about("Embedded sandboxes", "the one key the legacy sandbox accepts", "`demo-legacy-key`"),
+  ),
+  SANDBOX_COMMERCE_API_KEY: text.meta(
+    about("Embedded sandboxes", "the one API key the commerce sandbox accepts", "`demo-commerce-key`"),
+  ),
+  SANDBOX_COMMERCE_SYNC_THRESHOLD: intIn(50, 0, 1_000_000).meta(
+    about("Embedded sandboxes", "segment-unsubscribe audiences above this many become async jobs (202)"),
+  ),
+  SANDBOX_COMMERCE_RATE_LIMIT: intIn(50, 0, 1_000_000).meta(
+    about("Embedded sandboxes", "requests a second per credential before the commerce sandbox answers 429 (0: off)"),
+  ),
 
-  MAX_TOKENS: intIn(2_000, 100, 100_000),
-  MAX_DEPTH: intIn(10, 2, 100),
-  MAX_ALIASES: intIn(15, 0, 10_000),
-  MAX_DIRECTIVES: intIn(20, 0, 10_000),
-  MAX_COST: intIn(1_000, 1, 10_000_000),
-  COST_DEFAULT_LIST_SIZE: intIn(10, 1, 10_000),
-  MAX_MUTATION_FIELDS: intIn(5, 1, 1_000),
-  MAX_NODE_IDS: intIn(100, 1, 10_000),
-  MAX_BODY_BYTES: intIn(1024 * 1024, 1024, 100 * 1024 * 1024),
-  REQUEST_DEADLINE_MS: intIn(30_000, 100, 600_000),
-  MAX_OPERATIONS_PER_CONNECTION: intIn(50, 1, 10_000),
+  MAX_TOKENS: intIn(2_000, 100, 100_000).meta(
+    about("Request limits", "lexical tokens of a GraphQL document (`MAX_TOKENS_EXCEEDED`)"),
+  ),
+  MAX_DEPTH: intIn(10, 2, 100).meta(
+    about("Request limits", "nesting of selections, introspection excluded (`MAX_DEPTH_EXCEEDED`)"),
+  ),
+  MAX_ALIASES: intIn(15, 0, 10_000).meta(
+    about("Request limits", "aliased fields in one operation (`MAX_ALIASES_EXCEEDED`)"),
+  ),
+  MAX_DIRECTIVES: intIn(20, 0, 10_000).meta(
+    about("Request limits", "directives in one operation (`MAX_DIRECTIVES_EXCEEDED`)"),
+  ),
+  MAX_COST: intIn(1_000, 1, 10_000_000).meta(
+    about(
+      "Request limits",
+      "backend calls one operation can cause, a list counted by `first`/`last`, its `ids`, or `COST_DEFAULT_LIST_SIZE`; also enforced on the calls made (past it, fields fail with `MAX_COST_EXCEEDED`)",
+    ),
+  ),
+  COST_DEFAULT_LIST_SIZE: intIn(10, 1, 10_000).meta(
+    about("Request limits", "size the cost assumes for a list that states none (and a connection without `first`)"),
+  ),
+  MAX_MUTATION_FIELDS: intIn(5, 1, 1_000).meta(
+    about("Request limits", "writes (top-level fields) of one mutation operation"),
+  ),
+  MAX_NODE_IDS: intIn(100, 1, 10_000).meta(about("Request limits", "ids one `nodes` field takes")),
+  MAX_BODY_BYTES: intIn(1024 * 1024, 1024, 100 * 1024 * 1024).meta(
+    about("Request limits", "request body size; bodies must declare their length (`Content-Length`)"),
+  ),
+  REQUEST_DEADLINE_MS: intIn(30_000, 100, 600_000).meta(
+    about(
+      "Request limits",
+      "total time of one request; backend calls still running then end, the rest of the response arrives",
+    ),
+  ),
+  MAX_OPERATIONS_PER_CONNECTION: intIn(50, 1, 10_000).meta(
+    about(
+      "Request limits",
+      "subscriptions one websocket connection may run at once (`MAX_OPERATIONS_PER_CONNECTION_EXCEEDED` past it)",
+    ),
+  ),
   /** Websocket connections plus SSE streams per caller and instance; default 32 (docs/decisions.md). */
-  MAX_STREAMS_PER_CALLER: intIn(32, 1, 100_000),
+  MAX_STREAMS_PER_CALLER: intIn(32, 1, 100_000).meta(
+    about(
+      "Request limits",
+      "websocket connections and SSE streams one caller (its gateway token's subject, else its address) may hold at once on an instance (`MAX_STREAMS_PER_CALLER_EXCEEDED`: 429, or websocket close 1013)",
+    ),
+  ),
 
   INGRESS_TOKEN: z
     .string()
     .optional()
     .refine((t) => t === undefined || /^[A-Za-z0-9_-]{16,256}$/.test(t), {
       error: "must be 16 to 256 letters, digits, - or _ (it is a URL path segment)",
-    }),
+    })
+    .meta(
+      about(
+        "Webhooks and the event log",
+        "secret path segment of `POST /webhooks/legacy/{INGRESS_TOKEN}`, 16 to 256 letters, digits, `-` or `_`; unset: that path is not served",
+        "(made up per run with embedded sandboxes)",
+      ),
+    ),
   COMMERCE_WEBHOOK_SECRET: z
     .string()
     .optional()
     .refine((t) => t === undefined || Buffer.byteLength(t, "utf8") >= 32, {
       error: "must have at least 32 bytes (an HS256 key, RFC 7518 §3.2)",
-    }),
+    })
+    .meta(
+      about(
+        "Webhooks and the event log",
+        "HS256 key (at least 32 bytes) of the JWS commerce webhooks carry; unset: `/webhooks/commerce` is not served",
+        "(made up per run with embedded sandboxes)",
+      ),
+    ),
   REDIS_URL: z
     .string()
     .optional()
     .refine((raw) => raw === undefined || /^rediss?:\/\/[^\s]+$/.test(raw), {
       error: "must be a redis:// or rediss:// URL",
-    }),
-  WEBHOOK_MAX_BODY_BYTES: intIn(8 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    })
+    .meta(
+      about(
+        "Webhooks and the event log",
+        "`redis://` or `rediss://` URL of the Redis holding the event log shared by every instance (one stream per backend) and the one-time codes of logins that return to an app, so any instance can exchange them",
+        "(unset: in memory, one instance)",
+      ),
+    ),
+  WEBHOOK_MAX_BODY_BYTES: intIn(8 * 1024 * 1024, 1024, 100 * 1024 * 1024).meta(
+    about("Webhooks and the event log", "largest webhook body (413 `payload_too_large` past it)"),
+  ),
   // Past node:http's requestTimeout (300 s) the server would cut the request first.
-  WEBHOOK_BODY_DEADLINE_MS: intIn(10_000, 100, 300_000),
-  EVENT_LOG_MAX_LENGTH: intIn(10_000, 100, 10_000_000),
-  EVENT_LOG_RETENTION_MS: intIn(24 * 3600 * 1000, 60_000, 30 * 24 * 3600 * 1000),
+  WEBHOOK_BODY_DEADLINE_MS: intIn(10_000, 100, 300_000).meta(
+    about(
+      "Webhooks and the event log",
+      "how long a webhook body may take to arrive once the ingress starts reading it (408 `body_timeout` after)",
+    ),
+  ),
+  EVENT_LOG_MAX_LENGTH: intIn(10_000, 100, 10_000_000).meta(
+    about("Webhooks and the event log", "events kept per backend"),
+  ),
+  EVENT_LOG_RETENTION_MS: intIn(24 * 3600 * 1000, 60_000, 30 * 24 * 3600 * 1000).meta(
+    about("Webhooks and the event log", "how long events are kept"),
+  ),
   /** Prefix of the event log's Redis keys (`<prefix>events:<source>`, `<prefix>dedupe:…`): one per deployment sharing a Redis. */
   EVENT_LOG_KEY_PREFIX: z
     .string()
     .default("mailgraph:")
     .refine((prefix) => /^[A-Za-z0-9_.:{}-]{1,64}$/.test(prefix), {
       error: "must be 1 to 64 letters, digits or _ . : { } -",
-    }),
+    })
+    .meta(
+      about(
+        "Webhooks and the event log",
+        "prefix of the event log's Redis keys (`<prefix>events:<backend>`, `<prefix>dedupe:…`) and of the login codes': give each deployment sharing a Redis its own",
+      ),
+    ),
 
-  CORS_ORIGINS: origins(true),
-  ALLOWED_HOSTS: hosts,
+  CORS_ORIGINS: origins(true).meta(
+    about(
+      "Listening and HTTP access",
+      "origins allowed to call from a browser on another site, comma-separated (`https://app.example.com`); `*` allows any, without credentials",
+    ),
+  ),
+  ALLOWED_HOSTS: hosts.meta(
+    about(
+      "Listening and HTTP access",
+      "`Host` names served besides `localhost`/`127.0.0.1`/`[::1]`, comma-separated; unset with a non-loopback `HOST` serves any (a start-up warning says so)",
+      "(loopback names only)",
+    ),
+  ),
 
   /** Bearer token GET /metrics requires (16+ characters); unset: only loopback callers, without a proxy header, get metrics. */
   METRICS_TOKEN: z
@@ -515,51 +774,120 @@ const ENV = z.object({
     .optional()
     .refine((t) => t === undefined || /^[\x21-\x7e]{16,256}$/.test(t), {
       error: "must be 16 to 256 printable characters without spaces",
-    }),
+    })
+    .meta(
+      about(
+        "Logs, traces and metrics",
+        "bearer token `GET /metrics` requires from every caller, 16 to 256 printable characters",
+        "(unset: loopback callers only)",
+      ),
+    ),
   /** Operation names with a label of their own in the metrics (the first ones seen); default 100. */
-  METRICS_MAX_OPERATION_NAMES: intIn(100, 1, 10_000),
+  METRICS_MAX_OPERATION_NAMES: intIn(100, 1, 10_000).meta(
+    about(
+      "Logs, traces and metrics",
+      "operation names of documents sent as text with a metrics label of their own, ranked by use per 10-minute window (the rest `other`); names of persisted documents always have one and are not counted here",
+    ),
+  ),
 
   /** Least severe level logged: trace, debug, info (default), warn, error, fatal or silent. */
-  LOG_LEVEL: oneOf<LogLevel>(LOG_LEVELS, "info"),
+  LOG_LEVEL: oneOf<LogLevel>(LOG_LEVELS, "info").meta(
+    about(
+      "Logs, traces and metrics",
+      "least severe level logged: `trace`, `debug`, `info`, `warn`, `error`, `fatal` or `silent` (probes `/health`, `/livez`, `/readyz` log at `debug`)",
+    ),
+  ),
   /** OTLP/HTTP collector base URL (spans go to {url}/v1/traces); unset: no tracing, no SDK loaded. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl,
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl.meta(
+    about(
+      "Logs, traces and metrics",
+      "OTLP/HTTP collector base URL, e.g. `http://otel-collector:4318`; spans are posted as JSON to `{url}/v1/traces`. The SDK's `OTEL_TRACES_SAMPLER`, `OTEL_BSP_*` and `OTEL_EXPORTER_OTLP_HEADERS` apply",
+      "(unset: no tracing)",
+    ),
+  ),
   /** service.name on exported spans (default mailgraph). */
-  OTEL_SERVICE_NAME: text,
+  OTEL_SERVICE_NAME: text.meta(
+    about("Logs, traces and metrics", "`service.name` of the exported spans", "`mailgraph`"),
+  ),
 
   /** Run persisted documents only (true|false, default false); introspection and suggestions go off. */
   PERSISTED_ONLY: z
     .string()
     .optional()
     .refine((raw) => raw === undefined || /^(true|false|1|0)$/i.test(raw), { error: "must be true or false" })
-    .transform((raw) => raw !== undefined && /^(true|1)$/i.test(raw)),
+    .transform((raw) => raw !== undefined && /^(true|1)$/i.test(raw))
+    .meta(
+      about(
+        "Persisted documents",
+        '`true`: only documents of the manifest run, named by id (`documentId`, or `extensions.persistedQuery.sha256Hash`) on every transport; a document text is refused (`PERSISTED_ONLY`), introspection, "Did you mean" suggestions and GraphiQL are off',
+      ),
+    ),
   /** Path of the persisted documents manifest; default documents/gql/persisted-documents.json. */
-  PERSISTED_DOCUMENTS: text,
+  PERSISTED_DOCUMENTS: text.meta(
+    about(
+      "Persisted documents",
+      'the persisted documents manifest (`"sha256:<hex>"` → document, as `npm run codegen` writes it); every entry is checked against the schema at start-up',
+      "`documents/gql/persisted-documents.json`",
+    ),
+  ),
   /** After SIGTERM, how long readiness answers 503 before the listener closes (default 0). */
-  SHUTDOWN_DELAY_MS: intIn(0, 0, 300_000),
+  SHUTDOWN_DELAY_MS: intIn(0, 0, 300_000).meta(
+    about(
+      "Shutdown",
+      "on SIGTERM, how long `/readyz` answers 503 while requests are still accepted (for a load balancer to notice); shorter than `SHUTDOWN_DEADLINE_MS`",
+    ),
+  ),
   /** After SIGTERM, when the process exits whatever still runs (default 25 s, within Kubernetes' 30 s). */
-  SHUTDOWN_DEADLINE_MS: intIn(25_000, 100, 600_000),
+  SHUTDOWN_DEADLINE_MS: intIn(25_000, 100, 600_000).meta(
+    about("Shutdown", "on SIGTERM, when the process exits whatever still runs (exit code 1 if that cut a request)"),
+  ),
 
   /** open | token; default token when LEGACY_URL or COMMERCE_URL is set, else open (embedded sandboxes). */
   AUTH_MODE: z
     .string()
     .optional()
     .refine((raw) => raw === undefined || /^(open|token)$/i.test(raw), { error: "must be open or token" })
-    .transform((raw) => raw?.toLowerCase() as "open" | "token" | undefined),
+    .transform((raw) => raw?.toLowerCase() as "open" | "token" | undefined)
+    .meta(
+      about(
+        "Gateway auth and login",
+        "`token`: every request needs a gateway token; `open`: callers without one use the configured backend keys",
+        "`token` with `LEGACY_URL` or `COMMERCE_URL`, else `open`",
+      ),
+    ),
   /** Key material of gateway tokens and login cookies: at least 32 bytes; required in token mode. */
   GATEWAY_SECRET: z
     .string()
     .optional()
     .refine((t) => t === undefined || Buffer.byteLength(t, "utf8") >= 32, {
       error: "must have at least 32 bytes (it keys A256GCM through HKDF)",
-    }),
+    })
+    .meta(
+      about(
+        "Gateway auth and login",
+        "at least 32 bytes; gateway tokens and login cookies are keyed from it (HKDF). Required in `token` mode; the same on every instance",
+        "(made up per run with embedded sandboxes)",
+      ),
+    ),
   /** Accept raw backend keys in X-Legacy-Api-Key / X-Commerce-Api-Key in token mode (true|false, default false). */
   ALLOW_CREDENTIAL_HEADERS: z
     .string()
     .optional()
     .refine((raw) => raw === undefined || /^(true|false|1|0)$/i.test(raw), { error: "must be true or false" })
-    .transform((raw) => raw !== undefined && /^(true|1)$/i.test(raw)),
+    .transform((raw) => raw !== undefined && /^(true|1)$/i.test(raw))
+    .meta(
+      about(
+        "Gateway auth and login",
+        "in `token` mode, also accept raw backend keys in `X-Legacy-Api-Key` / `X-Commerce-Api-Key`",
+      ),
+    ),
   /** Origins a login started with ?return_to= may return to (comma-separated); none by default. */
-  AUTH_RETURN_ORIGINS: origins(false),
+  AUTH_RETURN_ORIGINS: origins(false).meta(
+    about(
+      "Gateway auth and login",
+      "origins of apps a login may return to (`/auth/commerce/login?return_to=`), comma-separated; such apps also need `CORS_ORIGINS` to call `/graphql`",
+    ),
+  ),
   /** Life of the gateway token a login gives ("8h", "30m", seconds); 5 minutes to 30 days, default 8h. */
   AUTH_SESSION_TTL: z
     .string()
@@ -572,7 +900,14 @@ const ENV = z.object({
         ctx.addIssue({ code: "custom", message: `must be a duration from 5m to 30d such as 8h (got ${got})` });
       }
     })
-    .transform((raw) => (raw === undefined ? 8 * 3600 : (parseDuration(raw) ?? 8 * 3600))),
+    .transform((raw) => (raw === undefined ? 8 * 3600 : (parseDuration(raw) ?? 8 * 3600)))
+    .meta(
+      about(
+        "Gateway auth and login",
+        "life of the gateway token (and session cookie) a login gives, `5m` to `30d` (`30m`, `8h`, or seconds)",
+        "`8h`",
+      ),
+    ),
 });
 
 type ParsedEnv = z.infer<typeof ENV>;
