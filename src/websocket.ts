@@ -15,7 +15,9 @@
  * (return false or throw to refuse); `requestOf` builds every operation's Request from the upgrade
  * and the connection params. A connection admitted there also takes one of its caller's stream
  * slots (`streamSlot`, src/plugins/caller-streams.ts), given back when the socket closes. Whatever decides what a caller may see must also enter `scopeOf`, so
- * callers with different credentials never share an execution.
+ * callers with different credentials never share an execution. The params are bounded there, before
+ * anything reads them (MAX_CONNECTION_PARAMS_BYTES, MAX_CONNECTION_PARAMS_DEPTH: past either the socket
+ * closes with 4400 and a reason naming the bound), and the scope is hashed once per connection.
  *
  * Shutdown (src/shutdown/drain.ts): the queries and mutations running on each socket are counted
  * (subscriptions are not: they never end by themselves). Once the drain stops accepting, an upgrade
@@ -41,6 +43,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER } from "./context.js";
 import {
   Fanout,
+  nestsDeeperThan,
   shareableField,
   shareKey,
   type FanoutSink,
@@ -63,6 +66,20 @@ const PARAM_HEADERS = [LEGACY_API_KEY_HEADER, COMMERCE_API_KEY_HEADER, "authoriz
 /** How long closing waits for clients to answer their close frame before dropping them. */
 export const CLOSE_GRACE_MS = 1_000;
 
+/**
+ * Largest connection_init payload (connection params), in bytes of its JSON; default of
+ * `maxParamsBytes`. A real client sends an API key or two and a token: a few hundred bytes. The
+ * params are the connection's for its whole life (every operation's headers and share key come
+ * from them), so they are bounded once, where they arrive, far below the message limit.
+ */
+export const MAX_CONNECTION_PARAMS_BYTES = 16 * 1024;
+
+/** Deepest nesting of objects and arrays in the connection params (the payload itself is 1); default of `maxParamsDepth`. */
+export const MAX_CONNECTION_PARAMS_DEPTH = 8;
+
+/** Close code of a connection_init whose params pass a bound (graphql-ws's Bad Request); the reason names the bound. */
+export const PARAMS_CLOSE_CODE = CloseCode.BadRequest;
+
 /** Options of attachWebSocket. */
 export interface WebSocketOptions {
   /** The path websockets are accepted on (the GraphQL path). */
@@ -75,6 +92,10 @@ export interface WebSocketOptions {
   maxPayload: number;
   /** Operations one connection may have running at once. */
   maxOperations: number;
+  /** Bytes of connection params accepted (default MAX_CONNECTION_PARAMS_BYTES); more closes with 4400. */
+  maxParamsBytes?: number;
+  /** Nesting of connection params accepted (default MAX_CONNECTION_PARAMS_DEPTH); deeper closes with 4400. */
+  maxParamsDepth?: number;
   /**
    * Whether a connection's credentials (the upgrade's headers and cookie, plus connection params)
    * are good, until when, and whom they name; a connection_init that is not closes the socket
@@ -162,6 +183,17 @@ interface ConnectionExtra {
   socket: WebSocket;
   request: UpgradeRequest;
   address: string | undefined;
+  /** The caller's scope as share keys take it (Fanout.scopeKey), made at the first subscription that may share. */
+  scopeKey?: string;
+}
+
+/** Why connection params are refused (the close reason), or undefined when they are within bounds. */
+function paramsRefusal(params: Record<string, unknown> | undefined, maxBytes: number, maxDepth: number) {
+  if (params === undefined) return undefined;
+  // Depth first, without recursion: params nested past it are never walked further or serialized.
+  if (nestsDeeperThan(params, maxDepth)) return `Connection params nest deeper than ${maxDepth} levels`;
+  if (Buffer.byteLength(JSON.stringify(params)) > maxBytes) return `Connection params exceed ${maxBytes} bytes`;
+  return undefined;
 }
 
 /**
@@ -307,6 +339,8 @@ function shuttingDown(): GraphQLError {
 export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: WebSocketOptions): WebSocketEndpoint {
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload, handleProtocols });
   const fanout = new Fanout({ slowConsumerResult });
+  const maxParamsBytes = options.maxParamsBytes ?? MAX_CONNECTION_PARAMS_BYTES;
+  const maxParamsDepth = options.maxParamsDepth ?? MAX_CONNECTION_PARAMS_DEPTH;
   // A socket's signal is a CallAbort, not an AbortController: only the gateway follows it (the
   // fan-out's subscribers, the operations' services), and every idle connection would otherwise
   // keep an EventTarget. The executor gets no signal over websockets (server.ts): graphql-ws
@@ -445,8 +479,13 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     onConnect: async (ctx) => {
       clearTimeout(initWaits.get(ctx.extra.socket));
       initWaits.delete(ctx.extra.socket);
-      if (!options.authenticate && !options.streamSlot) return true;
       const { socket, request, address } = ctx.extra;
+      const refusal = paramsRefusal(ctx.connectionParams, maxParamsBytes, maxParamsDepth);
+      if (refusal) {
+        socket.close(PARAMS_CLOSE_CODE, refusal);
+        return false;
+      }
+      if (!options.authenticate && !options.streamSlot) return true;
       // Only the headers: a whole Request would follow the socket's signal until it is collected.
       const headers = headersOf(request, ctx.connectionParams);
       const admitted: { expiresAt?: number; subject?: string } | false = options.authenticate
@@ -541,7 +580,8 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
                 query: payload.query,
                 operationName: payload.operationName,
                 variables,
-                scope: scopeOf(request, ctx.connectionParams),
+                // The connection's credentials and params do not change: hashed once, not per subscribe.
+                scope: (ctx.extra.scopeKey ??= fanout.scopeKey(scopeOf(request, ctx.connectionParams))),
               }),
               sink: new SocketSink(ctx.extra.socket, id),
             };

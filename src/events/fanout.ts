@@ -81,6 +81,7 @@ export function shareableField(
   }
   const after = field.arguments?.find((argument) => argument.name.value === "after")?.value;
   if (!isNullValue(after, variables ?? {}, defaults)) return undefined;
+  if (nestsDeeperThan(variables, MAX_SHARED_VARIABLES_DEPTH)) return undefined;
   return field.alias?.value ?? field.name.value;
 }
 
@@ -102,8 +103,31 @@ export interface ShareKeyParts {
   readonly query: string;
   readonly operationName?: string | null | undefined;
   readonly variables?: Record<string, unknown> | null | undefined;
-  /** Everything that decides what the caller may see (its keys, tokens, connection params). */
+  /**
+   * Everything that decides what the caller may see (its keys, tokens, connection params), or the
+   * `Fanout.scopeKey` made of it once per connection: a connection's scope does not change, and
+   * hashing its params again on every subscribe would cost each message their whole size.
+   */
   readonly scope: unknown;
+}
+
+/**
+ * Nesting past which a subscription's variables are not shared: the share key is built by
+ * recursion, and variables nested this deep fit no live field's arguments (their own run refuses
+ * them with the usual variable errors).
+ */
+export const MAX_SHARED_VARIABLES_DEPTH = 16;
+
+/** Whether `value` nests deeper than `max` objects or arrays (walked without recursion, stopping there). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /**
@@ -189,6 +213,8 @@ export interface FanoutStats {
   readonly subscribers: number;
   /** Shared executions started so far. */
   readonly started: number;
+  /** Caller scopes hashed so far (`scopeKey`: once per websocket connection that subscribes). */
+  readonly scopes: number;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<ExecutionResult> {
@@ -586,6 +612,7 @@ export class Fanout {
   readonly #options: FanoutOptions;
   readonly #sinkSettings: SinkSettings;
   #started = 0;
+  #scopes = 0;
 
   constructor(options: FanoutOptions) {
     this.#options = options;
@@ -599,7 +626,16 @@ export class Fanout {
   get stats(): FanoutStats {
     let subscribers = 0;
     for (const group of this.#groups.values()) subscribers += group.size;
-    return { executions: this.#groups.size, subscribers, started: this.#started };
+    return { executions: this.#groups.size, subscribers, started: this.#started, scopes: this.#scopes };
+  }
+
+  /**
+   * A caller scope (ShareKeyParts.scope) as the short text its share keys are made with: a hash, so
+   * credentials are never kept in clear. Made once per connection, whose scope never changes.
+   */
+  scopeKey(scope: unknown): string {
+    this.#scopes++;
+    return createHash("sha256").update(canonicalJson(scope)).digest("base64url");
   }
 
   /**

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   Fanout,
   HARD_BUFFER_FACTOR,
+  MAX_SHARED_VARIABLES_DEPTH,
   serializeResult,
   shareableField,
   shareKey,
@@ -38,6 +39,26 @@ describe("shareableField", () => {
     expect(shareableField(parse(withDefault), "F", {})).toBeUndefined();
     expect(shareableField(parse('subscription { asyncJob(id: "J") { id } }'), null, {})).toBeUndefined();
     expect(shareableField(parse("query { __typename }"), null, {})).toBeUndefined();
+  });
+
+  it("runs variables nested past MAX_SHARED_VARIABLES_DEPTH on their own, however deep, without building a key", () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L", extra: deep })).toBeUndefined();
+    let within: unknown = "x";
+    for (let i = 1; i < MAX_SHARED_VARIABLES_DEPTH; i++) within = [within];
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L", extra: within })).toBe("feed");
+  });
+});
+
+describe("Fanout.scopeKey", () => {
+  it("hashes a caller scope once per call, equal for equal scopes, without showing it", () => {
+    const fanout = new Fanout({ slowConsumerResult });
+    const a = fanout.scopeKey(["key-a", { b: 1, a: 2 }]);
+    expect(fanout.scopeKey(["key-a", { a: 2, b: 1 }])).toBe(a);
+    expect(fanout.scopeKey(["key-b", { a: 2, b: 1 }])).not.toBe(a);
+    expect(a).not.toContain("key-a");
+    expect(fanout.stats.scopes).toBe(3);
   });
 });
 
@@ -154,7 +175,7 @@ describe("Fanout", () => {
     expect(state.executions).toBe(2);
     await Promise.resolve();
     expect(state.checksClosed).toBe(true);
-    expect(fanout.stats).toEqual({ executions: 1, subscribers: 2, started: 1 });
+    expect(fanout.stats).toEqual({ executions: 1, subscribers: 2, started: 1, scopes: 0 });
     const read = take(reader, 200);
     for (let i = 0; i < 200; i++) emit({ data: { feed: { id: `${i}-0` } } });
     const got = await read;
@@ -187,7 +208,7 @@ describe("Fanout", () => {
     expect(first.state.returned).toBe(true);
     const second = source();
     const c = (await fanout.run(share, second.execute)) as AsyncIterableIterator<unknown>;
-    expect(fanout.stats).toEqual({ executions: 1, subscribers: 1, started: 2 });
+    expect(fanout.stats).toEqual({ executions: 1, subscribers: 1, started: 2, scopes: 0 });
     await c.return?.();
   });
 
