@@ -14,15 +14,11 @@ import { DEFAULT_MAX_NODE_IDS } from "./domain/input-limits.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { createLegacyService, type LegacyService } from "./domain/legacy/service.js";
 import type { EventLog } from "./events/log/index.js";
-import type { RequestCredentials } from "./auth/request-auth.js";
+import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER, type RequestCredentials } from "./auth/request-auth.js";
 import type { CallerSignal } from "./util/call-abort.js";
 import { CallBudget } from "./domain/call-budget.js";
 
-/** Header through which a caller sends its own legacy API key. */
-export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
-
-/** Header through which a caller sends its own commerce API key. */
-export const COMMERCE_API_KEY_HEADER = "x-commerce-api-key";
+export { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER };
 
 /** What every resolver receives. */
 export interface GraphContext {

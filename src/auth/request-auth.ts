@@ -13,9 +13,14 @@ import {
   withStoreEvents,
   type CommerceCredential,
 } from "../domain/commerce/scopes.js";
-import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER } from "../context.js";
 import { readCookie, SESSION_COOKIE } from "./cookies.js";
 import { GatewayTokenError, openGatewayToken, type GatewayCaller } from "./gateway-token.js";
+
+/** Header through which a caller sends its own legacy API key. */
+export const LEGACY_API_KEY_HEADER = "x-legacy-api-key";
+
+/** Header through which a caller sends its own commerce API key. */
+export const COMMERCE_API_KEY_HEADER = "x-commerce-api-key";
 
 /** The backend credentials one request uses. */
 export interface RequestCredentials {

@@ -410,6 +410,10 @@ export const OPERATIONS = [
 ] as const satisfies readonly OperationSpec[];
 
 export type OperationName = (typeof OPERATIONS)[number]["name"];
+/** Operations that only read. */
+export type ReadOperationName = Extract<(typeof OPERATIONS)[number], { write: false }>["name"];
+/** Operations that change state. */
+export type WriteOperationName = Extract<(typeof OPERATIONS)[number], { write: true }>["name"];
 
 const byName = new Map<string, OperationSpec>(OPERATIONS.map((op) => [op.name, op]));
 

@@ -11,7 +11,12 @@
 import type { RequestScope } from "../../logging/request-context.js";
 import DataLoader from "dataloader";
 import { CallGate } from "../../util/call-gate.js";
-import { type OPERATIONS, operation as operationSpec, type OperationName } from "../../backends/legacy/catalog.js";
+import {
+  operation as operationSpec,
+  type OperationName,
+  type ReadOperationName,
+  type WriteOperationName,
+} from "../../backends/legacy/catalog.js";
 import { LegacyInputError, LegacyResultError } from "../../backends/legacy/errors.js";
 import type { LegacyParams, LegacyParamsOf, LegacyResults } from "../../backends/legacy/types.js";
 import { CredentialsError, RequestAbortedError } from "../errors.js";
@@ -22,12 +27,10 @@ import type { CallerSignal } from "../../util/call-abort.js";
 import type { CallBudget } from "../call-budget.js";
 import type { SendBudget } from "../../backends/http.js";
 
-type Operation = (typeof OPERATIONS)[number];
-
 /** Operations that only read. */
-export type ReadOperation = Extract<Operation, { write: false }>["name"];
+export type ReadOperation = ReadOperationName;
 /** Operations that change state. */
-export type WriteOperation = Extract<Operation, { write: true }>["name"];
+export type WriteOperation = WriteOperationName;
 
 /** The part of LegacyClient the service needs (the client itself, or anything shaped like it). */
 export interface LegacyCaller {

@@ -19,7 +19,7 @@
 import type { LegacyResults } from "../../backends/legacy/types.js";
 import { emailKey } from "../email.js";
 import { UnreadableValueError } from "../errors.js";
-import type { ReadOperation } from "./loaders.js";
+import type { ReadOperationName as ReadOperation } from "../../backends/legacy/catalog.js";
 
 /** What the entries of one operation's reply must hold. */
 interface IdRule<T> {

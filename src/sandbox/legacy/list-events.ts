@@ -3,8 +3,7 @@
  * after the change, with the Date in the owning client's zone like every other date of the sandbox.
  */
 import { clientTime } from "./client-time.js";
-import type { ListRecord, SubscriberRecord } from "./records.js";
-import type { LegacyStore } from "./store.js";
+import type { ClientRecord, ListRecord, SubscriberRecord } from "./records.js";
 
 /** The Type values (and registered event names) of list webhooks. */
 export const LIST_EVENT_TYPES = ["Subscribe", "Update", "Deactivate"] as const;
@@ -33,9 +32,15 @@ export interface ListEvent {
 export type ListEventDetail =
   { type: "Subscribe"; signupIpAddress: string } | { type: "Update"; oldEmailAddress: string } | { type: "Deactivate" };
 
+/** What an event is dated by: the list's owning client (its zone) and the store's clock. */
+export interface EventClock {
+  owner(list: ListRecord): ClientRecord;
+  now(): Date;
+}
+
 /** The event a change to `subscriber` on `list` produces, dated now. */
 export function listEvent(
-  store: LegacyStore,
+  store: EventClock,
   list: ListRecord,
   subscriber: SubscriberRecord,
   detail: ListEventDetail,
