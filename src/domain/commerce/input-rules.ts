@@ -180,15 +180,19 @@ export function checkId(issues: Issues, field: string, value: string): void {
   checkCharacters(issues, field, value, "single");
 }
 
-/** An email address: present, at most 254 characters, of the usual shape. */
+/**
+ * An email address: present, at most 254 characters, well-formed text (TEXT_CHARACTERS: an
+ * unpaired surrogate has no UTF-8 form to send, and the message says which character), of the
+ * usual shape.
+ */
 export function checkEmail(issues: Issues, field: string, value: string): void {
   if (typeof value !== "string" || value.trim() === "") return issues.add(field, "REQUIRED", `${field} is required.`);
   if (value.length > COMMERCE_LIMITS.email) {
     return issues.add(field, "MAX_LENGTH", `${field} must be at most ${COMMERCE_LIMITS.email} characters.`);
   }
-  if (!isEmailShape(value) || FORBIDDEN_TEXT.test(value)) {
-    issues.add(field, "EMAIL", `${field} must be an email address.`);
-  }
+  // "multi": a tab or line break is left to the shape check (EMAIL), as before.
+  if (!checkCharacters(issues, field, value, "multi")) return;
+  if (!isEmailShape(value)) issues.add(field, "EMAIL", `${field} must be an email address.`);
 }
 
 /**
@@ -228,17 +232,20 @@ export function checkEmailList(issues: Issues, field: string, given: readonly st
     return issues.add(field, "MAX_COUNT", `${field} must hold at most ${COMMERCE_LIMITS.emails} addresses.`);
   }
   const seen = new Map<string, number>();
+  // Measured over the addresses that passed: encodeURIComponent throws on one it cannot encode
+  // (an unpaired surrogate), which has its own issue already.
+  let encoded = 0;
   emails.forEach((email, i) => {
     const at = `${field}[${i}]`;
     const before = issues.list.length;
     checkEmail(issues, at, email);
     if (issues.list.length > before) return;
+    encoded += "emails%5B%5D=".length + encodeURIComponent(email).length + 1;
     const key = emailKey(email);
     const first = seen.get(key);
     if (first !== undefined) issues.add(at, "DUPLICATE", `${at} repeats ${field}[${first}].`);
     else seen.set(key, i);
   });
-  const encoded = emails.reduce((n, e) => n + "emails%5B%5D=".length + encodeURIComponent(String(e)).length + 1, 0);
   if (encoded > COMMERCE_LIMITS.emailsQuery) {
     issues.add(
       field,

@@ -109,8 +109,8 @@ describe("checkCharacters and checkText", () => {
     ]);
   });
 
-  it("refuses an address holding an unpaired surrogate as EMAIL (it could not be URL-encoded)", () => {
-    expect(issuesOf((i) => checkEmail(i, "email", "a\ud800@example.com"))).toEqual([["email", "EMAIL"]]);
+  it("refuses an address holding an unpaired surrogate as TEXT_CHARACTERS (it could not be URL-encoded)", () => {
+    expect(issuesOf((i) => checkEmail(i, "email", "a\ud800@example.com"))).toEqual([["email", "TEXT_CHARACTERS"]]);
   });
 });
 
