@@ -1,19 +1,20 @@
 /**
- * `npm run bench`: every figure script of bench/ in turn, then their output appended to
- * bench/RESULTS.md under the date, the commit (git rev-parse --short HEAD) and the machine's
- * conditions. A figure script is a bench/*.ts whose header names how to run it
+ * `npm run bench`: every figure script of bench/ in turn, then bench/RESULTS.md rewritten with
+ * their output as the latest run (date, commit from git rev-parse --short HEAD, host, conditions)
+ * and the run it replaces moved to a one-line history (bench/results-file.ts). A figure script is a bench/*.ts whose header names how to run it
  * (`Run: npx tsx bench/<name>.ts`); helpers have no such line. Scripts run one at a time, each in
  * a process of its own, with their default rounds; a failing script is recorded as failed and
  * the others still run (the exit code says one failed).
  * Run: npm run bench [-- <name filter> …]   e.g. npm run bench -- decode overview
  */
 import { spawn } from "node:child_process";
-import { appendFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
 import { figureScripts } from "./figures.js";
 import { BUILT_ENV, buildProcesses } from "./processes.js";
+import { type FigureResult, renderResults } from "./results-file.js";
 
 const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
 const RESULTS = `${BENCH_DIR}RESULTS.md`;
@@ -51,28 +52,29 @@ const loadBefore = loadavg()[0]!.toFixed(1);
 console.log(`building the server processes, then ${scripts.length} figure scripts: ${scripts.join(", ")}`);
 buildProcesses();
 
-const sections: string[] = [];
-let failed = 0;
+const figures: FigureResult[] = [];
 for (const file of scripts) {
   console.log(`\n=== bench/${file}`);
   const { output, code, seconds } = await runScript(file);
-  if (code !== 0) failed += 1;
-  sections.push(
-    `### \`npx tsx bench/${file}\`${code === 0 ? "" : ` — FAILED (exit ${code})`}, ${seconds.toFixed(0)} s\n\n` +
-      "```text\n" +
-      `${output || "(no output)"}\n` +
-      "```\n",
-  );
+  figures.push({ script: file, output, code, seconds });
 }
+const failed = figures.filter((f) => f.code !== 0).length;
 
+const host = `${cpus()[0]?.model.trim() ?? "unknown CPU"}, ${cpus().length} cores, node ${process.version}`;
 const conditions =
-  `node ${process.version}, ${cpus().length} cores, load average ${loadBefore} at the start and ` +
+  `Load average ${loadBefore} at the start and ` +
   `${loadavg()[0]!.toFixed(1)} at the end (other work was running beside it: compare ratios within ` +
   `this run)${changed > 0 ? `; ${changed} tracked files had uncommitted changes` : ""}.`;
-appendFileSync(
+writeFileSync(
   RESULTS,
-  `\n## \`npm run bench\` — ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, commit ${commit}\n\n` +
-    `${conditions}\n\n${sections.join("\n")}`,
+  renderResults(existsSync(RESULTS) ? readFileSync(RESULTS, "utf8") : "", {
+    startedAt,
+    commit,
+    host,
+    conditions,
+    figures,
+    filters,
+  }),
 );
-console.log(`\nappended ${scripts.length} figures to bench/RESULTS.md${failed ? `; ${failed} FAILED` : ""}`);
+console.log(`\nwrote ${scripts.length} figures to bench/RESULTS.md${failed ? `; ${failed} FAILED` : ""}`);
 process.exitCode = failed > 0 ? 1 : 0;
