@@ -4,7 +4,7 @@
  * Combinations the spec fixes (a login for any level but 0, billing only for levels that send
  * campaigns, rates only for ClientPaysWithMarkup) are checked before anything is sent.
  */
-import { ACCESS, ACCESS_LEVELS, CURRENCIES, accessAllows } from "../../backends/legacy/reference.js";
+import { ACCESS, ACCESS_LEVELS, CURRENCIES, accessAllows } from "../../domain/legacy/reference.js";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
 import type { LegacyAccessAndBilling } from "../../domain/legacy/models.js";
 import { builder } from "../builder.js";

@@ -2,7 +2,7 @@
  * Clients of the designer account: the Client node, its basic details, the `clients` and
  * `client` queries, and the createClient / updateClientBasics mutations.
  */
-import { COUNTRIES, TIME_ZONES } from "../../backends/legacy/reference.js";
+import { COUNTRIES, TIME_ZONES } from "../../domain/legacy/reference.js";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
 import type { LegacyClientBasics } from "../../domain/legacy/models.js";
 import { builder, type Types } from "../builder.js";

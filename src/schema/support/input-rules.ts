@@ -16,7 +16,7 @@
  */
 import type { StandardSchemaV1 } from "@pothos/plugin-validation";
 import { z } from "zod";
-import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
+import { findForbiddenXmlChar } from "../../domain/text-rules.js";
 import {
   INPUT_RULES,
   InputError,

@@ -2,7 +2,7 @@
  * The arguments of a root lookup that finds a record by its global id or by the backend's own id:
  * exactly one of the two ways, checked before anything is read (BAD_USER_INPUT otherwise).
  */
-import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
+import { findForbiddenXmlChar } from "../../domain/text-rules.js";
 import { MAX_LENGTH } from "../../domain/input-limits.js";
 import { graphError } from "./graph-errors.js";
 

@@ -6,7 +6,7 @@
  * answers a write with reaches the caller typed, with its number. Which error becomes which member
  * is decided in graph-errors.ts.
  */
-import { LEGACY_ERROR_NAMES } from "../../backends/legacy/catalog.js";
+import { LEGACY_ERROR_NAMES } from "../../domain/legacy/reference.js";
 import { COMMERCE_INPUT_RULES } from "../../domain/commerce/input-rules.js";
 import { INPUT_RULES, InputError, type InputIssue } from "../../domain/input-error.js";
 import { LEGACY_WRITES, type LegacyOutcome, type LegacyWrite } from "../../domain/legacy/outcome.js";
