@@ -3,7 +3,7 @@
  * write's input (HTTP 400 or 422, with the rules it names) and a list or segment it does not have
  * (HTTP 404). Which client error becomes which member is decided in support/graph-errors.ts.
  */
-import type { CommerceValidationDetail } from "../../backends/commerce/errors.js";
+import type { CommerceValidationDetail } from "../../domain/backend-failures.js";
 import { InputError } from "../../domain/input-error.js";
 import { builder } from "../builder.js";
 import { CommerceRecordMissing, CommerceRejection } from "../support/graph-errors.js";

@@ -1,7 +1,8 @@
 /**
- * The one place errors reach the graph. Backend clients type their failures once (backends/*
- * /errors.ts), domain services throw domain errors (domain/errors.ts, LegacyOutcome, InputError,
- * OwnershipError) and let infrastructure errors through; here each becomes what the graph shows:
+ * The one place errors reach the graph. Backend clients type their failures once with a string
+ * code, which the domain names (domain/backend-failures.ts) and this module maps by; domain services
+ * throw domain errors (domain/errors.ts, LegacyOutcome, InputError, OwnershipError) and let the
+ * backends' failures through; here each becomes what the graph shows:
  * - in a mutation, a domain outcome its payload union has a type for: that typed object (the
  *   errors plugin puts it in the union); a write's Result code without one: UnexpectedResultError;
  * - anything else: a GraphQLError with `extensions.code`, scoped to the field that failed.
@@ -11,28 +12,25 @@
  */
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
 import { GraphQLError, type GraphQLFieldResolver } from "graphql";
-import { LEGACY_ERROR_NAMES } from "../../backends/legacy/catalog.js";
-import { CallBudgetError } from "../../domain/call-budget.js";
 import {
-  LegacyError,
-  LegacyInputError,
-  LegacySoapFaultError,
-  LegacyTransportError,
-} from "../../backends/legacy/errors.js";
-import {
-  CommerceError,
-  CommerceHttpError,
-  CommerceInsufficientScopeError,
-  CommerceTransportError,
-  CommerceValidationError,
+  isCommerceFailure,
+  isCommerceReply,
+  isCommerceTransport,
+  isLegacyFailure,
+  isShedFailure,
+  type CommerceFailure,
+  type CommerceReplyFailure,
   type CommerceValidationDetail,
-} from "../../backends/commerce/errors.js";
+  type LegacyFailure,
+  type ShedFailure,
+} from "../../domain/backend-failures.js";
+import { CallBudgetError } from "../../domain/call-budget.js";
 import { CommerceNotConfiguredError } from "../../context.js";
-import { BackendShedError } from "../../backends/resilience.js";
 import { CommerceForbiddenError, MembershipSearchLimitError } from "../../domain/commerce/errors.js";
 import { CredentialsError, NotFoundError, RequestAbortedError, UnreadableValueError } from "../../domain/errors.js";
 import { InputError } from "../../domain/input-error.js";
 import { LegacyOutcome, type LegacyOutcomeInit } from "../../domain/legacy/outcome.js";
+import { LEGACY_ERROR_NAMES } from "../../domain/legacy/reference.js";
 import { OwnershipError } from "../../domain/legacy/ownership-error.js";
 import { OUTCOME_GROUPS, outcomeGroupOf, type OutcomeGroup } from "../legacy/outcomes.js";
 
@@ -100,26 +98,26 @@ export class CommerceRejection extends Error {
   readonly status: number;
   readonly serverCode: string | null;
   readonly details: readonly CommerceValidationDetail[];
-  constructor(error: CommerceHttpError) {
+  constructor(error: CommerceReplyFailure) {
     super(error.serverMessage ?? `The commerce service refused the request (HTTP ${error.status}).`);
     this.name = "CommerceRejection";
     this.status = error.status;
     this.serverCode = error.serverCode ?? null;
-    this.details = error instanceof CommerceValidationError ? [...error.details] : [];
+    this.details = error.code === "COMMERCE_VALIDATION" ? [...error.details] : [];
   }
 }
 
 /** A write named a customer list or segment the commerce backend does not have (HTTP 404). */
 export class CommerceRecordMissing extends Error {
-  constructor(error: CommerceHttpError) {
+  constructor(error: CommerceReplyFailure) {
     super(error.serverMessage ?? "The commerce service has no such record.");
     this.name = "CommerceRecordMissing";
   }
 }
 
 /** The payload member of a commerce client error, when the union has one. */
-function commerceMember(error: CommerceError, payloadTypes: readonly PayloadType[]): Error | undefined {
-  if (!(error instanceof CommerceHttpError)) return undefined;
+function commerceMember(error: CommerceFailure, payloadTypes: readonly PayloadType[]): Error | undefined {
+  if (!isCommerceReply(error)) return undefined;
   if (error.code === "COMMERCE_NOT_FOUND" && payloadTypes.includes(CommerceRecordMissing))
     return new CommerceRecordMissing(error);
   if (
@@ -134,7 +132,7 @@ function commerceMember(error: CommerceError, payloadTypes: readonly PayloadType
 function payloadMember(error: unknown, payloadTypes: readonly PayloadType[]): Error | undefined {
   if (payloadTypes.length === 0 || !(error instanceof Error)) return undefined;
   if (payloadTypes.some((type) => error instanceof type && type !== LegacyOutcome)) return error;
-  if (error instanceof CommerceError) return commerceMember(error, payloadTypes);
+  if (isCommerceFailure(error)) return commerceMember(error, payloadTypes);
   if (!(error instanceof LegacyOutcome)) return undefined;
   const typed = outcomeClassOf(error.code);
   if (typed && payloadTypes.includes(typed)) return new typed(error);
@@ -176,66 +174,66 @@ function outcomeFieldError(outcome: LegacyOutcome): GraphQLError {
   );
 }
 
-function legacyFieldError(error: LegacyError): GraphQLError {
+function legacyFieldError(error: LegacyFailure): GraphQLError {
   const { operation } = error;
-  if (error instanceof LegacyTransportError) {
-    const extensions = { backend: "legacy", operation, ...(error.status ? { status: error.status } : {}) };
-    switch (error.code) {
-      case "LEGACY_TIMEOUT":
-        return graphError("UPSTREAM_TIMEOUT", `${LEGACY} did not answer ${operation} in time.`, extensions);
-      case "LEGACY_UNAVAILABLE":
-        return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is unreachable.`, extensions);
-      case "LEGACY_BUSY":
-        // The service answered; this gateway shed the reply to bound what waits to be read.
+  switch (error.code) {
+    case "LEGACY_SOAP_FAULT":
+      return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} answered ${operation} with a SOAP fault.`, {
+        backend: "legacy",
+        operation,
+      });
+    case "LEGACY_INVALID_INPUT":
+      // The rule text names the parameter and a position, never the value.
+      return graphError("BAD_USER_INPUT", `${operation}: ${error.field} ${error.rule}.`, {
+        backend: "legacy",
+        operation,
+        field: error.field,
+      });
+    case "LEGACY_RESULT":
+      return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} call ${operation} failed (${error.code}).`, {
+        backend: "legacy",
+        operation,
+      });
+  }
+  // What is left is a transport-level failure: no answer, or a reply that cannot be read.
+  const extensions = { backend: "legacy", operation, ...(error.status ? { status: error.status } : {}) };
+  switch (error.code) {
+    case "LEGACY_TIMEOUT":
+      return graphError("UPSTREAM_TIMEOUT", `${LEGACY} did not answer ${operation} in time.`, extensions);
+    case "LEGACY_UNAVAILABLE":
+      return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is unreachable.`, extensions);
+    case "LEGACY_BUSY":
+      // The service answered; this gateway shed the reply to bound what waits to be read.
+      return graphError(
+        "UPSTREAM_BULKHEAD_FULL",
+        `Too many large replies of ${LEGACY.charAt(0).toLowerCase()}${LEGACY.slice(1)} are waiting to be read; the reply to ${operation} was dropped. Try again shortly.`,
+        { ...extensions, reason: "REPLY_DECODE_BUSY" },
+      );
+    default:
+      // A gateway or proxy in front of the service answers 502-504 when the service is down.
+      if (error.status !== undefined && error.status >= 502 && error.status <= 504) {
+        return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is unavailable (HTTP ${error.status}).`, extensions);
+      }
+      // The service says "wrong key" with code 100; an authenticating proxy in front of it says so with HTTP.
+      if (error.status === 401) {
         return graphError(
-          "UPSTREAM_BULKHEAD_FULL",
-          `Too many large replies of ${LEGACY.charAt(0).toLowerCase()}${LEGACY.slice(1)} are waiting to be read; the reply to ${operation} was dropped. Try again shortly.`,
-          { ...extensions, reason: "REPLY_DECODE_BUSY" },
-        );
-      default:
-        // A gateway or proxy in front of the service answers 502-504 when the service is down.
-        if (error.status !== undefined && error.status >= 502 && error.status <= 504) {
-          return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is unavailable (HTTP ${error.status}).`, extensions);
-        }
-        // The service says "wrong key" with code 100; an authenticating proxy in front of it says so with HTTP.
-        if (error.status === 401) {
-          return graphError(
-            "UNAUTHENTICATED",
-            `${LEGACY} refused the credentials of ${operation} (HTTP 401).`,
-            extensions,
-          );
-        }
-        if (error.status === 403) {
-          return graphError("FORBIDDEN", `${LEGACY} refused ${operation} (HTTP 403).`, extensions);
-        }
-        if (error.status === 429) {
-          return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is refusing calls for now (HTTP 429).`, extensions);
-        }
-        return graphError(
-          "UPSTREAM_BAD_RESPONSE",
-          `${LEGACY} sent a reply to ${operation} that cannot be read (${error.code}).`,
+          "UNAUTHENTICATED",
+          `${LEGACY} refused the credentials of ${operation} (HTTP 401).`,
           extensions,
         );
-    }
+      }
+      if (error.status === 403) {
+        return graphError("FORBIDDEN", `${LEGACY} refused ${operation} (HTTP 403).`, extensions);
+      }
+      if (error.status === 429) {
+        return graphError("UPSTREAM_UNAVAILABLE", `${LEGACY} is refusing calls for now (HTTP 429).`, extensions);
+      }
+      return graphError(
+        "UPSTREAM_BAD_RESPONSE",
+        `${LEGACY} sent a reply to ${operation} that cannot be read (${error.code}).`,
+        extensions,
+      );
   }
-  if (error instanceof LegacySoapFaultError) {
-    return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} answered ${operation} with a SOAP fault.`, {
-      backend: "legacy",
-      operation,
-    });
-  }
-  if (error instanceof LegacyInputError) {
-    // The rule text names the parameter and a position, never the value.
-    return graphError("BAD_USER_INPUT", `${operation}: ${error.field} ${error.rule}.`, {
-      backend: "legacy",
-      operation,
-      field: error.field,
-    });
-  }
-  return graphError("UPSTREAM_BAD_RESPONSE", `${LEGACY} call ${operation} failed (${error.code}).`, {
-    backend: "legacy",
-    operation,
-  });
 }
 
 const COMMERCE = "The commerce service";
@@ -250,9 +248,8 @@ export function commerceForbidden(error: CommerceForbiddenError): GraphQLError {
   });
 }
 
-function commerceFieldError(error: CommerceError): GraphQLError {
-  const status =
-    error instanceof CommerceHttpError || error instanceof CommerceTransportError ? error.status : undefined;
+function commerceFieldError(error: CommerceFailure): GraphQLError {
+  const status = isCommerceReply(error) || isCommerceTransport(error) ? error.status : undefined;
   const extensions = {
     backend: "commerce",
     commerceCode: error.code,
@@ -274,7 +271,7 @@ function commerceFieldError(error: CommerceError): GraphQLError {
     case "COMMERCE_FORBIDDEN":
       return graphError("FORBIDDEN", `${COMMERCE} refused the call: ${error.message}.`, {
         ...extensions,
-        ...(error instanceof CommerceInsufficientScopeError ? { missingScopes: [...error.requiredScopes] } : {}),
+        ...(error.code === "COMMERCE_INSUFFICIENT_SCOPE" ? { missingScopes: [...error.requiredScopes] } : {}),
       });
     case "COMMERCE_NOT_FOUND":
       return graphError("NOT_FOUND", `${COMMERCE} has no such record: ${error.message}.`, extensions);
@@ -299,7 +296,7 @@ function commerceFieldError(error: CommerceError): GraphQLError {
 }
 
 /** A call the gateway did not send to protect the backend (resilience.ts): the field fails alone. */
-function shedFieldError(error: BackendShedError): GraphQLError {
+function shedFieldError(error: ShedFailure): GraphQLError {
   const service = error.backend === "legacy" ? LEGACY : COMMERCE;
   const extensions = { backend: error.backend, operation: error.operation };
   if (error.code === "BREAKER_OPEN") {
@@ -348,16 +345,16 @@ export function fieldError(error: unknown): unknown {
     return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
   if (error instanceof OwnershipError)
     return graphError("BAD_USER_INPUT", error.message, { field: error.field, rule: error.rule });
-  if (error instanceof BackendShedError) return shedFieldError(error);
+  if (isShedFailure(error)) return shedFieldError(error);
   if (error instanceof CallBudgetError) {
     // The request-level limit's code and details, but no HTTP status: the rest of the data stands.
     return new GraphQLError(error.message, {
       extensions: { code: "MAX_COST_EXCEEDED", limit: "MAX_COST", max: error.max, found: error.max + 1 },
     });
   }
-  if (error instanceof LegacyError) return legacyFieldError(error);
+  if (isLegacyFailure(error)) return legacyFieldError(error);
   if (error instanceof CommerceForbiddenError) return commerceForbidden(error);
-  if (error instanceof CommerceError) return commerceFieldError(error);
+  if (isCommerceFailure(error)) return commerceFieldError(error);
   if (error instanceof CommerceNotConfiguredError)
     return graphError("UPSTREAM_UNAVAILABLE", "No commerce backend is configured on this server.", {
       backend: "commerce",
