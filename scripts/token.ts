@@ -11,7 +11,7 @@
  * commerce partner interface (`partnerRoot`) with the gateway's partner application credential.
  */
 import { parseArgs } from "node:util";
-import { formatDuration, parseDuration } from "../src/auth/duration.js";
+import { formatDuration, parseDuration } from "../src/util/duration.js";
 import {
   GATEWAY_SECRET_MIN_BYTES,
   MAX_TOKEN_TTL_SECONDS,

@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CommerceEvent, EventSource, ListEvent } from "./event-types.js";
 import { IngressError } from "./errors.js";
 import { bodyFormat, parseBody, parseJsonBody } from "./parse-body.js";
-import { declaredLength, readBody, TIMED_OUT, TOO_LARGE } from "./read-body.js";
+import { declaredLength, readBody, TIMED_OUT, TOO_LARGE } from "../../util/read-body.js";
 import { validateCommerceBody, validateListBatch } from "./validate.js";
 import {
   bodySha256,
