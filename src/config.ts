@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.js";
-import { DEFAULT_LEGACY_NAMESPACE, type LegacyTransport } from "./backends/legacy/catalog.js";
+import { DEFAULT_LEGACY_NAMESPACE, LEGACY_PATH, type LegacyTransport } from "./backends/legacy/catalog.js";
 import { COMMERCE_SCOPES } from "./domain/commerce/scopes.js";
 import type { BackendPolicy, ResilienceSettings } from "./backends/resilience.js";
 import { LOG_LEVELS, type LogLevel } from "./logging/logger.js";
@@ -284,6 +284,25 @@ const httpUrlOf = (options: { path?: { pattern: RegExp; rule: string }; httpsBec
 
 const httpUrl = httpUrlOf();
 
+/**
+ * LEGACY_URL: the base URL the client appends the service path to. The spec fixes that path
+ * (`/api/api.asmx`), so a URL ending in it (the endpoint address the service's WSDL and help page
+ * give, which is what gets copied) can only mean its base: it is taken as that, not doubled. A
+ * query (`?WSDL`) or fragment would be dropped from every call, so it is refused.
+ */
+const legacyUrl = httpUrl
+  .superRefine((url, ctx) => {
+    if (url !== undefined && URL.canParse(url) && (new URL(url).search || new URL(url).hash)) {
+      ctx.addIssue({ code: "custom", message: "must be the service's base URL, without a query (?WSDL) or fragment" });
+    }
+  })
+  .transform((url) => {
+    if (url === undefined) return undefined;
+    const parsed = new URL(url);
+    if (!parsed.pathname.toLowerCase().endsWith(LEGACY_PATH)) return url;
+    return `${parsed.origin}${parsed.pathname.slice(0, -LEGACY_PATH.length)}`.replace(/\/+$/, "");
+  });
+
 /** Why the token exchange needs https (commerce spec, POST {auth_url}/oauth/access-token). */
 const TOKEN_EXCHANGE_HTTPS =
   "the token exchange POST {auth_url}/oauth/access-token is HTTPS only and carries COMMERCE_CLIENT_SECRET";
@@ -481,10 +500,10 @@ export const ENV = z.object({
     about("Listening and HTTP access", "port the gateway listens on (0: any free port)"),
   ),
 
-  LEGACY_URL: httpUrl.meta(
+  LEGACY_URL: legacyUrl.meta(
     about(
       "Legacy list service",
-      "base URL of the legacy service; `/api/api.asmx` is appended",
+      "base URL of the legacy service; `/api/api.asmx` is appended (a URL already ending in it is taken as its base)",
       "(unset: the embedded sandbox)",
     ),
   ),

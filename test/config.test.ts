@@ -123,6 +123,19 @@ describe("legacy configuration", () => {
     expect(text).not.toContain("hunter2-secret");
     expect(text).not.toContain("key-secret-9");
   });
+
+  it("takes a LEGACY_URL ending in the service path as its base, so the path is not doubled", () => {
+    const url = (LEGACY_URL: string) => loadConfig({ AUTH_MODE: "open", LEGACY_URL }).legacy.url;
+    expect(url("http://127.0.0.1:4101/api/api.asmx")).toBe("http://127.0.0.1:4101");
+    expect(url("https://lists.example.com/prefix/API/Api.asmx/")).toBe("https://lists.example.com/prefix");
+    expect(url("https://lists.example.com/prefix/")).toBe("https://lists.example.com/prefix");
+  });
+
+  it("refuses a LEGACY_URL with a query or fragment, which no call would carry", () => {
+    expect(problemsOf({ AUTH_MODE: "open", LEGACY_URL: "https://lists.example.com/api/api.asmx?WSDL" })).toEqual([
+      "LEGACY_URL must be the service's base URL, without a query (?WSDL) or fragment",
+    ]);
+  });
 });
 
 describe("backend resilience settings", () => {

@@ -1,7 +1,8 @@
 /**
  * /readyz of a running gateway: ready with both sandboxes up, circuits closed and Redis (database
  * 14) answering; 503 when a backend's circuit breaker is open even though the backend's probe
- * answers, when Redis does not answer, and at once after setDraining(). The report names states
+ * answers, when Redis does not answer, and at once after setDraining(); 503 when LEGACY_URL
+ * reaches a host but not the service (a wrong path, a catch-all page). The report names states
  * only: no URL, no key.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -134,6 +135,45 @@ describe("/readyz", () => {
         });
       },
     );
+  });
+
+  it("is 503 when LEGACY_URL's path is not the service's, though the host answers", async () => {
+    const legacyUrl = `${legacy.url}/wrong-prefix`;
+    await withGateway({ LEGACY_URL: legacyUrl }, async (gateway) => {
+      const { status, report, text } = await readyz(gateway);
+      expect(status).toBe(503);
+      expect(report).toMatchObject({
+        status: "unavailable",
+        backends: {
+          legacy: { status: "down", reason: "HTTP 404 at the service path: is LEGACY_URL the service's base URL?" },
+        },
+      });
+      expectNoSecrets(text);
+    });
+  });
+
+  it("is 503 when the legacy host answers every path with a page rather than the service's reply", async () => {
+    const catchAll = await listen((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<p>hi</p>"));
+    try {
+      await withGateway({ LEGACY_URL: catchAll.url }, async (gateway) => {
+        const { status, report } = await readyz(gateway);
+        expect(status).toBe(503);
+        expect(report).toMatchObject({
+          backends: { legacy: { status: "down", reason: expect.stringMatching(/^no reply of the legacy service/) } },
+        });
+      });
+    } finally {
+      await catchAll.close();
+    }
+  });
+
+  it("takes a LEGACY_URL ending in /api/api.asmx as the base: ready, and the legacy fields answer", async () => {
+    await withGateway({ LEGACY_URL: `${legacy.url}/api/api.asmx` }, async (gateway) => {
+      expect(await readyz(gateway)).toMatchObject({ status: 200, report: { backends: { legacy: { status: "up" } } } });
+      const res = await post(gateway.url, "query ReadyClients { clients { id } }");
+      expect(codes(res)).toEqual([]);
+      expect((res.body as { data: { clients: unknown[] } }).data.clients.length).toBeGreaterThan(0);
+    });
   });
 
   it("answers 503 draining at once after setDraining(), whatever the cached probes say", async () => {
