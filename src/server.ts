@@ -75,7 +75,7 @@ import { observeWebSocket } from "./logging/websocket-log.js";
 import type { Logger } from "./logging/logger.js";
 import { scopeOf } from "./logging/request-context.js";
 import { startTracing } from "./tracing/setup.js";
-import { useOperationSpans } from "./tracing/operation-span.js";
+import { useOperationSpans } from "./plugins/operation-spans.js";
 import {
   attachWebSocket,
   isLiveRequest,

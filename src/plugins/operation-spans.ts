@@ -12,7 +12,7 @@ import type { Plugin } from "graphql-yoga";
 import { isLiveStream } from "../events/live-stream.js";
 import { newRequestRecord, type RequestScope } from "../logging/request-context.js";
 import { acceptRequestId, REQUEST_ID_HEADER } from "../logging/request-id.js";
-import { parentContext } from "./spans.js";
+import { parentContext } from "../tracing/spans.js";
 
 type Run = (args: ExecutionArgs) => unknown;
 
