@@ -9,7 +9,6 @@
  * operation passes the request limits before it executes. The legacy client lives as long as the
  * server; everything per request (credentials, loaders, the deadline) is made in the context.
  */
-import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import {
   createLogger,
@@ -40,7 +39,8 @@ import {
 import { createIngress } from "./events/ingress/index.js";
 import { createEventLog, RedisEventLog, type EventLog } from "./events/log/index.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
-import { cookiesAllowed, corsOptions, hostPolicy, refuseRequest } from "./plugins/http-access.js";
+import { cookiesAllowed, corsOptions, hostPolicy, refuseRequest, useCsrfHeaderRule } from "./plugins/http-access.js";
+import { useGraphQLOverHttp } from "./plugins/graphql-http.js";
 import { CallerStreams, callerKey, refusalBody, wantsEventStream, type StreamSlot } from "./plugins/caller-streams.js";
 import { useRequestLimits } from "./plugins/limits.js";
 import { useLiveStreams } from "./plugins/live-streams.js";
@@ -364,11 +364,13 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       }),
       // A browser sends "simple" requests (form posts, plain GETs) to any site without asking
       // first; requiring a non-simple content type or this header stops pages driving the graph.
-      useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf"] }),
+      useCsrfHeaderRule(),
       // Documents by id (documentId, persistedQuery); with PERSISTED_ONLY nothing else (src/persisted).
       ...persisted.plugins,
       useQueryParamsCheck(),
       useRequestLimits(config.limits),
+      // Request errors coded, and their status as a GraphQL-over-HTTP client expects it per Accept.
+      useGraphQLOverHttp(),
       // Stops resolving when the caller goes away, instead of finishing work nobody will read.
       useRequestSignal(),
       useStreamContext(),

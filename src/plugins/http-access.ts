@@ -7,10 +7,12 @@
  * - body size: a declared length over the limit is refused before it is read, and a body
  *   without a declared length is refused, so nothing unbounded is ever buffered.
  * CORS headers for the allowed origins are given by yoga (`corsOptions`), and yoga's CSRF
- * prevention refuses the "simple" requests a browser would send without a preflight.
+ * prevention refuses the "simple" requests a browser would send without a preflight, saying what
+ * to send instead (`useCsrfHeaderRule`).
  */
 import type { IncomingMessage } from "node:http";
-import type { CORSOptions } from "graphql-yoga";
+import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
+import { createGraphQLError, type CORSOptions, type Plugin } from "graphql-yoga";
 import { isLoopbackHost, type HttpAccessConfig } from "../config.js";
 
 /** A refusal: HTTP status, a machine-readable code and a message for the body. */
@@ -153,5 +155,32 @@ export function corsOptions(access: HttpAccessConfig): (request: Request) => COR
       ],
       maxAge: 600,
     };
+  };
+}
+
+/** The header that lets a request without a JSON body through the CSRF rule (any value). */
+export const CSRF_HEADER = "x-graphql-yoga-csrf";
+
+/**
+ * Yoga's CSRF prevention: a request a browser may send from any page without a preflight (a GET,
+ * a form or text/plain POST) is refused unless it carries CSRF_HEADER, which such a page cannot
+ * add. Its refusal says only "Required CSRF header(s) not present"; this one is coded
+ * (CSRF_HEADER_REQUIRED, 403) and tells a curl user the two ways through.
+ */
+export function useCsrfHeaderRule(): Plugin {
+  const rule = useCSRFPrevention({ requestHeaders: [CSRF_HEADER] });
+  return {
+    onRequestParse(payload) {
+      // The library's check is synchronous: it throws, or lets the request on.
+      try {
+        return rule.onRequestParse?.(payload);
+      } catch {
+        throw createGraphQLError(
+          `A GET, form or text request needs the ${CSRF_HEADER} header (any value), which pages of other sites cannot send: ` +
+            `POST the request as JSON (content-type: application/json), or add the header (curl -H '${CSRF_HEADER}: 1').`,
+          { extensions: { code: "CSRF_HEADER_REQUIRED", header: CSRF_HEADER, http: { status: 403 } } },
+        );
+      }
+    },
   };
 }

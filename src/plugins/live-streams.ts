@@ -20,6 +20,7 @@ import {
 } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { isPromiseLike, LiveStream, type LiveEventMapping } from "../events/live-stream.js";
+import { codeRequestErrors } from "./graphql-http.js";
 
 /** Options of useLiveStreams. */
 export interface LiveStreamsOptions {
@@ -78,8 +79,8 @@ class OperationEvents implements LiveEventMapping {
 
 /**
  * The subscribe function of a shared execution: the source stream of the operation's root field,
- * or the errors that stopped it (as graphql-tools' subscribe reports them: bad arguments as
- * BAD_USER_INPUT with HTTP status 400).
+ * or the errors that stopped it, coded as every request error is (src/plugins/graphql-http.ts:
+ * a bad variable is BAD_USER_INPUT).
  */
 function liveSubscribe(maskError: MaskError) {
   return async (args: ExecutionArgs): Promise<ExecutionResult | LiveStream> => {
@@ -90,11 +91,7 @@ function liveSubscribe(maskError: MaskError) {
     const { signal: _signal, ...run } = args as ExecutionArgs & { signal?: AbortSignal };
     const context = buildExecutionContext(run);
     if (!("schema" in context)) {
-      for (const error of context) {
-        const extensions = ((error as { extensions: Record<string, unknown> }).extensions ??= {});
-        extensions["http"] = { ...(extensions["http"] as object | undefined), status: 400 };
-        extensions["code"] = "BAD_USER_INPUT";
-      }
+      codeRequestErrors(context);
       return { errors: context };
     }
     const source = await createSourceEventStream(run);

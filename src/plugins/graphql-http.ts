@@ -1,0 +1,103 @@
+/**
+ * GraphQL over HTTP as its clients expect it (the GraphQL-over-HTTP spec):
+ * - the answer's media type follows the caller's Accept as yoga negotiates it, except that a
+ *   wildcard (`*\/*`, curl's and fetch's default, or no Accept at all) gets
+ *   `application/graphql-response+json`, the spec's current type, rather than the legacy
+ *   `application/json`: so a request error (the document does not parse or fit the schema, a
+ *   variable is missing or of the wrong type, no operation to run) is a 400. Only a caller naming
+ *   `application/json` first gets that type, and the spec's 200 with the errors in the body.
+ * - every request error has an extensions.code: GRAPHQL_PARSE_FAILED and
+ *   GRAPHQL_VALIDATION_FAILED (yoga's), BAD_USER_INPUT for a variable,
+ *   OPERATION_RESOLUTION_FAILURE (graphql-tools') when the request picks no operation of the
+ *   document, BAD_REQUEST for anything else uncoded there. They are request errors in the spec's sense, so the
+ *   status follows the media type as it does for the other two.
+ */
+import { isAsyncIterable } from "@envelop/core";
+import { Kind, type ExecutionResult, type GraphQLError } from "graphql";
+import type { Plugin } from "graphql-yoga";
+
+/** The spec's media type, and its legacy one. */
+export const GRAPHQL_RESPONSE_TYPE = "application/graphql-response+json";
+export const JSON_TYPE = "application/json";
+
+/**
+ * The media ranges of a request's Accept, in the caller's order, as yoga reads them: no Accept is
+ * `*\/*`, parameters are dropped, and a range asking for a charset other than UTF-8 is left out.
+ * Yoga takes the first range that fits and ignores q-values; so does this.
+ */
+export function acceptedRanges(request: Request): string[] {
+  const header = request.headers.get("accept") || "*/*";
+  const ranges: string[] = [];
+  for (const entry of header.replace(/\s/g, "").toLowerCase().split(",")) {
+    const [range, ...params] = entry.split(";");
+    const charset = params.find((param) => param.includes("charset="));
+    if (range && (!charset || charset === "charset=utf-8")) ranges.push(range);
+  }
+  return ranges;
+}
+
+/** Whether the media range `range` (e.g. `text/*`) covers the media type `type`. */
+export function coversType(range: string, type: string): boolean {
+  const [rangeType, rangeSub] = range.split("/");
+  const [typeType, typeSub] = type.split("/");
+  return (rangeType === "*" || rangeType === typeType) && (rangeSub === "*" || rangeSub === typeSub);
+}
+
+/**
+ * The JSON media type a request's answer goes out as, when it accepts one: the type its first
+ * fitting range names, `application/graphql-response+json` for a wildcard.
+ */
+export function jsonTypeFor(request: Request): string | undefined {
+  const range = acceptedRanges(request).find((r) => coversType(r, GRAPHQL_RESPONSE_TYPE) || coversType(r, JSON_TYPE));
+  if (range === undefined) return undefined;
+  return range === JSON_TYPE ? JSON_TYPE : GRAPHQL_RESPONSE_TYPE;
+}
+
+/**
+ * Codes the errors that kept an operation from starting (graphql-tools' execution context: the
+ * variables, the operation to run) and marks them as the spec's request errors, which
+ * `application/json` answers with 200 and every other media type with 400.
+ */
+export function codeRequestErrors(errors: readonly GraphQLError[]): void {
+  for (const error of errors) {
+    const extensions = error.extensions as Record<string, unknown>;
+    if (typeof extensions["code"] !== "string") {
+      const variable = error.nodes?.some((node) => node.kind === Kind.VARIABLE_DEFINITION) ?? false;
+      extensions["code"] = variable ? "BAD_USER_INPUT" : "BAD_REQUEST";
+    }
+    extensions["http"] = { ...(extensions["http"] as object | undefined), status: 400, spec: true };
+  }
+}
+
+/** A result that is only errors, made before any field ran: no `data` at all (not even null). */
+function requestErrorsOf(result: unknown): readonly GraphQLError[] | undefined {
+  if (!result || typeof result !== "object" || isAsyncIterable(result) || "data" in result) return undefined;
+  const errors = (result as ExecutionResult).errors;
+  return errors?.length ? errors : undefined;
+}
+
+/** The plugin (see the file's comment). */
+export function useGraphQLOverHttp(): Plugin {
+  const code = ({ result }: { result: unknown }) => {
+    const errors = requestErrorsOf(result);
+    if (errors) codeRequestErrors(errors);
+  };
+  return {
+    onExecute: () => ({ onExecuteDone: code }),
+    onSubscribe: () => ({ onSubscribeResult: code }),
+    onResultProcess(payload) {
+      const { request, result, resultProcessor } = payload;
+      if (!resultProcessor || isAsyncIterable(result)) return;
+      // Yoga's own check for an operation to run (before execution) codes it but leaves it 400
+      // for application/json too: it is a request error like the ones coded above.
+      const errors = requestErrorsOf(result);
+      if (errors?.every((error) => error.extensions["code"] === "OPERATION_RESOLUTION_FAILURE")) {
+        codeRequestErrors(errors);
+      }
+      // Yoga answers a wildcard with application/json. Where a JSON type fits, yoga's processor is
+      // the regular one (it comes last and wins); only the media type it is told changes.
+      if (jsonTypeFor(request) === GRAPHQL_RESPONSE_TYPE)
+        payload.setResultProcessor(resultProcessor, GRAPHQL_RESPONSE_TYPE);
+    },
+  };
+}
