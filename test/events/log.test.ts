@@ -380,6 +380,66 @@ describe("MemoryEventLog retention", () => {
   });
 });
 
+describe("MemoryEventLog byte bound", () => {
+  const big = (n: number, bytes: number): LogEntry => ({
+    dedupeKey: `big-${n}`,
+    event: { n, name: "x".repeat(bytes) },
+  });
+
+  it("keeps at most maxBytes of event JSON per source, oldest out first, however few the events", async () => {
+    const log = new MemoryEventLog({ maxBytes: 10_000 });
+    const ids: string[] = [];
+    for (let n = 0; n < 20; n++) ids.push(...(await log.append("legacy", [big(n, 2_000)])).appended);
+    // About 2 KB each: the newest four fit, the others went although the count bound is far off.
+    const kept = new Recorder();
+    await expect(log.subscribe("legacy", { after: ids[0] }, () => undefined)).rejects.toMatchObject({
+      code: "EVENT_LOG_TRIMMED",
+      resumeAfter: ids[15],
+    });
+    await log.subscribe("legacy", { after: ids[15] }, kept.listener);
+    expect(kept.ids).toEqual(ids.slice(16));
+    // The other source keeps its own.
+    const other = await log.append("commerce", [big(0, 100)]);
+    const commerce = new Recorder();
+    await log.subscribe("commerce", { after: "0-0" }, commerce.listener);
+    expect(commerce.ids).toEqual(other.appended);
+    await log.close();
+  });
+
+  it("still hands an event larger than the bound to live subscribers, then drops it", async () => {
+    const log = new MemoryEventLog({ maxBytes: 1_000 });
+    const live = new Recorder();
+    await log.subscribe("legacy", {}, live.listener);
+    const { appended } = await log.append("legacy", [big(0, 5_000)]);
+    expect(live.ids).toEqual(appended);
+    await expect(log.subscribe("legacy", { after: "0-0" }, () => undefined)).rejects.toMatchObject({
+      code: "EVENT_LOG_TRIMMED",
+      resumeAfter: appended[0],
+    });
+    await log.close();
+  });
+
+  it("ends a replay that the byte bound overtook, as the count bound does", async () => {
+    const log = new MemoryEventLog({ maxBytes: 10_000 });
+    const first = await log.append("legacy", [big(0, 100), big(1, 100), big(2, 100)]);
+    // A replay paced by its reader: its next page waits until this settles.
+    let release: () => void = () => undefined;
+    const drained = () => new Promise<void>((resolve) => (release = resolve));
+    const trimmed: EventLogTrimmedError[] = [];
+    const recorder = new Recorder();
+    const many = Array.from({ length: 150 }, (_, n) => big(10 + n, 10));
+    await log.append("legacy", many);
+    await log.subscribe("legacy", { after: "0-0", drained, trimmed: (e) => trimmed.push(e) }, recorder.listener);
+    expect(recorder.ids.slice(0, 3)).toEqual(first.appended);
+    await log.append("legacy", [big(500, 9_000)]);
+    release();
+    await sleep(50);
+    expect(trimmed).toHaveLength(1);
+    expect(trimmed[0]).toMatchObject({ code: "EVENT_LOG_TRIMMED" });
+    await log.close();
+  });
+});
+
 describe("RedisEventLog trimming", () => {
   const prefix = uniquePrefix("trimmed");
   beforeAll(requireSharedRedis);

@@ -1,6 +1,7 @@
 /**
- * The event log of a single instance (REDIS_URL unset): a bounded array per source. Same contract
- * as the Redis log, including its id format, so subscriptions cannot tell them apart.
+ * The event log of a single instance (REDIS_URL unset): an array per source, bounded by count
+ * (`maxLength`), by the bytes of its events' JSON (`maxBytes`) and by age, oldest out first. Same
+ * contract as the Redis log, including its id format, so subscriptions cannot tell them apart.
  *
  * A replay delivers REPLAY_PAGE entries at a time, the next page once the subscriber has handed on
  * the previous one (`drained`) and after other work has had a turn, so a replay from far back
@@ -18,6 +19,7 @@
 import {
   compareEventIds,
   DEFAULT_DEDUPE_TTL_MS,
+  DEFAULT_MAX_BYTES,
   DEFAULT_MAX_LENGTH,
   DEFAULT_RETENTION_MS,
   EVENT_SOURCES,
@@ -55,6 +57,9 @@ interface MemorySubscriber {
 interface SourceLog {
   readonly source: EventSource;
   readonly entries: LoggedEvent[];
+  /** Bytes of each entry's JSON, in the entries' order, and their sum (`maxBytes`). */
+  readonly sizes: number[];
+  bytes: number;
   /** dedupe key → expiry (ms). Insertion order is expiry order, as every key gets the same TTL. */
   readonly dedupe: Map<string, number>;
   readonly subscribers: Set<MemorySubscriber>;
@@ -75,6 +80,7 @@ export interface MemoryEventLogOptions extends EventLogLimits {
 /** The event log for one instance. */
 export class MemoryEventLog implements EventLog {
   readonly #maxLength: number;
+  readonly #maxBytes: number;
   readonly #retentionMs: number;
   readonly #dedupeTtlMs: number;
   readonly #onError: (error: unknown) => void;
@@ -85,6 +91,7 @@ export class MemoryEventLog implements EventLog {
 
   constructor(options: MemoryEventLogOptions = {}) {
     this.#maxLength = options.maxLength ?? DEFAULT_MAX_LENGTH;
+    this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.#dedupeTtlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
     this.#onError = options.onError ?? reportToConsole;
@@ -94,6 +101,8 @@ export class MemoryEventLog implements EventLog {
       this.#logs.set(source, {
         source,
         entries: [],
+        sizes: [],
+        bytes: 0,
         dedupe: new Map(),
         subscribers: new Set(),
         undelivered: [],
@@ -133,8 +142,12 @@ export class MemoryEventLog implements EventLog {
       }
       log.dedupe.set(entry.dedupeKey, now + this.#dedupeTtlMs);
       // A JSON round trip, as Redis does: subscribers never share the caller's object.
-      const event = JSON.parse(texts[index] ?? "{}") as Record<string, unknown>;
+      const text = texts[index] ?? "{}";
+      const event = JSON.parse(text) as Record<string, unknown>;
       added.push({ id: this.#nextId(log, now), source, event });
+      const size = Buffer.byteLength(text);
+      log.sizes.push(size);
+      log.bytes += size;
     });
     log.entries.push(...added);
     this.#trim(log, now);
@@ -302,15 +315,23 @@ export class MemoryEventLog implements EventLog {
     return `${log.lastMs}-${log.lastSeq}`;
   }
 
+  /** Drops the oldest entries past `maxLength`, past `maxBytes`, and older than `retentionMs`. */
   #trim(log: SourceLog, now: number): void {
     const minMs = BigInt(now - this.#retentionMs);
     let drop = Math.max(0, log.entries.length - this.#maxLength);
+    let bytes = log.bytes;
+    for (let at = 0; at < drop; at += 1) bytes -= log.sizes[at] ?? 0;
     while (drop < log.entries.length) {
       const entry = log.entries[drop];
-      if (entry === undefined || parseEventId(entry.id)[0] >= minMs) break;
+      if (entry === undefined) break;
+      if (bytes <= this.#maxBytes && parseEventId(entry.id)[0] >= minMs) break;
+      bytes -= log.sizes[drop] ?? 0;
       drop += 1;
     }
-    if (drop > 0) log.removedThrough = log.entries.splice(0, drop).at(-1)?.id ?? log.removedThrough;
+    if (drop === 0) return;
+    log.sizes.splice(0, drop);
+    log.bytes = bytes;
+    log.removedThrough = log.entries.splice(0, drop).at(-1)?.id ?? log.removedThrough;
   }
 
   #log(source: EventSource): SourceLog {

@@ -90,6 +90,13 @@ export interface EventLog {
 export interface EventLogLimits {
   /** Entries kept per source (Redis trims approximately, `MAXLEN ~`). Default 10 000. */
   readonly maxLength?: number;
+  /**
+   * Bytes of event JSON kept per source by the in-memory log (oldest out first, as for
+   * `maxLength`): a few large events must not hold the process's memory until `maxLength` more
+   * come. Default DEFAULT_MAX_BYTES. The Redis log keeps to `maxLength` (Redis's memory is bounded
+   * by its own maxmemory).
+   */
+  readonly maxBytes?: number;
   /** Entries older than this are dropped (`MINID`). Default 24 h. */
   readonly retentionMs?: number;
   /** How long a dedupe key is remembered. Default 24 h. */
@@ -105,6 +112,8 @@ export interface EventLogLimits {
 }
 
 export const DEFAULT_MAX_LENGTH = 10_000;
+/** 16 MiB of event JSON per source: thousands of ordinary events, two of the largest webhook bodies (8 MiB). */
+export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -158,7 +167,7 @@ export class EventLogTrimmedError extends EventLogError {
         ? `the ${source} event log no longer holds what it held up to ${after} (it lost its end); ` +
             `it goes on with new events after ${resumeAfter}, and events appended after ${after} may be lost`
         : `the ${source} events after ${after} up to ${resumeAfter} were removed from the event log ` +
-            "(it keeps EVENT_LOG_MAX_LENGTH events per backend for EVENT_LOG_RETENTION_MS)",
+            "(it keeps EVENT_LOG_MAX_LENGTH events per backend, in memory also at most a bound of bytes, for EVENT_LOG_RETENTION_MS)",
     );
     this.source = source;
     this.after = after;
