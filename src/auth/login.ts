@@ -2,7 +2,8 @@
  * The commerce OAuth partner login, served by the gateway under /auth:
  *
  * - GET /auth/commerce/login[?return_to=<url on an AUTH_RETURN_ORIGINS origin>] sends the browser to
- *   the commerce authorize page with a fresh state, held in a signed HttpOnly SameSite=Lax cookie;
+ *   the commerce authorize page with a fresh state, held in a signed HttpOnly SameSite=Lax cookie
+ *   (first moving it to the callback's loopback name when it came by another: see loopbackBounce);
  * - GET /auth/commerce/callback checks the state, exchanges the code (Basic auth, form body) and
  *   seals the access token and the granted scopes into a gateway token: a session cookie (then
  *   back to GraphiQL), or a one-time code handed to the `return_to` app in the URL fragment;
@@ -24,12 +25,13 @@ import {
   OAuthDeniedError,
 } from "../backends/commerce/errors.js";
 import { completeAuthorization, createAuthorization } from "../backends/commerce/oauth.js";
-import type { AuthConfig, CommerceConfig } from "../config.js";
+import { isLoopbackHost, type AuthConfig, type CommerceConfig } from "../config.js";
+import { hostName } from "../plugins/http-access.js";
 import { readCookie, SESSION_COOKIE, setCookie, signValue, STATE_COOKIE, verifyValue } from "./cookies.js";
 import { deriveKey, sealGatewayToken, tokenKey } from "./gateway-token.js";
 import { OneTimeCodes, type OneTimeCodeStore } from "./one-time-codes.js";
 import { renderLoginPage, type LoginPage } from "./pages.js";
-import { readBody, TOO_LARGE } from "../events/ingress/read-body.js";
+import { readBody, TOO_LARGE } from "../util/read-body.js";
 import { sendJson } from "../util/send-json.js";
 
 /** Where the login lives. */
@@ -120,6 +122,27 @@ async function readSmallBody(req: IncomingMessage, limit: number): Promise<strin
   return body === TOO_LARGE ? undefined : body.toString("utf8");
 }
 
+/**
+ * Where a login started under `host` must go first, or undefined when it may start there. The state
+ * cookie is kept per host name and the commerce service returns to the one registered callback
+ * (`redirectUri`), so a login started on localhost whose callback is 127.0.0.1 would find no cookie.
+ * The login moves to the callback's origin before the cookie is set, and only between loopback
+ * names: those reach this gateway directly, so the move cannot loop through a proxy that rewrites
+ * Host, and the target is always the configured callback, never a name taken from the request.
+ */
+export function loopbackBounce(host: string | undefined, redirectUri: string): string | undefined {
+  if (!host) return undefined;
+  const callback = new URL(redirectUri);
+  let came: URL;
+  try {
+    came = new URL(`${callback.protocol}//${host}`);
+  } catch {
+    return undefined;
+  }
+  if (came.host === callback.host) return undefined;
+  return isLoopbackHost(hostName(came.host)) && isLoopbackHost(callback.hostname) ? callback.origin : undefined;
+}
+
 /** Builds the /auth routes of one gateway. */
 export function createLoginRoutes(options: LoginOptions): LoginRoutes {
   const { auth, commerce } = options;
@@ -175,6 +198,8 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
         reason: "return_to_not_allowed",
       });
     }
+    const bounce = loopbackBounce(req.headers.host, options.redirectUri());
+    if (bounce) return redirect(res, `${bounce}${loginUrl(returnTo)}`);
     const authUrl = commerce.authUrl ?? new URL(commerce.url!).origin;
     const pending = createAuthorization({
       authUrl,
@@ -201,19 +226,10 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
   const callback = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const problem = unavailable();
     if (problem) return sendPage(res, problem);
-    const held = verifyValue(readCookie(req.headers.cookie, STATE_COOKIE), keys!.state);
+    const raw = readCookie(req.headers.cookie, STATE_COOKIE);
+    const held = verifyValue(raw, keys!.state);
     if (!isStateCookie(held) || now().getTime() - held.t > STATE_TTL_SECONDS * 1000) {
-      return failed(
-        res,
-        {
-          status: 400,
-          title: "This login was not started here, or took too long",
-          message:
-            "The gateway has no record of a login started in this browser in the last 10 minutes (the login cookie is missing, changed or expired). Nothing was granted. Start the login again.",
-          reason: "state_missing",
-        },
-        undefined,
-      );
+      return failed(res, stateProblem(req, raw, held, options.redirectUri(), options.graphqlPath), undefined);
     }
     const returnTo = held.r;
     let grant;
@@ -358,6 +374,54 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
       } else sendJson(res, 404, { error: "not_found", message: "No such path." });
       return true;
     },
+  };
+}
+
+/**
+ * The page for a callback without a usable state cookie, naming the likely cause: a cookie that
+ * was changed (or signed under another GATEWAY_SECRET), one past its 10 minutes, or none at all;
+ * for none, whether this browser sends this host other cookies tells a login started under another
+ * host name (or too long ago) from cookies that are blocked.
+ */
+function stateProblem(
+  req: IncomingMessage,
+  raw: string | undefined,
+  held: unknown,
+  redirectUri: string,
+  graphqlPath: string,
+): Omit<LoginPage, "retryUrl"> {
+  const nothing = "Nothing was granted.";
+  const minutes = STATE_TTL_SECONDS / 60;
+  if (raw !== undefined && !isStateCookie(held)) {
+    return {
+      status: 400,
+      title: "The login cookie is not valid",
+      message: `The cookie of the login started in this browser was changed, or was signed by a gateway with another GATEWAY_SECRET (restarted since the login started). ${nothing} Start the login again.`,
+      reason: "state_cookie_invalid",
+    };
+  }
+  if (raw !== undefined) {
+    return {
+      status: 400,
+      title: "This login took too long",
+      message: `The login was started more than ${minutes} minutes ago. ${nothing} Start the login again.`,
+      reason: "state_expired",
+    };
+  }
+  const origin = new URL(redirectUri).origin;
+  const names = `cookies are kept per host name: localhost and 127.0.0.1 are two sites to a browser`;
+  const again = readCookie(req.headers.cookie, SESSION_COOKIE)
+    ? "This browser already holds a login session here: if this page was opened again after a login finished (a reload, the back button), there is nothing to do. "
+    : "";
+  const likely =
+    (req.headers.cookie ?? "").trim() !== ""
+      ? `This browser does send this site its other cookies, so the login was most likely started under another host name than ${origin} (${names}), or more than ${minutes} minutes ago.`
+      : `The login was started under another host name than ${origin} (${names}), or this browser blocks cookies for this site, or the login was started more than ${minutes} minutes ago or in another browser.`;
+  return {
+    status: 400,
+    title: "The login cookie is missing",
+    message: `The browser came back from the commerce service without the cookie set when the login started, so this answer cannot be tied to a login in this browser. ${again}${likely} ${nothing} Start the login again from ${origin}${graphqlPath}.`,
+    reason: "state_missing",
   };
 }
 

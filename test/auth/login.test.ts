@@ -3,8 +3,10 @@
  * the state cookie, the callback's session cookie and one-time codes, every failure page, the
  * scopes the user granted, and PoP signing of each commerce call against the sandbox's clock.
  */
+import { request } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openGatewayToken, tokenKey } from "../../src/auth/gateway-token.js";
+import { signValue } from "../../src/auth/cookies.js";
+import { deriveKey, openGatewayToken, tokenKey } from "../../src/auth/gateway-token.js";
 import { loadConfig } from "../../src/config.js";
 import { createGateway } from "../../src/server.js";
 import {
@@ -202,7 +204,8 @@ describe("GET /auth/commerce/callback", () => {
       `${stack.gateway.url}/auth/commerce/callback?code=${"b".repeat(60)}&state=whatever-state`,
     );
     expect(res.status).toBe(400);
-    expect(res.text).toContain("This login was not started here, or took too long");
+    expect(res.text).toContain("The login cookie is missing");
+    expect(res.text).toContain('data-reason="state_missing"');
     expect(stack.commerce.calls.count("POST /oauth/access-token")).toBe(0);
   });
 
@@ -219,7 +222,9 @@ describe("GET /auth/commerce/callback", () => {
     const res = await agent.get(`${stack.gateway.url}/auth/commerce/callback?code=${"c".repeat(60)}&state=${state}`);
     expect(data).not.toBe(forgedData);
     expect(res.status).toBe(400);
-    expect(res.text).toContain("This login was not started here");
+    expect(res.text).toContain("The login cookie is not valid");
+    expect(res.text).toContain('data-reason="state_cookie_invalid"');
+    expect(stack.commerce.calls.count("POST /oauth/access-token")).toBe(0);
   });
 
   it("a code older than its 3 minutes is refused by the service: a page saying so", async () => {
@@ -240,6 +245,127 @@ describe("GET /auth/commerce/callback", () => {
     } finally {
       stack.shiftCommerceClock(-(3 * 60 * 1000 + 1000));
     }
+  });
+});
+
+/** A GET with the Host header a browser would send for another name of the same address. */
+function getWithHost(url: string, host: string): Promise<{ status: number; location?: string; setCookies: string[] }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { host } }, (res) => {
+      res.resume();
+      res.once("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          location: res.headers.location,
+          setCookies: res.headers["set-cookie"] ?? [],
+        }),
+      );
+    });
+    req.once("error", reject);
+    req.end();
+  });
+}
+
+describe("a login started under another host name than its callback's", () => {
+  const local = () => stack.gateway.url.replace("//127.0.0.1:", "//localhost:");
+
+  it("moves to the callback's loopback name before setting its cookie, keeping return_to, and then completes", async () => {
+    const agent = new UserAgent();
+    const returnTo = `${APP_ORIGIN}/signed-in`;
+    const query = `?return_to=${encodeURIComponent(returnTo)}`;
+    const start = await agent.get(`${local()}/auth/commerce/login${query}`);
+    expect(start.status).toBe(302);
+    expect(start.location).toBe(`${stack.gateway.url}/auth/commerce/login${query}`);
+    // No state cookie on the name the callback will not come back to.
+    expect(start.setCookies).toEqual([]);
+    const walk = await walkLogin(agent, stack.gateway.url, { query });
+    expect(walk.callback.status).toBe(302);
+    expect(walk.callback.location).toMatch(/#gateway_code=/);
+    // A plain login from localhost ends logged in on the callback's name, where GraphiQL opens.
+    const plain = new UserAgent();
+    expect((await plain.get(`${local()}/auth/commerce/login`)).location).toBe(
+      `${stack.gateway.url}/auth/commerce/login`,
+    );
+    const done = await walkLogin(plain, stack.gateway.url);
+    expect(done.callback.location).toBe("/graphql");
+    expect(plain.cookie(stack.gateway.url, "mailgraph_session")).toBeDefined();
+  });
+
+  it("moves only to the configured callback: COMMERCE_REDIRECT_URI on localhost draws a 127.0.0.1 login there", async () => {
+    const port = new URL(stack.gateway.url).port;
+    const configured = await createGateway(
+      loadConfig(
+        authGatewayEnv(stack.legacy, stack.commerce, {
+          COMMERCE_REDIRECT_URI: `http://localhost:${port}/auth/commerce/callback`,
+        }),
+      ),
+    );
+    try {
+      const start = await new UserAgent().get(`${configured.url}/auth/commerce/login`);
+      expect(start).toMatchObject({
+        status: 302,
+        location: `http://localhost:${port}/auth/commerce/login`,
+        setCookies: [],
+      });
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it("never takes a name from the Host header: an unlisted Host is refused, a listed public one starts where it is", async () => {
+    expect((await getWithHost(`${stack.gateway.url}/auth/commerce/login`, "evil.example")).status).toBe(421);
+    const listed = await createGateway(
+      loadConfig(authGatewayEnv(stack.legacy, stack.commerce, { ALLOWED_HOSTS: "gateway.example.test" })),
+    );
+    try {
+      const start = await getWithHost(`${listed.url}/auth/commerce/login`, "gateway.example.test");
+      expect(start.status).toBe(302);
+      // Not moved (a proxy may rewrite Host: moving could loop); straight to the authorize page.
+      expect(start.location).toMatch(new RegExp(`^${stack.commerce.url}/oauth/authorize\\?`));
+      expect(start.setCookies).toHaveLength(1);
+      const spoofed = await getWithHost(`${listed.url}/auth/commerce/login`, "localhost:1@evil.example");
+      expect(spoofed.location ?? "").not.toContain("evil.example");
+    } finally {
+      await listed.close();
+    }
+  });
+
+  it("a callback without the state cookie says why it is likely missing: another host name, blocked cookies, time, or a reload", async () => {
+    const callback = `${stack.gateway.url}/auth/commerce/callback?code=${"d".repeat(60)}&state=some-state-value`;
+    const bare = await new UserAgent().get(callback);
+    expect(bare.text).toContain('data-reason="state_missing"');
+    expect(bare.text).toContain(`another host name than ${stack.gateway.url}`);
+    expect(bare.text).toContain("localhost and 127.0.0.1 are two sites to a browser");
+    expect(bare.text).toContain("blocks cookies");
+    expect(bare.text).toContain(`Start the login again from ${stack.gateway.url}/graphql`);
+    expect(bare.text).not.toContain("took too long");
+
+    // A browser that sends this site other cookies does not block them: the host name or the time it is.
+    const withCookies = new UserAgent();
+    withCookies.setCookie(stack.gateway.url, "theme", "dark");
+    const sent = await withCookies.get(callback);
+    expect(sent.text).toContain("does send this site its other cookies");
+    expect(sent.text).not.toContain("blocks cookies");
+
+    // One already logged in most likely opened a finished login again.
+    const loggedIn = new UserAgent();
+    await walkLogin(loggedIn, stack.gateway.url);
+    expect((await loggedIn.get(callback)).text).toContain("already holds a login session here");
+  });
+
+  it("a state cookie past its 10 minutes is named as such", async () => {
+    const agent = new UserAgent();
+    const stale = signValue(
+      { s: "some-state-value", t: Date.now() - 11 * 60_000 },
+      deriveKey(GATEWAY_SECRET, "login-state cookie HMAC-SHA256"),
+    );
+    agent.setCookie(stack.gateway.url, "mailgraph_oauth_state", stale);
+    const res = await agent.get(
+      `${stack.gateway.url}/auth/commerce/callback?code=${"e".repeat(60)}&state=some-state-value`,
+    );
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('data-reason="state_expired"');
+    expect(res.text).toContain("started more than 10 minutes ago");
   });
 });
 

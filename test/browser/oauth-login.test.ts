@@ -81,6 +81,28 @@ describe("the OAuth login in Chromium", () => {
   );
 
   it(
+    "logs in when GraphiQL was opened on localhost rather than the callback's 127.0.0.1, and queries with the session",
+    async () => {
+      const local = url.replace("//127.0.0.1:", "//localhost:");
+      expect(local).not.toBe(url);
+      await forgetGraphiQLState(browser.context, local);
+      const page = await browser.context.newPage();
+      await page.goto(`${local}/graphql`);
+      await page.locator("#mailgraph-login").click();
+      await page.waitForURL(/\/oauth\/authorize\?/);
+      await page.getByRole("button", { name: "Approve" }).click();
+      // The login moved to the callback's host name before it started, so its cookie was there.
+      await page.waitForURL(`${url}/graphql`);
+      expect((await browser.context.cookies(url)).map((c) => c.name)).toContain("mailgraph_session");
+      const response = await runInGraphiQL(page, SUBSCRIBERS, /totalCount/);
+      expect(response).toMatch(/"totalCount":\s*\d+/);
+      expect(response).not.toContain("errors");
+      await page.close();
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     "a rejection on the authorize page ends on a page saying access was not granted",
     async () => {
       const page = await browser.context.newPage();
