@@ -1,4 +1,5 @@
-# The gateway on its embedded sandboxes by default; set LEGACY_URL / COMMERCE_URL to use real backends.
+# The gateway in front of LEGACY_URL / COMMERCE_URL. NODE_ENV=production refuses to start without
+# them, unless SANDBOX=true asks for the embedded demo sandboxes (`docker run -e SANDBOX=true …`).
 # Two stages: TypeScript is compiled once in `build`; the runtime image has production dependencies
 # and dist/ only (no compiler, no tsx, no sources) and runs `node dist/main.js` as a non-root user.
 

@@ -83,6 +83,13 @@ export interface SandboxConfig {
   commerceSyncThreshold: number;
   /** Requests a second per credential before 429; 0 turns the limit off. */
   commerceRateLimit: number;
+  /**
+   * Whether the embedded sandboxes may stand in for a backend that has no URL, and which setting
+   * said so: SANDBOX when set; else not under NODE_ENV=production (a deployment that lost its
+   * backend URLs must not serve demo data with open access), yes otherwise. src/main.ts refuses
+   * to start when a URL is missing and they may not.
+   */
+  standIn: { allowed: boolean; decidedBy: "SANDBOX" | "NODE_ENV" | "default" };
 }
 
 /** What one GraphQL request may ask for; checked before anything executes. */
@@ -655,6 +662,24 @@ export const ENV = z.object({
   SANDBOX_COMMERCE_RATE_LIMIT: intIn(50, 0, 1_000_000).meta(
     about("Embedded sandboxes", "requests a second per credential before the commerce sandbox answers 429 (0: off)"),
   ),
+  SANDBOX: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^(true|false|1|0)$/i.test(raw), { error: "must be true or false" })
+    .transform((raw) => (raw === undefined ? undefined : /^(true|1)$/i.test(raw)))
+    .meta(
+      about(
+        "Embedded sandboxes",
+        "`true`: the embedded sandboxes (demo data, demo keys) stand in for an unset `LEGACY_URL` / `COMMERCE_URL`, also under `NODE_ENV=production`; `false`: never, a missing URL stops the start",
+        "yes, except with `NODE_ENV=production`",
+      ),
+    ),
+  NODE_ENV: text.meta(
+    about(
+      "Embedded sandboxes",
+      "`production` (the image sets it): a missing `LEGACY_URL` / `COMMERCE_URL` stops the start unless `SANDBOX=true`",
+    ),
+  ),
 
   MAX_TOKENS: intIn(2_000, 100, 100_000).meta(
     about("Request limits", "lexical tokens of a GraphQL document (`MAX_TOKENS_EXCEEDED`)"),
@@ -1106,6 +1131,12 @@ export function loadConfig(env: Env = process.env): Config {
       commerceApiKey: e.SANDBOX_COMMERCE_API_KEY ?? "demo-commerce-key",
       commerceSyncThreshold: e.SANDBOX_COMMERCE_SYNC_THRESHOLD,
       commerceRateLimit: e.SANDBOX_COMMERCE_RATE_LIMIT,
+      standIn:
+        e.SANDBOX !== undefined
+          ? { allowed: e.SANDBOX, decidedBy: "SANDBOX" }
+          : e.NODE_ENV === "production"
+            ? { allowed: false, decidedBy: "NODE_ENV" }
+            : { allowed: true, decidedBy: "default" },
     },
     limits: {
       maxTokens: e.MAX_TOKENS,

@@ -1,6 +1,7 @@
 /**
  * `npm start`: reads the configuration, starts the embedded sandbox of every backend that has no
- * URL configured, then the gateway, and prints where everything listens and anything in the
+ * URL configured (unless NODE_ENV=production or SANDBOX=false forbid it: then the start is
+ * refused, naming what to set), then the gateway, and prints where everything listens and anything in the
  * configuration that is probably not meant. SIGINT/SIGTERM shut the gateway down gracefully
  * (gateway.shutdown(): readiness 503, in-flight requests finished, websockets closed with 1001),
  * then the sandboxes, exiting 0, or 1 when SHUTDOWN_DEADLINE_MS cut something off.
@@ -99,6 +100,23 @@ async function embedCommerceSandbox(config: Config): Promise<Embedded | undefine
   };
 }
 
+/**
+ * Refuses to start when a backend has no URL and the sandboxes may not stand in for it
+ * (NODE_ENV=production or SANDBOX=false): demo data with open access is never a silent fallback.
+ */
+function checkSandboxesWanted(config: Config): void {
+  const unset = [config.legacy.url ? undefined : "LEGACY_URL", config.commerce.url ? undefined : "COMMERCE_URL"].filter(
+    (name): name is string => name !== undefined,
+  );
+  const { allowed, decidedBy } = config.sandbox.standIn;
+  if (unset.length === 0 || allowed) return;
+  const which = unset.join(" and ");
+  throw new ConfigError([
+    `${which} ${unset.length === 1 ? "is" : "are"} unset with ${decidedBy === "SANDBOX" ? "SANDBOX=false" : "NODE_ENV=production"}: ` +
+      `set ${unset.length === 1 ? "it to the backend's URL" : "them to the backends' URLs"}, or SANDBOX=true to run the embedded demo sandboxes instead (demo data and keys; open access unless AUTH_MODE=token)`,
+  ]);
+}
+
 /** Each step may start one backend sandbox; the next one sees the config it produced. */
 const EMBEDDED_BACKENDS: ReadonlyArray<(config: Config) => Promise<Embedded | undefined>> = [
   embedLegacySandbox,
@@ -127,7 +145,9 @@ function withWebhookSecrets(config: Config): Config {
 }
 
 async function main(): Promise<void> {
-  let config = withWebhookSecrets(loadConfig());
+  let config = loadConfig();
+  checkSandboxesWanted(config);
+  config = withWebhookSecrets(config);
   const started: Embedded[] = [];
   const closeAll = () => Promise.allSettled(started.map((s) => s.close()));
   try {

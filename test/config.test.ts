@@ -138,6 +138,22 @@ describe("legacy configuration", () => {
   });
 });
 
+describe("embedded sandboxes standing in for unset backend URLs", () => {
+  const standIn = (env: Record<string, string>) => loadConfig(env).sandbox.standIn;
+
+  it("are allowed by default, not under NODE_ENV=production, and as SANDBOX says when it is set", () => {
+    expect(standIn({})).toEqual({ allowed: true, decidedBy: "default" });
+    expect(standIn({ NODE_ENV: "production" })).toEqual({ allowed: false, decidedBy: "NODE_ENV" });
+    expect(standIn({ NODE_ENV: "production", SANDBOX: "true" })).toEqual({ allowed: true, decidedBy: "SANDBOX" });
+    expect(standIn({ SANDBOX: "false" })).toEqual({ allowed: false, decidedBy: "SANDBOX" });
+    expect(standIn({ NODE_ENV: "development", SANDBOX: "1" })).toEqual({ allowed: true, decidedBy: "SANDBOX" });
+  });
+
+  it("refuses a SANDBOX that is not a boolean", () => {
+    expect(problemsOf({ SANDBOX: "yes" })).toEqual(["SANDBOX must be true or false"]);
+  });
+});
+
 describe("backend resilience settings", () => {
   it("warns when a bulkhead lets more calls through than the connection pool has", () => {
     const over = configWarnings(loadConfig({ COMMERCE_BULKHEAD_LIMIT: "32", COMMERCE_CONNECTIONS: "16" }));

@@ -1,9 +1,10 @@
 /**
  * The production build as the image runs it: `npm run build` compiles src/ with tsconfig.build.json,
- * and `node main.js` from the output (no tsx) starts the gateway on its embedded sandboxes, answers
- * /health and GraphQL, and exits cleanly on SIGTERM.
+ * and `NODE_ENV=production node main.js` from the output (no tsx) refuses to stand the demo
+ * sandboxes in for unset backend URLs unless SANDBOX=true; with it, starts the gateway on them,
+ * answers /health and GraphQL, and exits cleanly on SIGTERM.
  */
-import { spawn, execFile } from "node:child_process";
+import { spawn, execFile, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,6 +15,15 @@ import { exit, output } from "../support/child-process.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
+
+/** The exit code and everything the process wrote. */
+function exitWithOutput(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
+}
 
 describe("npm run build, then node main.js", () => {
   // Inside the repository so the compiled files resolve node_modules the way dist/ does, but not in
@@ -27,7 +37,7 @@ describe("npm run build, then node main.js", () => {
     outDir = await mkdtemp(join(cache, "mailgraph-build-"));
     await writeFile(join(outDir, "package.json"), JSON.stringify({ type: "module" }));
     await run("npm", ["run", "build", "--", "--outDir", outDir], { cwd: ROOT });
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     if (outDir) await rm(outDir, { recursive: true, force: true });
@@ -41,14 +51,44 @@ describe("npm run build, then node main.js", () => {
     expect(existsSync(join(outDir, "src"))).toBe(false);
   });
 
-  it("starts without tsx, answers /health and a query, and exits 0 on SIGTERM", async () => {
+  /** `NODE_ENV=production node main.js` with `env`, on an environment without backend or port settings. */
+  function startProduction(env: Record<string, string>) {
     const clean = Object.fromEntries(
       Object.entries(process.env).filter(([k]) => !/^(LEGACY|COMMERCE|SANDBOX|PORT|HOST|NODE_OPTIONS)/.test(k)),
     );
-    const child = spawn(process.execPath, [join(outDir, "main.js")], {
+    return spawn(process.execPath, [join(outDir, "main.js")], {
       cwd: ROOT,
-      env: { ...clean, NODE_ENV: "production", PORT: "0", SANDBOX_LEGACY_PORT: "0", SANDBOX_COMMERCE_PORT: "0" },
+      env: {
+        ...clean,
+        NODE_ENV: "production",
+        PORT: "0",
+        SANDBOX_LEGACY_PORT: "0",
+        SANDBOX_COMMERCE_PORT: "0",
+        ...env,
+      },
     });
+  }
+
+  it("refuses, in production, to run the demo sandboxes for unset backend URLs unless SANDBOX=true", async () => {
+    const none = startProduction({});
+    const { stdout, ...refused } = await exitWithOutput(none);
+    expect(refused).toEqual({
+      code: 1,
+      stderr:
+        "invalid configuration:\n  - LEGACY_URL and COMMERCE_URL are unset with NODE_ENV=production: set them to the backends' URLs, or SANDBOX=true to run the embedded demo sandboxes instead (demo data and keys; open access unless AUTH_MODE=token)\n",
+    });
+    expect(stdout).not.toMatch(/sandbox/i);
+
+    // One backend configured: the other one's URL is what is missing.
+    const one = await exitWithOutput(startProduction({ LEGACY_URL: "http://127.0.0.1:9", AUTH_MODE: "open" }));
+    expect(one.code).toBe(1);
+    expect(one.stderr).toContain(
+      "COMMERCE_URL is unset with NODE_ENV=production: set it to the backend's URL, or SANDBOX=true to run the embedded demo sandboxes instead",
+    );
+  });
+
+  it("starts without tsx (with SANDBOX=true, on the sandboxes), answers /health and a query, and exits 0 on SIGTERM", async () => {
+    const child = startProduction({ SANDBOX: "true" });
     const exited = exit(child);
     try {
       const out = await output(child, /commerce REST sandbox\s+http:\S+/);

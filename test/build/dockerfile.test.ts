@@ -98,6 +98,13 @@ describe("Dockerfile", () => {
     expect(args(runtime.body, "EXPOSE")).toEqual(["4000"]);
   });
 
+  it("runs with NODE_ENV=production and leaves the demo sandboxes to an explicit SANDBOX=true", () => {
+    const env = args(runtime.body, "ENV").join(" ");
+    expect(env).toMatch(/\bNODE_ENV=production\b/);
+    // Without backend URLs the container refuses to start instead of serving demo data.
+    expect(env).not.toMatch(/\bSANDBOX=/);
+  });
+
   it("has a HEALTHCHECK on /health that needs nothing but node", () => {
     const [healthcheck] = args(runtime.body, "HEALTHCHECK");
     expect(healthcheck).toMatch(/CMD \["node", "-e", .*fetch\(.*\/health/);
