@@ -11,7 +11,7 @@ import type { LegacyConfig } from "./config.js";
 import { apiKeyCredential, type CommerceCredential } from "./domain/commerce/scopes.js";
 import { CommerceService, type CommerceCaller } from "./domain/commerce/service.js";
 import { DEFAULT_MAX_NODE_IDS } from "./domain/input-limits.js";
-import type { LegacyCaller } from "./domain/legacy/loaders.js";
+import type { LegacyCaller, LegacyKeyRules } from "./domain/legacy/loaders.js";
 import { createLegacyService, type LegacyService } from "./domain/legacy/service.js";
 import type { EventLog } from "./events/log/index.js";
 import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER, type RequestCredentials } from "./auth/request-auth.js";
@@ -68,6 +68,8 @@ export interface ContextDeps {
   events?: EventLog;
   /** The gateway's tracer: contexts made without a request scope (graphql-ws operations) trace with it. */
   tracer?: Tracer;
+  /** How callers bring a legacy key (AUTH_MODE), so a request without one is told what works here. */
+  auth?: LegacyKeyRules;
 }
 
 /** The caller's key from the header, else the configured key; blank counts as absent. */
@@ -131,6 +133,7 @@ export function createContext(
       signal: signal ?? request?.signal,
       scope: requestScope,
       calls,
+      keyRules: deps.auth,
     }),
     commerce: new CommerceService(deps.commerceClient ?? NO_COMMERCE_BACKEND, {
       credential: commerceCredential,

@@ -347,6 +347,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
+    auth: config.auth,
     // GraphiQL itself is served by the gateway's node server from a kept copy (graphiQLPage); yoga's
     // renderer stays for an app used without that server (tests, benchmarks).
     graphiql: graphiQLOptions(persisted.only),

@@ -56,6 +56,32 @@ export interface LegacyLoaderOptions {
    * a retried read and the resend to an observed path included (domain/call-budget.ts).
    */
   calls?: CallBudget;
+  /** How callers of this gateway bring a legacy key, for the advice of a missing one (default: open mode). */
+  keyRules?: LegacyKeyRules;
+}
+
+/** How a caller may bring a legacy key to this gateway: its AUTH_MODE and ALLOW_CREDENTIAL_HEADERS. */
+export interface LegacyKeyRules {
+  mode: "open" | "token";
+  allowCredentialHeaders: boolean;
+}
+
+/**
+ * What a request without a legacy key is told: the ways that work on this gateway. In token mode
+ * the header and LEGACY_API_KEY are refused or unused, so the advice is a gateway token carrying a
+ * key (a store login never carries one).
+ */
+export function missingLegacyKeyMessage(
+  rules: LegacyKeyRules = { mode: "open", allowCredentialHeaders: true },
+): string {
+  const start = "No API key for the legacy list service: ";
+  if (rules.mode === "open") return `${start}send an X-Legacy-Api-Key header or configure LEGACY_API_KEY.`;
+  return (
+    `${start}with AUTH_MODE=token the key comes in the caller's gateway token, and this token or login session ` +
+    "carries none (a store login never does): send Authorization: Bearer <token> with a token made by " +
+    "`npm run token -- --legacy-api-key <key>`" +
+    (rules.allowCredentialHeaders ? ", or an X-Legacy-Api-Key header." : ".")
+  );
 }
 
 /** The backend's code for a call its caller aborted (it rejects with it instead of a transport error). */
@@ -184,12 +210,7 @@ export class LegacyLoaders {
   ): Promise<LegacyResults[Op]> {
     const { apiKey, signal } = this.#options;
     if (apiKey === undefined || apiKey === "") {
-      throw new CredentialsError(
-        BACKEND,
-        "missing",
-        op,
-        "No API key for the legacy list service: send an X-Legacy-Api-Key header or configure LEGACY_API_KEY.",
-      );
+      throw new CredentialsError(BACKEND, "missing", op, missingLegacyKeyMessage(this.#options.keyRules));
     }
     if (signal?.aborted) throw this.#abortedError();
     const limit = (this.#limit ??= new CallGate(Math.max(1, Math.floor(this.#options.concurrency))));
