@@ -87,6 +87,32 @@ describe("the sandbox's consent page", () => {
     expect((await exchange(unchosen.answer.location!)).scope).toBe(REQUESTED.join(" "));
   });
 
+  it("says that a write_ scope includes its read_ scope, so unticking read_ alone withholds nothing", async () => {
+    const { clientId, redirectUri } = sandbox.demo.app;
+    const open = (scope: string) =>
+      fetch(
+        `${sandbox.url}/oauth/authorize?${new URLSearchParams([
+          ["client_id", clientId],
+          ["redirect_uri", redirectUri],
+          ["scope", scope],
+          ["state", "consent-test-state"],
+        ]).toString()}`,
+      );
+    const tied = await open("read_segments write_segments");
+    const text = await tied.text();
+    expect(text).toContain("A <code>write_</code> scope includes its <code>read_</code> scope");
+    expect(text).toContain(
+      "<code>read_segments</code> is withheld only when <code>write_segments</code> is unticked too",
+    );
+    // The boxes are tied by the page's one script, allowed by its hash and nothing else.
+    expect(tied.headers.get("content-security-policy")).toMatch(
+      /default-src 'none'.*script-src 'sha256-[A-Za-z0-9+/]+=*'$/,
+    );
+    expect(text).toMatch(/<script>[^<]+<\/script>/);
+    // Without a write_ scope there is nothing to say.
+    expect(await (await open(REQUESTED.join(" "))).text()).not.toContain("includes its");
+  });
+
   it("refuses to grant a scope the application did not request", async () => {
     const { answer } = await decide((p) => consentForm(p, "approve", ["read_segments", "write_customers"]));
     expect(answer.status).toBe(400);

@@ -119,6 +119,26 @@ describe("the OAuth login in Chromium", () => {
   );
 
   it(
+    "the authorize page ties each write_ box to its read_ box: unticking read_ unticks write_, ticking write_ ticks read_",
+    async () => {
+      const page = await browser.context.newPage();
+      await page.goto(`${url}/auth/commerce/login`);
+      const box = (scope: string) => page.locator(`input[type="checkbox"][name="grant"][value="${scope}"]`);
+      expect(await page.locator(".hint").innerText()).toContain("A write_ scope includes its read_ scope");
+      await box("read_segments").uncheck();
+      expect(await box("write_segments").isChecked()).toBe(false);
+      expect(await box("read_customers").isChecked()).toBe(true);
+      await box("write_segments").check();
+      expect(await box("read_segments").isChecked()).toBe(true);
+      // Unticking write_ alone leaves read_ as it was.
+      await box("write_customers").uncheck();
+      expect(await box("read_customers").isChecked()).toBe(true);
+      await page.close();
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     "a login granting only read_segments gets FORBIDDEN on subscribers, and the segments",
     async () => {
       const page = await browser.context.newPage();

@@ -9,7 +9,7 @@ import { html, readBody, type Reply } from "../http-io.js";
 import type { AuthorizeParams } from "../model.js";
 import { randomHex } from "../secrets.js";
 import { checkAuthorizeParams } from "./authorize-params.js";
-import { consentPage, errorPage, SCOPE_CHOICE_FIELD } from "./pages.js";
+import { CONSENT_PAGE_CSP, consentPage, errorPage, SCOPE_CHOICE_FIELD } from "./pages.js";
 
 /** How long a consent page may be answered. */
 const CONSENT_TTL_MS = 10 * 60 * 1000;
@@ -35,7 +35,8 @@ export function showAuthorizePage(url: URL, ctx: SandboxContext): Reply {
   }
   const csrf = randomHex(32);
   ctx.store.consentTickets.set(csrf, { value: csrf, params: check.params, userId: user.id, issuedAt, used: false });
-  return html(consentPage(app, user, check.params, check.scopes, csrf));
+  const reply = html(consentPage(app, user, check.params, check.scopes, csrf));
+  return { ...reply, headers: { ...reply.headers, "content-security-policy": CONSENT_PAGE_CSP } };
 }
 
 const redirect = (target: URL): Reply => ({
