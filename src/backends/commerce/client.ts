@@ -1,17 +1,19 @@
 /**
  * Typed calls of the commerce REST interface (spec: Endpoints; docs/decisions.md for what the
- * spec does not show). Every call takes the signer of the caller's credentials; the client holds
- * none itself, so one client serves every caller of the gateway.
+ * spec does not show). Each call is sent by its catalog row (catalog.ts): method, path template
+ * and whether it may be retried come from there. Every call takes the signer of the caller's
+ * credentials; the client holds none itself, so one client serves every caller of the gateway.
  */
 import type { RequestScope } from "../../logging/request-context.js";
 import type { BackendLimits } from "../http.js";
 import { signerSecrets, type CommerceSigner } from "./auth.js";
+import { COMMERCE_API_PATH, endpoint, isPlaceholder, type ApiEndpointName } from "./catalog.js";
 import { readCsvRows } from "./csv.js";
 import { ExportFiles, signerIdentity, type ExportFileLimits } from "./export-files.js";
 import { ExportTableBuilder, type ExportTable } from "./export-table.js";
 import * as decode from "./decode.js";
 import { CommerceConfigError, CommerceError, CommerceInputError, CommerceTransportError } from "./errors.js";
-import { CommerceHttp, target, type HttpReply, type HttpRequest } from "./http.js";
+import { CommerceHttp, target, type HttpReply } from "./http.js";
 import { secretsFromHeaders } from "../../util/redact.js";
 import { httpError, parseJson } from "./reply.js";
 import { root } from "./shape.js";
@@ -73,7 +75,8 @@ export type SegmentUnsubscribeOutcome =
 type Query = [string, string][];
 
 interface Call {
-  method: HttpRequest["method"];
+  /** The catalog row the call is sent by: its method, and whether it may be retried. */
+  endpoint: ApiEndpointName;
   url: URL;
   body?: unknown;
   accept?: string;
@@ -167,7 +170,8 @@ export class CommerceClient {
 
   constructor(options: CommerceClientOptions) {
     this.base = checkedUrl(options.baseUrl.replace(/\/+$/, ""), "commerce base URL");
-    if (!this.base.pathname.endsWith("/api/v1")) throw new CommerceConfigError("commerce base URL must end in /api/v1");
+    if (!this.base.pathname.endsWith(COMMERCE_API_PATH))
+      throw new CommerceConfigError(`commerce base URL must end in ${COMMERCE_API_PATH}`);
     if (this.base.search || this.base.hash) throw new CommerceConfigError("commerce base URL must have no query");
     this.authUrl = checkedUrl((options.authUrl ?? this.base.origin).replace(/\/+$/, ""), "commerce auth URL");
     this.http = new CommerceHttp(options.limits);
@@ -187,9 +191,9 @@ export class CommerceClient {
     const query: Query = [];
     if (q.limit !== undefined) query.push(["limit", String(q.limit)]);
     if (q.page !== undefined) query.push(["page", String(q.page)]);
-    const url = this.url(["coupons"], query);
+    const url = this.url("listCoupons", undefined, query);
     const maxBytes = pageBytes(q.limit, this.maxResponseBytes);
-    const { reply, where } = await this.call(auth, { method: "GET", url, maxBytes, ...o });
+    const { reply, where } = await this.call(auth, { endpoint: "listCoupons", url, maxBytes, ...o });
     return decode.couponPage(root(parseJson(reply, where), where), q.limit);
   }
 
@@ -200,8 +204,8 @@ export class CommerceClient {
     request: SubscriptionRequest,
     o: CallOptions = {},
   ): Promise<Subscription> {
-    const url = this.url(["customer-lists", listId, "subscriptions"]);
-    const { reply, where } = await this.call(auth, { method: "PUT", url, body: request, ...o });
+    const url = this.url("subscribe", listId);
+    const { reply, where } = await this.call(auth, { endpoint: "subscribe", url, body: request, ...o });
     return decode.subscription(root(parseJson(reply, where), where));
   }
 
@@ -223,7 +227,7 @@ export class CommerceClient {
     if (q.limit !== undefined) query.push(["limit", String(q.limit)]);
     if (q.page !== undefined) query.push(["page", String(q.page)]);
     for (const cursor of q.searchAfter ?? []) query.push(["searchAfter[]", cursor]);
-    const url = this.url(["customer-lists", listId, "subscribers"], query);
+    const url = this.url("listSubscribers", listId, query);
     return this.subscriberPage(auth, url, kind, q.limit, o) as Promise<SubscriberPage<SubscriberEntryOf<K>>>;
   }
 
@@ -272,8 +276,8 @@ export class CommerceClient {
   ): Promise<UnsubscribeResult> {
     if (emails.length === 0) throw new CommerceInputError("unsubscribeEmails needs at least one address");
     const query: Query = emails.map((e) => ["emails[]", e]);
-    const url = this.url(["customer-lists", listId, "subscribers"], query);
-    const { reply, where } = await this.call(auth, { method: "DELETE", url, ...o });
+    const url = this.url("unsubscribe", listId, query);
+    const { reply, where } = await this.call(auth, { endpoint: "unsubscribe", url, ...o });
     return decode.unsubscribeResult(root(parseJson(reply, where), where).get("data"));
   }
 
@@ -284,8 +288,8 @@ export class CommerceClient {
     criteria: SegmentCriteria,
     o: CallOptions = {},
   ): Promise<SegmentUnsubscribeOutcome> {
-    const url = this.url(["customer-lists", listId, "subscribers"], [["segment", JSON.stringify(criteria)]]);
-    const { reply, where } = await this.call(auth, { method: "DELETE", url, ...o });
+    const url = this.url("unsubscribe", listId, [["segment", JSON.stringify(criteria)]]);
+    const { reply, where } = await this.call(auth, { endpoint: "unsubscribe", url, ...o });
     const data = root(parseJson(reply, where), where).get("data");
     if (reply.status === 202) return { kind: "job", asyncJobId: data.get("asyncJobId").string() };
     return { kind: "done", result: decode.unsubscribeResult(data) };
@@ -293,20 +297,22 @@ export class CommerceClient {
 
   /** GET /segments. */
   async listSegments(auth: CommerceSigner, o: CallOptions = {}): Promise<Segment[]> {
-    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["segments"]), ...o });
+    const url = this.url("listSegments");
+    const { reply, where } = await this.call(auth, { endpoint: "listSegments", url, ...o });
     return decode.segments(root(parseJson(reply, where), where));
   }
 
   /** POST /segments/{segmentId}/async-export: starts a job (status pending). */
   async exportSegment(auth: CommerceSigner, segmentId: string, o: CallOptions = {}): Promise<AsyncJob> {
-    const url = this.url(["segments", segmentId, "async-export"]);
-    const { reply, where } = await this.call(auth, { method: "POST", url, ...o });
+    const url = this.url("exportSegment", segmentId);
+    const { reply, where } = await this.call(auth, { endpoint: "exportSegment", url, ...o });
     return decode.asyncJob(root(parseJson(reply, where), where));
   }
 
   /** GET /async-jobs/{jobId} (decisions: Async jobs). */
   async getJob(auth: CommerceSigner, jobId: string, o: CallOptions = {}): Promise<AsyncJob> {
-    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["async-jobs", jobId]), ...o });
+    const url = this.url("getJob", jobId);
+    const { reply, where } = await this.call(auth, { endpoint: "getJob", url, ...o });
     return decode.asyncJob(root(parseJson(reply, where), where));
   }
 
@@ -317,7 +323,7 @@ export class CommerceClient {
    * table may be shared, so it is read only.
    */
   async getJobResult(auth: CommerceSigner, jobId: string, o: CallOptions = {}): Promise<ExportTable> {
-    const url = this.url(["async-jobs", jobId, "result"]);
+    const url = this.url("getJobResult", jobId);
     const identity = signerIdentity(auth);
     // The identity is of a fixed length: the job id after it cannot make another pair's key.
     const key = identity === undefined ? undefined : `${identity}${jobId}`;
@@ -330,7 +336,8 @@ export class CommerceClient {
       );
     } catch (error) {
       // The caller left while the file was read for others too (or waited its turn): as a call of its own would.
-      if (!(error instanceof CommerceError) && o.signal?.aborted) throw callerGone(o.signal.reason, target("GET", url));
+      if (!(error instanceof CommerceError) && o.signal?.aborted)
+        throw callerGone(o.signal.reason, target(endpoint("getJobResult").method, url));
       throw error;
     }
   }
@@ -338,7 +345,7 @@ export class CommerceClient {
   /** Downloads and parses one export file (the read getJobResult shares). */
   private async readJobResult(auth: CommerceSigner, url: URL, o: CallOptions): Promise<ExportTable> {
     const { reply, where } = await this.call(auth, {
-      method: "GET",
+      endpoint: "getJobResult",
       url,
       accept: "text/csv, application/json;q=0.5",
       ...o,
@@ -374,7 +381,8 @@ export class CommerceClient {
 
   /** GET /partners/ with a partner token. */
   async partnerRoot(auth: CommerceSigner, o: CallOptions = {}): Promise<PartnerRoot> {
-    const { reply, where } = await this.call(auth, { method: "GET", url: this.url(["partners"], [], true), ...o });
+    const url = this.url("partnerRoot");
+    const { reply, where } = await this.call(auth, { endpoint: "partnerRoot", url, ...o });
     return decode.partnerRoot(root(parseJson(reply, where), where));
   }
 
@@ -388,24 +396,28 @@ export class CommerceClient {
   }
 
   /**
-   * A URL under the base path, each segment (ids included) encoded to stay one segment. A URL path
-   * resolves `.` and `..`, which encodeURIComponent leaves as they are, and an empty segment names
-   * another resource too (/async-jobs/ rather than one job): such a segment is refused, whoever
-   * the caller, so no id can take a call to another endpoint. `trailingSlash` ends the path in `/`.
-   * Text with an unpaired surrogate has no UTF-8 form: encodeURIComponent throws on it in a
-   * segment, and URLSearchParams would send U+FFFD in its place, so it is refused in both.
+   * The URL of an endpoint under the base path: its row's path template with `id` in its `{id}`
+   * segment, encoded to stay one segment. A URL path resolves `.` and `..`, which
+   * encodeURIComponent leaves as they are, and an empty segment names another resource too
+   * (/async-jobs/ rather than one job): such an id is refused, whoever the caller, so no id can
+   * take a call to another endpoint. Text with an unpaired surrogate has no UTF-8 form:
+   * encodeURIComponent throws on it in a segment, and URLSearchParams would send U+FFFD in its
+   * place, so it is refused in both.
    */
-  private url(segments: string[], query: Query = [], trailingSlash = false): URL {
-    const where = segments[0] ?? "";
-    const encoded = segments.map((segment) => {
-      if (segment === "" || segment === "." || segment === "..") {
-        throw new CommerceInputError(`a path segment of ${where} must not be ${JSON.stringify(segment)}`);
+  private url(name: ApiEndpointName, id?: string, query: Query = []): URL {
+    const template = endpoint(name).path.slice(1).split("/");
+    const where = template[0] ?? "";
+    const path = template.map((segment) => {
+      if (!isPlaceholder(segment)) return segment;
+      if (id === undefined) throw new Error(`${name} needs an id for ${segment}`);
+      if (id === "" || id === "." || id === "..") {
+        throw new CommerceInputError(`a path segment of ${where} must not be ${JSON.stringify(id)}`);
       }
-      return encodable(segment, `a path segment of ${where}`);
+      return encodable(id, `a path segment of ${where}`);
     });
-    for (const [name, value] of query) encodable(value, `the ${name} parameter of ${where}`);
+    for (const [param, value] of query) encodable(value, `the ${param} parameter of ${where}`);
     const url = new URL(this.base.href);
-    url.pathname = `${this.base.pathname}/${encoded.join("/")}${trailingSlash ? "/" : ""}`;
+    url.pathname = `${this.base.pathname}/${path.join("/")}`;
     url.search = new URLSearchParams(query).toString();
     return url;
   }
@@ -435,12 +447,13 @@ export class CommerceClient {
     o: CallOptions,
   ): Promise<SubscriberPage<Subscriber | EmailEntry>> {
     const maxBytes = pageBytes(limit, this.maxResponseBytes);
-    const { reply, where } = await this.call(auth, { method: "GET", url, maxBytes, ...o });
+    const { reply, where } = await this.call(auth, { endpoint: "listSubscribers", url, maxBytes, ...o });
     return decode.subscriberPage(root(parseJson(reply, where), where), kind, limit);
   }
 
-  /** Signs, sends, and turns a non-2xx reply into its typed error. */
+  /** Signs, sends by the endpoint's row, and turns a non-2xx reply into its typed error. */
   private async call(auth: CommerceSigner, c: Call): Promise<{ reply: HttpReply; where: string }> {
+    const { method, retryable } = endpoint(c.endpoint);
     const signed = await auth.headers();
     const secrets = [...signerSecrets(auth), ...secretsFromHeaders(signed)];
     const headers: Record<string, string> = { ...signed, Accept: c.accept ?? "application/json" };
@@ -450,7 +463,8 @@ export class CommerceClient {
       headers["Content-Type"] = "application/json";
     }
     const reply = await this.http.send({
-      method: c.method,
+      method,
+      retryable,
       url: c.url,
       headers,
       body,
@@ -460,7 +474,7 @@ export class CommerceClient {
       maxBytes: c.maxBytes,
       budget: c.budget,
     });
-    if (reply.status < 200 || reply.status > 299) throw httpError(reply, c.method, c.url, secrets);
-    return { reply, where: target(c.method, c.url) };
+    if (reply.status < 200 || reply.status > 299) throw httpError(reply, method, c.url, secrets);
+    return { reply, where: target(method, c.url) };
   }
 }

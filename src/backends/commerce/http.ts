@@ -9,12 +9,15 @@ import type { BackendLimits } from "../http.js";
 import { BackendHttp, BackendHttpError, DEADLINE, REQUEST_DEADLINE, type SendBudget } from "../http.js";
 import { redactorFor } from "../../util/redact.js";
 import { commercePathTemplate } from "./routes.js";
+import type { EndpointSpec } from "./catalog.js";
 import { CommerceTransportError } from "./errors.js";
 import type { CallerSignal } from "../../util/call-abort.js";
 
 /** One request, with the secrets its errors must never show. */
 export interface HttpRequest {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: EndpointSpec["method"];
+  /** May it be sent again after a failure (its catalog row says); absent, GET only. */
+  retryable?: boolean;
   url: URL;
   headers: Record<string, string>;
   body?: string;
@@ -74,6 +77,7 @@ export class CommerceHttp {
           signal: req.signal,
           scope: req.scope,
           redact,
+          idempotent: req.retryable,
           maxBytes: req.maxBytes,
           budget: req.budget,
           operation: `${req.method} ${template}`,

@@ -7,6 +7,7 @@
  */
 import type { RequestScope } from "../../logging/request-context.js";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { endpoint } from "./catalog.js";
 import type { CommerceClient } from "./client.js";
 import { CommerceConfigError, CommerceOAuthError, OAuthCallbackError, OAuthDeniedError } from "./errors.js";
 import type { AccessTokenGrant } from "./types.js";
@@ -38,7 +39,7 @@ export function createAuthorization(request: AuthorizationRequest): PendingAutho
   const state = randomBytes(24).toString("base64url");
   let url: URL;
   try {
-    url = new URL(`${request.authUrl.replace(/\/+$/, "")}/oauth/authorize`);
+    url = new URL(`${request.authUrl.replace(/\/+$/, "")}${endpoint("authorize").path}`);
   } catch {
     throw new CommerceConfigError("commerce auth URL must be an absolute URL");
   }

@@ -3,24 +3,10 @@
  * a label or span name never holds a customer list's or a job's id, nor a query.
  */
 import type { BackendRequest } from "../wire.js";
+import { pathWords } from "./catalog.js";
 
-/** Path words of the commerce interface; anything else in a path is an id. */
-const COMMERCE_WORDS = new Set([
-  "api",
-  "v1",
-  "customer-lists",
-  "subscriptions",
-  "subscribers",
-  "segments",
-  "async-export",
-  "async-jobs",
-  "result",
-  "coupons",
-  "partners",
-  "oauth",
-  "access-token",
-  "authorize",
-]);
+/** Path words of the commerce interface, from the catalog; anything else in a path is an id. */
+const COMMERCE_WORDS = new Set(pathWords());
 
 /** `GET /customer-lists/{id}/subscribers` for `GET /api/v1/customer-lists/42/subscribers?…`: no ids, no query. */
 export function commerceRoute(request: Pick<BackendRequest, "method" | "path">): string {

@@ -6,6 +6,7 @@
  * bodies (docs/decisions.md).
  */
 import type { RequestScope } from "../../logging/request-context.js";
+import { endpoint } from "./catalog.js";
 import { CommerceOAuthError, CommerceTransportError } from "./errors.js";
 import type { CommerceHttp } from "./http.js";
 import { redact, secretsFromHeaders } from "../../util/redact.js";
@@ -41,7 +42,8 @@ export async function exchangeAuthorizationCode(
   signal?: CallerSignal,
   requestScope?: RequestScope,
 ): Promise<AccessTokenGrant> {
-  const url = new URL(`${authUrl.pathname.replace(/\/+$/, "")}/oauth/access-token`, authUrl);
+  const { method, path, retryable } = endpoint("accessToken");
+  const url = new URL(`${authUrl.pathname.replace(/\/+$/, "")}${path}`, authUrl);
   const credentials = { Authorization: basicAuthorization(exchange.clientId, exchange.clientSecret) };
   const headers = { ...credentials, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
   const secrets = [exchange.clientSecret, exchange.code, ...secretsFromHeaders(credentials)];
@@ -49,8 +51,8 @@ export async function exchangeAuthorizationCode(
     ["code", exchange.code],
     ["redirect_uri", exchange.redirectUri],
   ]).toString();
-  const reply = await http.send({ method: "POST", url, headers, body, signal, scope: requestScope, secrets });
-  const where = `POST ${url.pathname}`;
+  const reply = await http.send({ method, retryable, url, headers, body, signal, scope: requestScope, secrets });
+  const where = `${method} ${url.pathname}`;
 
   if (reply.status !== 200) {
     const oauth = oauthErrorBody(reply.text);
