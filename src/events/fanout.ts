@@ -16,6 +16,10 @@
  * - Only live streams are shared: the root fields in LIVE_FIELDS without `after` (a replay
  *   starts where its subscriber says, and asyncJob opens with the job's state at that moment).
  *
+ * A result that reports a part of the stream left out (`isStandingNotice`: no data, every error
+ * `partial: true`, as contactEvents opens without a legacy key) stays true for as long as the
+ * execution runs: it is kept and handed to each subscriber that joins later, first.
+ *
  * Each result is serialized once (`RawPayload`). A subscriber with a sink (a websocket) has that
  * text written to it directly, wrapped in its own message, in the same loop for every subscriber,
  * with no per-subscriber iteration in between; its bound is the sink's unsent bytes
@@ -160,6 +164,23 @@ export class RawPayload {
 }
 
 // --- the shared executions ---------------------------------------------------------------------------
+
+/** Standing notices one shared execution keeps for subscribers joining later (a stream has one or two). */
+const MAX_STANDING_NOTICES = 4;
+
+/**
+ * Whether a result reports a lasting condition of the stream rather than an event: no data, and
+ * every error marked `partial: true` (a side of the stream left out, the rest streaming on).
+ */
+export function isStandingNotice(result: ExecutionResult): boolean {
+  const { errors } = result;
+  return (
+    (result.data === null || result.data === undefined) &&
+    errors !== undefined &&
+    errors.length > 0 &&
+    errors.every((error) => error.extensions?.partial === true)
+  );
+}
 
 /** What a subscriber's queue carries: a payload, or the failure that ended the shared execution. */
 type Delivery = { readonly payload: RawPayload } | { readonly error: unknown };
@@ -456,6 +477,8 @@ class Group implements LiveReader {
   /** What subscribers joining before that wait on; made only when one does. */
   #waiting: { readonly promise: Promise<boolean>; readonly settle: (started: boolean) => void } | undefined;
   #ended = false;
+  /** Standing notices delivered so far (isStandingNotice): a subscriber joining later gets them first. */
+  #notices: RawPayload[] | undefined;
 
   constructor(onEnd: (group: Group) => void) {
     this.#onEnd = onEnd;
@@ -531,6 +554,7 @@ class Group implements LiveReader {
     });
     const member = new QueuedSubscriber(queue, last);
     this.#members.add(member);
+    this.#tellNotices(member);
     return member;
   }
 
@@ -538,7 +562,12 @@ class Group implements LiveReader {
   joinSink(settings: SinkSettings, sink: FanoutSink, responseKey: string, signal: CallerSignal | undefined) {
     const member = new SinkSubscriber(sink, settings, responseKey, this, signal);
     this.#members.add(member);
+    this.#tellNotices(member);
     return member;
+  }
+
+  #tellNotices(member: Subscriber): void {
+    for (const notice of this.#notices ?? []) member.deliver(notice);
   }
 
   /** A member leaves; the last one to leave ends the execution. */
@@ -580,6 +609,9 @@ class Group implements LiveReader {
 
   #deliver(result: ExecutionResult): void {
     const payload = new RawPayload(serializeResult(result), result);
+    if (isStandingNotice(result) && (this.#notices?.length ?? 0) < MAX_STANDING_NOTICES) {
+      (this.#notices ??= []).push(payload);
+    }
     for (const member of this.#members) member.deliver(payload);
   }
 

@@ -1,8 +1,12 @@
 /**
  * Two more subscriptions fed by the event log: `asyncJob`, one commerce job's state until it ends,
- * and `contactEvents`, one person's events from both backends under one composite cursor.
+ * and `contactEvents`, one person's events from both backends under one composite cursor. A caller
+ * without a legacy key (a gateway token that carries none) whose commerce side can answer gets the
+ * commerce side, after one result reporting the legacy side left out (`LEGACY_LEFT_OUT`).
  */
+import type { GraphQLError } from "graphql";
 import { emailKey } from "../../domain/email.js";
+import { CredentialsError } from "../../domain/errors.js";
 import type { GraphContext } from "../../context.js";
 import type { CommerceAsyncJob } from "../../domain/commerce/index.js";
 import { grantsScope, receivesStoreEvent } from "../../domain/commerce/index.js";
@@ -129,27 +133,66 @@ interface ContactItem {
 }
 
 /**
+ * What the contact feed yields first when its legacy side is left out: the error that says so, a
+ * result of its own (the field is non-null: the stream's first result is that error, its events follow).
+ */
+interface LeftOut {
+  readonly leftOut: GraphQLError;
+}
+
+/**
+ * Whether `error` is the legacy backend's refusal of a request that has no key for it: the side
+ * that cannot answer at all for want of a credential (a key the backend refused is another matter).
+ */
+function isMissingLegacyKey(error: unknown): error is CredentialsError {
+  return error instanceof CredentialsError && error.backend === "legacy" && error.problem === "missing";
+}
+
+/**
+ * The result that reports a contactEvents stream's legacy side left out: UNAUTHENTICATED on the
+ * field with `backend: "legacy"` and `partial: true` (the stream goes on with commerce events;
+ * src/events/fanout.ts hands such a result to every subscriber of a shared stream, also later
+ * ones). The message is the loaders' own, which says how a caller of this gateway brings a key.
+ */
+function legacyLeftOut(error: CredentialsError): GraphQLError {
+  return graphError(
+    "UNAUTHENTICATED",
+    `contactEvents streams only commerce events: legacy list events are left out. ${error.message}`,
+    { backend: "legacy", operation: error.operation, partial: true, reason: "LEGACY_LEFT_OUT" },
+  );
+}
+
+/**
  * The contact feed with the events of lists it did not know checked first: `verify` says whether
  * the caller may read the list (reading the lists again); an item of a list it may not read is
  * left out. A failed check ends the stream with its error (resume with `after`), and so does the
  * marker that trimming overtook a replay (`overtaken` gives the error, with the composite cursor).
  */
-class VerifiedContactFeed implements AsyncIterableIterator<LogFeedItem<ContactItem>, undefined> {
+class VerifiedContactFeed implements AsyncIterableIterator<LogFeedItem<ContactItem | LeftOut>, undefined> {
   readonly #feed: AsyncIterableIterator<LogFeedItem<ContactItem>, undefined>;
   readonly #verify: (listId: string, readsBefore: number) => Promise<boolean>;
   readonly #overtaken: (error: EventLogTrimmedError) => Error;
+  /** Yielded first, then forgotten: the side of the stream left out. */
+  #leftOut: LeftOut | undefined;
 
   constructor(
     feed: AsyncIterableIterator<LogFeedItem<ContactItem>, undefined>,
     verify: (listId: string, readsBefore: number) => Promise<boolean>,
     overtaken: (error: EventLogTrimmedError) => Error,
+    leftOut?: LeftOut,
   ) {
     this.#feed = feed;
     this.#verify = verify;
     this.#overtaken = overtaken;
+    this.#leftOut = leftOut;
   }
 
-  async next(): Promise<IteratorResult<LogFeedItem<ContactItem>, undefined>> {
+  async next(): Promise<IteratorResult<LogFeedItem<ContactItem | LeftOut>, undefined>> {
+    const leftOut = this.#leftOut;
+    if (leftOut) {
+      this.#leftOut = undefined;
+      return { value: { kind: "event", value: leftOut }, done: false };
+    }
     for (;;) {
       const step = await this.#feed.next();
       if (!step.done && step.value.kind === "trimmed") {
@@ -168,12 +211,13 @@ class VerifiedContactFeed implements AsyncIterableIterator<LogFeedItem<ContactIt
     }
   }
 
-  async return(): Promise<IteratorResult<LogFeedItem<ContactItem>, undefined>> {
+  async return(): Promise<IteratorResult<LogFeedItem<ContactItem | LeftOut>, undefined>> {
+    this.#leftOut = undefined;
     await this.#feed.return?.();
     return DONE;
   }
 
-  async throw(): Promise<IteratorResult<LogFeedItem<ContactItem>, undefined>> {
+  async throw(): Promise<IteratorResult<LogFeedItem<ContactItem | LeftOut>, undefined>> {
     return this.return();
   }
 
@@ -322,12 +366,19 @@ builder.subscriptionFields((t) => ({
         ctx.commerceScopes !== undefined &&
         grantsScope(ctx.commerceScopes, "read_customers") &&
         storeEvents !== undefined;
-      let lists: ReadonlySet<string>;
-      try {
-        [lists] = await Promise.all([readableLists(ctx), withCommerce ? proveCommerceCredential(ctx) : undefined]);
-      } catch (error) {
-        throw fieldError(error);
-      }
+      // Both sides settle before either decides: a caller with no legacy key still gets the
+      // commerce side when its credential holds, told first that the legacy side is left out.
+      const [legacyRead, commerceProof] = await Promise.allSettled([
+        readableLists(ctx),
+        withCommerce ? proveCommerceCredential(ctx) : undefined,
+      ]);
+      if (commerceProof.status === "rejected") throw fieldError(commerceProof.reason);
+      let lists: ReadonlySet<string> = new Set();
+      let leftOut: LeftOut | undefined;
+      if (legacyRead.status === "fulfilled") lists = legacyRead.value;
+      else if (withCommerce && isMissingLegacyKey(legacyRead.reason)) {
+        leftOut = { leftOut: legacyLeftOut(legacyRead.reason) };
+      } else throw fieldError(legacyRead.reason);
       /**
        * Lists met in events that the caller's key cannot read (checked once each), the most recent
        * MAX_UNREADABLE_LISTS of them: a stream that lives for weeks beside an account's other
@@ -346,19 +397,24 @@ builder.subscriptionFields((t) => ({
         commerce: after?.commerce ?? start,
       };
       const cursor = () => `${position.legacy}|${position.commerce}`;
+      // Without a legacy key the legacy side is not read: its position stays where `after` put it.
       const sources = [
-        {
-          source: "legacy" as const,
-          after: after?.legacy,
-          select: ({ id, event }: { id: string; event: Record<string, unknown> }): ContactItem | undefined => {
-            position.legacy = id;
-            const e = event as unknown as ListEvent;
-            if (unreadable.has(e.listId) || !listEventNames(e, email)) return undefined;
-            const item = { cursor: cursor(), backend: "legacy" as const, event: { ...e, id } };
-            // A list created since the stream started (or one the key cannot read): checked on the way out.
-            return lists.has(e.listId) ? item : { ...item, verifyList: e.listId, readsBefore: readsStarted };
-          },
-        },
+        ...(leftOut
+          ? []
+          : [
+              {
+                source: "legacy" as const,
+                after: after?.legacy,
+                select: ({ id, event }: { id: string; event: Record<string, unknown> }): ContactItem | undefined => {
+                  position.legacy = id;
+                  const e = event as unknown as ListEvent;
+                  if (unreadable.has(e.listId) || !listEventNames(e, email)) return undefined;
+                  const item = { cursor: cursor(), backend: "legacy" as const, event: { ...e, id } };
+                  // A list created since the stream started (or one the key cannot read): checked on the way out.
+                  return lists.has(e.listId) ? item : { ...item, verifyList: e.listId, readsBefore: readsStarted };
+                },
+              },
+            ]),
         ...(withCommerce
           ? [
               {
@@ -426,8 +482,12 @@ builder.subscriptionFields((t) => ({
         const moved = { ...position, [error.source]: error.resumeAfter };
         return eventsTrimmedError([error], `${moved.legacy}|${moved.commerce}`, true);
       };
-      return new VerifiedContactFeed(feed, verify, overtaken);
+      return new VerifiedContactFeed(feed, verify, overtaken, leftOut);
     },
-    resolve: (item) => itemOf(item),
+    resolve: (item) => {
+      const value = itemOf(item);
+      if ("leftOut" in value) throw value.leftOut;
+      return value;
+    },
   }),
 }));
