@@ -440,6 +440,21 @@ describe("MemoryEventLog byte bound", () => {
   });
 });
 
+describe("MemoryEventLog dedupe keys", () => {
+  it("remembers at most maxDedupeKeys per source, the oldest forgotten first, not only for dedupeTtlMs", async () => {
+    const log = new MemoryEventLog({ maxDedupeKeys: 100 });
+    // 30 deliveries of 10 events each: 300 keys, within the TTL of a day.
+    for (let batch = 0; batch < 30; batch++) await log.append("legacy", entries(batch * 10, 10, "d"));
+    // The newest 100 keys are still known: their retries are duplicates.
+    expect(await log.append("legacy", entries(200, 100, "d"))).toEqual({ appended: [], duplicates: 100 });
+    // The oldest were forgotten: their retry is appended again.
+    expect((await log.append("legacy", entries(0, 10, "d"))).appended).toHaveLength(10);
+    // Another source's keys are its own.
+    expect((await log.append("commerce", entries(0, 1, "d"))).duplicates).toBe(0);
+    await log.close();
+  });
+});
+
 describe("RedisEventLog trimming", () => {
   const prefix = uniquePrefix("trimmed");
   beforeAll(requireSharedRedis);

@@ -20,6 +20,7 @@ import {
   compareEventIds,
   DEFAULT_DEDUPE_TTL_MS,
   DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_DEDUPE_KEYS,
   DEFAULT_MAX_LENGTH,
   DEFAULT_RETENTION_MS,
   EVENT_SOURCES,
@@ -60,7 +61,10 @@ interface SourceLog {
   /** Bytes of each entry's JSON, in the entries' order, and their sum (`maxBytes`). */
   readonly sizes: number[];
   bytes: number;
-  /** dedupe key → expiry (ms). Insertion order is expiry order, as every key gets the same TTL. */
+  /**
+   * dedupe key → expiry (ms). Insertion order is expiry order, as every key gets the same TTL; at
+   * most `maxDedupeKeys` are kept, the oldest forgotten first.
+   */
   readonly dedupe: Map<string, number>;
   readonly subscribers: Set<MemorySubscriber>;
   /** Appended, not yet delivered: a listener that appends does not overtake the event it is handling. */
@@ -83,6 +87,7 @@ export class MemoryEventLog implements EventLog {
   readonly #maxBytes: number;
   readonly #retentionMs: number;
   readonly #dedupeTtlMs: number;
+  readonly #maxDedupeKeys: number;
   readonly #onError: (error: unknown) => void;
   readonly #onRead: ((source: EventSource, id: string) => void) | undefined;
   readonly #now: () => number;
@@ -94,6 +99,7 @@ export class MemoryEventLog implements EventLog {
     this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.#dedupeTtlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
+    this.#maxDedupeKeys = options.maxDedupeKeys ?? DEFAULT_MAX_DEDUPE_KEYS;
     this.#onError = options.onError ?? reportToConsole;
     this.#onRead = options.onRead;
     this.#now = options.now ?? Date.now;
@@ -150,6 +156,11 @@ export class MemoryEventLog implements EventLog {
       log.bytes += size;
     });
     log.entries.push(...added);
+    // Bounded by count as well as by time: the oldest keys go first.
+    for (const key of log.dedupe.keys()) {
+      if (log.dedupe.size <= this.#maxDedupeKeys) break;
+      log.dedupe.delete(key);
+    }
     this.#trim(log, now);
     log.undelivered.push(...added);
     this.#drain(log);

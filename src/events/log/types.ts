@@ -101,6 +101,13 @@ export interface EventLogLimits {
   readonly retentionMs?: number;
   /** How long a dedupe key is remembered. Default 24 h. */
   readonly dedupeTtlMs?: number;
+  /**
+   * Dedupe keys the in-memory log remembers per source at most, the oldest forgotten first (a
+   * retry of a delivery forgotten that way is appended again): without it the keys of a day of
+   * large batches stay in memory long after their events were trimmed. Default
+   * DEFAULT_MAX_DEDUPE_KEYS. Redis keeps one hash per delivery, expiring with the window.
+   */
+  readonly maxDedupeKeys?: number;
   /** Failures with nobody to throw to: a listener that threw, a lost connection, a malformed entry. */
   readonly onError?: (error: unknown) => void;
   /** Called once per event this instance's live reader takes from the log (metrics: event-log lag). */
@@ -116,6 +123,8 @@ export const DEFAULT_MAX_LENGTH = 10_000;
 export const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_DEDUPE_TTL_MS = 24 * 60 * 60 * 1000;
+/** 100,000 keys per source (about 15 MB): a hundred of the largest legacy batches, ten times DEFAULT_MAX_LENGTH. */
+export const DEFAULT_MAX_DEDUPE_KEYS = 100_000;
 
 /**
  * Entries a replay reads at a time: what one subscription holds at most of a replay (the parsed
