@@ -1,27 +1,19 @@
 /**
  * Who may call what on the commerce backend: the credential a request holds (its signer and the
- * scopes it carries) and the scopes each operation of CommerceService needs. The table is the one
- * statement of those needs; the schema reuses it for its own scope checks.
+ * scopes it carries) and what each operation of CommerceService needs, which is what the catalog
+ * rows of the endpoints it calls need (backends/commerce/catalog.ts). The schema reuses it for its
+ * own scope checks.
  */
 import type { CommerceSigner } from "../../backends/commerce/auth.js";
+import {
+  COMMERCE_SCOPES,
+  endpoint,
+  grantsScope as heldGrants,
+  type CommerceEndpointName,
+  type CommerceScope,
+} from "../../backends/commerce/catalog.js";
 
-/** Every scope the spec names (Authentication 2, Scopes), in its order. */
-export const COMMERCE_SCOPES = [
-  "read_webhook",
-  "write_webhook",
-  "read_newsletter_template",
-  "read_newsletter_email",
-  "read_async_job",
-  "read_segments",
-  "write_segments",
-  "read_customers",
-  "write_customers",
-  "read_customer_list",
-  "write_customer_list",
-] as const;
-
-/** An OAuth scope of the commerce interface. */
-export type CommerceScope = (typeof COMMERCE_SCOPES)[number];
+export { COMMERCE_SCOPES, type CommerceScope };
 
 /**
  * The scopes a login's token may carry: those the grant names (RFC 6749 §5.1: absent, the ones
@@ -55,25 +47,40 @@ export interface OperationAccess {
 }
 
 /**
- * The access each CommerceService operation needs. Scopes are the spec's endpoint table; where it
- * says "not given" (coupons, subscribe) or shows no endpoint (async jobs, the list object), the
- * choice is docs/decisions.md's ("Scopes the spec does not give", "Commerce domain: scopes").
+ * The endpoints each CommerceService operation calls. A list is its id (customerList calls
+ * nothing, so any store credential may name one: docs/decisions.md, "A customer list is its id");
+ * a job's status and its export file are read with the same scopes.
  */
-export const COMMERCE_OPERATION_ACCESS = {
-  coupons: { credential: "store", scopes: [] },
-  segments: { credential: "store", scopes: ["read_segments"] },
-  customerList: { credential: "store", scopes: [] },
-  subscribersPage: { credential: "store", scopes: ["read_customers"] },
-  asyncJob: { credential: "store", scopes: ["read_async_job"] },
-  partnerRoot: { credential: "partner", scopes: [] },
-  subscribe: { credential: "store", scopes: ["write_customers"] },
-  unsubscribeEmails: { credential: "store", scopes: ["write_customers"] },
-  unsubscribeSegment: { credential: "store", scopes: ["write_customers"] },
-  exportSegment: { credential: "store", scopes: ["read_customers", "read_segments"] },
-} as const satisfies Record<string, OperationAccess>;
+const OPERATION_ENDPOINTS = {
+  coupons: ["listCoupons"],
+  segments: ["listSegments"],
+  customerList: [],
+  subscribersPage: ["listSubscribers"],
+  asyncJob: ["getJob", "getJobResult"],
+  partnerRoot: ["partnerRoot"],
+  subscribe: ["subscribe"],
+  unsubscribeEmails: ["unsubscribe"],
+  unsubscribeSegment: ["unsubscribe"],
+  exportSegment: ["exportSegment"],
+} as const satisfies Record<string, readonly CommerceEndpointName[]>;
 
-/** The name of a CommerceService operation, as the access table keys it. */
-export type CommerceOperation = keyof typeof COMMERCE_OPERATION_ACCESS;
+/** The name of a CommerceService operation. */
+export type CommerceOperation = keyof typeof OPERATION_ENDPOINTS;
+
+/** An operation's access: the credential its endpoints take, and every scope any of them needs, in row order. */
+function accessOf(endpoints: readonly CommerceEndpointName[]): OperationAccess {
+  const rows = endpoints.map(endpoint);
+  const credential = rows.some((row) => row.credential === "partner") ? "partner" : "store";
+  return { credential, scopes: [...new Set(rows.flatMap((row) => row.scopes))] };
+}
+
+/**
+ * The access each CommerceService operation needs, from the catalog rows of the endpoints it
+ * calls; checked before any call is sent.
+ */
+export const COMMERCE_OPERATION_ACCESS: { readonly [Op in CommerceOperation]: OperationAccess } = Object.fromEntries(
+  Object.entries(OPERATION_ENDPOINTS).map(([operation, endpoints]) => [operation, accessOf(endpoints)]),
+) as { [Op in CommerceOperation]: OperationAccess };
 
 /** A request's commerce credential: the signer its calls use and the scopes it holds. */
 export interface CommerceCredential {
@@ -138,9 +145,7 @@ export function credentialKind(credential: CommerceCredential): CredentialKind {
 
 /** Whether `held` grants `required`: a write_ scope also grants its read_ scope (spec: Scopes). */
 export function grantsScope(held: CommerceCredential["scopes"], required: CommerceScope): boolean {
-  if (held === "all") return true;
-  if (held.includes(required)) return true;
-  return required.startsWith("read_") && held.includes(`write_${required.slice("read_".length)}`);
+  return held === "all" || heldGrants(held, required);
 }
 
 /** The scopes of `operation` that `credential` lacks, in the table's order. */
