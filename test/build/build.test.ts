@@ -16,11 +16,17 @@ import { exit, output } from "../support/child-process.js";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const run = promisify(execFile);
 
-/** The exit code and everything the process wrote. */
+/**
+ * The exit code and everything the process wrote. A gateway that starts after all (prints where
+ * GraphiQL is) is sent SIGTERM, so the test ends with its outcome instead of leaving it running.
+ */
 function exitWithOutput(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  child.stdout?.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stdout?.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (/GraphiQL/.test(stdout)) child.kill("SIGTERM");
+  });
   child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.once("exit", (code) => resolve({ code, stdout, stderr })));
 }
