@@ -8,7 +8,8 @@
  *   seals the access token and the granted scopes into a gateway token: a session cookie (then
  *   back to GraphiQL), or a one-time code handed to the `return_to` app in the URL fragment;
  * - POST /auth/token exchanges such a one-time code for the gateway token (JSON);
- * - POST /auth/logout forgets the session cookie.
+ * - POST /auth/logout forgets the session cookie;
+ * - GET /auth/session tells GraphiQL's login bar whether there is a session (src/auth/session-state.ts).
  *
  * The access token never leaves the gateway: it is only inside the sealed token. Failures are
  * HTML pages that say what happened and offer to start again.
@@ -31,6 +32,7 @@ import { readCookie, SESSION_COOKIE, setCookie, signValue, STATE_COOKIE, verifyV
 import { deriveKey, sealGatewayToken, tokenKey } from "./gateway-token.js";
 import { OneTimeCodes, type OneTimeCodeStore } from "./one-time-codes.js";
 import { renderLoginPage, type LoginPage } from "./pages.js";
+import { sendSessionState, SESSION_PATH } from "./session-state.js";
 import { readBody, TOO_LARGE } from "../util/read-body.js";
 import { sendJson } from "../util/send-json.js";
 
@@ -351,6 +353,7 @@ export function createLoginRoutes(options: LoginOptions): LoginRoutes {
       if (!url.pathname.startsWith(AUTH_PREFIX)) return false;
       if (url.pathname === TOKEN_PATH) await exchange(req, res);
       else if (url.pathname === LOGOUT_PATH) logout(req, res);
+      else if (route === `GET ${SESSION_PATH}`) await sendSessionState(req, res, keys?.token, now);
       else if (route === `GET ${LOGIN_PATH}` || route === `HEAD ${LOGIN_PATH}`) login(req, res, url);
       else if (route === `GET ${CALLBACK_PATH}`) {
         try {
