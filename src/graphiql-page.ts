@@ -29,9 +29,60 @@ function renderer(): Promise<Render> {
   return loading;
 }
 
-/** Yoga's `renderGraphiQL`: the page, with `decorate` (e.g. the login bar) applied to the renderer. */
+/**
+ * Run before GraphiQL starts, in the page's head. GraphiQL opens the stored tab whose query,
+ * variables and headers equal the "last query" it stored apart (or the URL's `query`), and adds a
+ * new tab when none does: after a reload (the login's return included) it stored none, and every
+ * reload opened an empty `<untitled>` tab. So the tab that was open is named as that last query.
+ * A URL naming another query (a shared link) is left to GraphiQL: it opens it in a new tab.
+ *
+ * A document error GraphiQL finds in the browser (an empty or unparsable document) is shown with
+ * its `stack`: the IDE's own internals, of no use to the user. V8's stack trace hook leaves
+ * GraphQL errors without one (Chromium's engine; other browsers ignore the hook) and formats any
+ * other error's stack as V8 does.
+ */
+const PAGE_SCRIPT = `<script>
+(() => {
+  const key = (name) => "graphiql:" + name;
+  try {
+    const state = JSON.parse(localStorage.getItem(key("tabState")) || "null");
+    const tab = state && Array.isArray(state.tabs) ? state.tabs[state.activeTabIndex] : undefined;
+    const linked = new URLSearchParams(location.search).get("query");
+    if (tab && (!linked || linked === tab.query)) {
+      for (const name of ["query", "variables", "headers"]) {
+        const value = tab[name];
+        if (typeof value === "string" && value !== "") localStorage.setItem(key(name), value);
+        else localStorage.removeItem(key(name));
+      }
+    }
+  } catch {
+    // No storage, or not GraphiQL's: it opens its default tabs.
+  }
+  Error.prepareStackTrace = (error, frames) => {
+    if (error instanceof Error && error.name === "GraphQLError") return undefined;
+    let head;
+    try {
+      head = String(error);
+    } catch {
+      head = "Error";
+    }
+    return head + frames.map((frame) => "\\n    at " + frame).join("");
+  };
+})();
+</script>`;
+
+/** `html` with GraphiQL's page script (PAGE_SCRIPT) at the end of its head. */
+export function withPageScript(html: string): string {
+  const end = html.indexOf("</head>");
+  return end < 0 ? html : html.slice(0, end) + PAGE_SCRIPT + html.slice(end);
+}
+
+/**
+ * Yoga's `renderGraphiQL`: the page, with `decorate` (e.g. the login bar) applied to the renderer
+ * and the page script added.
+ */
 export function lazyGraphiQL(decorate: (render: Render) => Render = (render) => render) {
-  return async (options?: GraphiQLOptions): Promise<string> => decorate(await renderer())(options);
+  return async (options?: GraphiQLOptions): Promise<string> => withPageScript(decorate(await renderer())(options));
 }
 
 /** Content codings the page is kept in, in order of preference. */
