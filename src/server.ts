@@ -98,8 +98,19 @@ const UNEXPECTED_ERROR_MESSAGE = "Unexpected error.";
 /** Where GraphQL is served. */
 export const GRAPHQL_PATH = "/graphql";
 
-/** The query GraphiQL opens with. */
-export const OVERVIEW_QUERY = `query Overview {
+/**
+ * The query GraphiQL opens with. Its comment says where the legacy key comes from in each mode:
+ * after a store login in token mode it is the tab that cannot run (src/auth/graphiql-login.ts opens
+ * the Store tab then).
+ */
+export const OVERVIEW_QUERY = `# The legacy account at a glance: clients, their lists
+# (stats, custom fields) and campaigns.
+# Legacy fields need a legacy key. Open mode: LEGACY_API_KEY
+# or an X-Legacy-Api-Key header. AUTH_MODE=token: a gateway
+# token carrying one (npm run token -- --legacy-api-key K),
+# in Headers: {"Authorization": "Bearer <token>"}.
+# A store login alone runs the Store tab.
+query Overview {
   clients {
     id name
     lists { id name stats { totalActiveSubscribers totalUnsubscribes totalBounced }
