@@ -10,6 +10,7 @@
  * server; everything per request (credentials, loaders, the deadline) is made in the context.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { GraphQLError } from "graphql";
 import {
   createLogger,
   createYoga,
@@ -41,7 +42,13 @@ import { createEventLog, RedisEventLog, type EventLog } from "./events/log/index
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
 import { cookiesAllowed, corsOptions, hostPolicy, refuseRequest, useCsrfHeaderRule } from "./plugins/http-access.js";
 import { useGraphQLOverHttp } from "./plugins/graphql-http.js";
-import { CallerStreams, callerKey, refusalBody, wantsEventStream, type StreamSlot } from "./plugins/caller-streams.js";
+import {
+  CallerStreams,
+  callerKey,
+  useHttpStreams,
+  type StreamAdmission,
+  type StreamSlot,
+} from "./plugins/caller-streams.js";
 import { useRequestLimits } from "./plugins/limits.js";
 import { useLiveStreams } from "./plugins/live-streams.js";
 import { useQueryParamsCheck } from "./plugins/query-params.js";
@@ -296,6 +303,8 @@ export interface GraphClients {
   metrics?: GatewayMetrics;
   /** The persisted-document rules (default: made from the config; the gateway shares its own with the websockets). */
   persisted?: PersistedRules;
+  /** Admits an SSE stream over node:http (its caller's slot, its token's expiry): the gateway's. */
+  admitStream?: StreamAdmission;
 }
 
 /** Builds the yoga app of the graph (no server): for `createGateway` and for tests via `yoga.fetch`. */
@@ -383,6 +392,9 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       useRequestLimits(config.limits),
       // Request errors coded, and their status as a GraphQL-over-HTTP client expects it per Accept.
       useGraphQLOverHttp(),
+      // What is a stream over HTTP, and its rules: refused before it starts unless its Accept can
+      // stream, then its caller's slot and its token's expiry (src/plugins/caller-streams.ts).
+      useHttpStreams({ admit: clients.admitStream, overWebSocket: isStreamRequest }),
       // Stops resolving when the caller goes away, instead of finishing work nobody will read.
       useRequestSignal(),
       useStreamContext(),
@@ -468,29 +480,6 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     policies: { legacy: owned ? policies.legacy : undefined, commerce: commerceClient ? policies.commerce : undefined },
     redis: events instanceof RedisEventLog ? events : undefined,
   });
-  // The manifest is read and checked against the schema once, for HTTP, SSE and websockets.
-  const persisted = persistedRules(config.persisted, schema);
-  // The manifest's operations keep their metrics labels whatever other names callers send.
-  metrics.reserveOperationNames(persisted.documents.operationNames);
-  const yoga = createGraphQLApp(config, {
-    persisted,
-    legacy: legacyClient,
-    commerce: commerceClient,
-    events,
-    logger,
-    tracer: tracing?.tracer,
-    readiness,
-    metrics,
-  });
-  const graphiql = graphiQLPage(config, persisted.only);
-  const ingress = createIngress({
-    log: events,
-    ingressToken: config.events.ingressToken,
-    commerceWebhookSecret: config.events.commerceWebhookSecret,
-    maxBodyBytes: config.events.maxBodyBytes,
-    bodyDeadlineMs: config.events.bodyDeadlineMs,
-  });
-
   // Websocket connections and SSE streams per caller: the caller is the subject of the gateway
   // token it presents, else its address (src/plugins/caller-streams.ts). A request whose
   // credentials do not hold is counted by its address, and is refused by yoga or the websocket gate.
@@ -511,6 +500,52 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   // A websocket's credentials were read by its admission (websocketGate), which says the subject.
   const websocketStreamSlot = (subject: string | undefined, address: string | undefined): StreamSlot =>
     streams.take(callerKey(subject, address));
+  // An SSE stream holds one of its caller's slots until its response closes, and lives no longer
+  // than the gateway token that opened it, as a websocket does: at its expiry the connection is
+  // cut (not completed, so the client reconnects with a fresh token and resumes with `after`
+  // rather than taking the stream for finished).
+  const admitStream: StreamAdmission = async (req, res) => {
+    const { slot, expiresAt } = await streamSlot(credentialHeaders(req), req.socket.remoteAddress);
+    if ("refused" in slot) return slot.refused;
+    if (res.closed || req.socket.destroyed) {
+      // The caller left while it was looked up: the subscription does not start.
+      slot.release();
+      return new GraphQLError("The request was aborted before its stream started.", {
+        extensions: { code: "REQUEST_ABORTED" },
+      });
+    }
+    res.once("close", slot.release);
+    if (expiresAt !== undefined)
+      res.once(
+        "close",
+        atExpiry(expiresAt * 1000, () => res.destroy()),
+      );
+    return undefined;
+  };
+
+  // The manifest is read and checked against the schema once, for HTTP, SSE and websockets.
+  const persisted = persistedRules(config.persisted, schema);
+  // The manifest's operations keep their metrics labels whatever other names callers send.
+  metrics.reserveOperationNames(persisted.documents.operationNames);
+  const yoga = createGraphQLApp(config, {
+    persisted,
+    legacy: legacyClient,
+    commerce: commerceClient,
+    events,
+    logger,
+    tracer: tracing?.tracer,
+    readiness,
+    metrics,
+    admitStream,
+  });
+  const graphiql = graphiQLPage(config, persisted.only);
+  const ingress = createIngress({
+    log: events,
+    ingressToken: config.events.ingressToken,
+    commerceWebhookSecret: config.events.commerceWebhookSecret,
+    maxBodyBytes: config.events.maxBodyBytes,
+    bodyDeadlineMs: config.events.bodyDeadlineMs,
+  });
 
   // With Redis, a login's one-time code can be exchanged on any instance sharing it (src/auth).
   const loginCodes = config.events.redisUrl
@@ -618,41 +653,6 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
         if (!res.headersSent) sendJson(res, 500, { errors: [{ message: UNEXPECTED_ERROR_MESSAGE }] });
         else res.destroy();
       });
-      return;
-    }
-    if (path === GRAPHQL_PATH && wantsEventStream(req)) {
-      // An SSE stream holds one of its caller's slots until its response closes.
-      void streamSlot(credentialHeaders(req), req.socket.remoteAddress).then(
-        ({ slot, expiresAt }) => {
-          if ("refused" in slot) {
-            const body = refusalBody(slot.refused);
-            noteErrorCode(req, String(body.errors[0]?.extensions["code"]));
-            // The body is not read: close the connection after answering rather than drain it.
-            sendJson(res, 429, body, { connection: "close" });
-            return;
-          }
-          // The caller left while it was looked up: nothing to serve.
-          if (res.closed || req.socket.destroyed) {
-            slot.release();
-            return;
-          }
-          res.once("close", slot.release);
-          // A stream lives no longer than the gateway token that opened it, as a websocket does:
-          // at its expiry the connection is cut (not completed, so the client reconnects with a
-          // fresh token and resumes with `after` rather than taking the stream for finished).
-          if (expiresAt !== undefined)
-            res.once(
-              "close",
-              atExpiry(expiresAt * 1000, () => res.destroy()),
-            );
-          serveGraphQL(req, res);
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, "stream slot failed");
-          if (!res.headersSent) sendJson(res, 500, { errors: [{ message: UNEXPECTED_ERROR_MESSAGE }] });
-          else res.destroy();
-        },
-      );
       return;
     }
     serveGraphQL(req, res);

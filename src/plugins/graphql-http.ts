@@ -53,15 +53,21 @@ export function jsonTypeFor(request: Request): string | undefined {
   return range === JSON_TYPE ? JSON_TYPE : GRAPHQL_RESPONSE_TYPE;
 }
 
+/** The code graphql-tools gives an execution context that picks no operation. */
+const OPERATION_RESOLUTION_FAILURE = "OPERATION_RESOLUTION_FAILURE";
+
 /**
  * Codes the errors that kept an operation from starting (graphql-tools' execution context: the
  * variables, the operation to run) and marks them as the spec's request errors, which
- * `application/json` answers with 200 and every other media type with 400.
+ * `application/json` answers with 200 and every other media type with 400. Errors coded
+ * otherwise (a request limit, a refusal) are not the execution context's: left as they are.
  */
 export function codeRequestErrors(errors: readonly GraphQLError[]): void {
   for (const error of errors) {
     const extensions = error.extensions as Record<string, unknown>;
-    if (typeof extensions["code"] !== "string") {
+    const code = extensions["code"];
+    if (typeof code === "string" && code !== OPERATION_RESOLUTION_FAILURE) continue;
+    if (code === undefined) {
       const variable = error.nodes?.some((node) => node.kind === Kind.VARIABLE_DEFINITION) ?? false;
       extensions["code"] = variable ? "BAD_USER_INPUT" : "BAD_REQUEST";
     }
@@ -91,9 +97,8 @@ export function useGraphQLOverHttp(): Plugin {
       // Yoga's own check for an operation to run (before execution) codes it but leaves it 400
       // for application/json too: it is a request error like the ones coded above.
       const errors = requestErrorsOf(result);
-      if (errors?.every((error) => error.extensions["code"] === "OPERATION_RESOLUTION_FAILURE")) {
+      if (errors?.every((error) => error.extensions["code"] === OPERATION_RESOLUTION_FAILURE))
         codeRequestErrors(errors);
-      }
       // Yoga answers a wildcard with application/json. Where a JSON type fits, yoga's processor is
       // the regular one (it comes last and wins); only the media type it is told changes.
       if (jsonTypeFor(request) === GRAPHQL_RESPONSE_TYPE)

@@ -13,12 +13,24 @@
  * cut with its socket.
  *
  * Requests are counted from the server's `request` event: a request is in flight until its
- * response closes. An SSE response (the caller asked for text/event-stream and headers went out) is
- * a stream, not in flight: it would never finish by itself, so it is ended instead, cleanly (the
- * chunked body terminated, no `complete` event), which tells an SSE client to reconnect elsewhere,
- * resuming with `after` where the subscription has one.
+ * response closes. An SSE response (a request admitted as a stream, src/plugins/caller-streams.ts,
+ * whose headers went out) is a stream, not in flight: it would never finish by itself, so it is
+ * ended instead, cleanly (the chunked body terminated, no `complete` event, then the socket
+ * closed), which tells an SSE client to reconnect elsewhere, resuming with `after` where the
+ * subscription has one.
+ *
+ * Kept-alive sockets: from the first moment every response says `Connection: close`, and node
+ * closes its socket once it is sent. A socket idle in keep-alive is never closed by the drain:
+ * its client may be sending a request on it at that very moment, which would meet a reset. The
+ * listener closes without touching them (http.Server#close would close them all at once); each
+ * closes after its next response, or when node's keep-alive timeout (advertised to clients as
+ * `Keep-Alive: timeout=5`) passes, after which no client honouring it sends on it. The wait for
+ * requests also waits for these sockets, within the same time; what is left then is cut.
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { Server as NetServer, type Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import { isStreamResponse } from "../plugins/caller-streams.js";
 import { ChurnList } from "../util/churn-list.js";
 
 /** The requests of one server. */
@@ -27,11 +39,16 @@ export interface RequestTracker {
   readonly inFlight: number;
   /** SSE responses open now. */
   readonly streams: number;
+  /** Sockets open for plain HTTP (not carrying a websocket or an SSE stream), idle ones included. */
+  readonly sockets: number;
   /** From now on responses carry `Connection: close`: callers open new connections (elsewhere). */
   closeAfterResponses(): void;
-  /** Closes idle keep-alive sockets now and each one that turns idle from now on. */
-  closeIdle(): void;
-  /** Resolves when no request is in flight (streams do not count), or when `signal` aborts. */
+  /** Closes the listener (new connections are refused) and leaves open sockets to close by themselves. */
+  stopListening(): void;
+  /**
+   * Resolves when no request is in flight (streams do not count) and every plain HTTP socket has
+   * closed (after its last response, or at its keep-alive timeout), or when `signal` aborts.
+   */
   settled(signal: AbortSignal): Promise<void>;
   /** Ends every SSE response; returns how many. */
   endStreams(): number;
@@ -42,35 +59,51 @@ interface Tracked {
   res: ServerResponse;
 }
 
-/** Whether the response went out as text/event-stream (a request may accept it and get JSON). */
-function isStream({ req, res }: Tracked): boolean {
-  if (!res.headersSent || !(req.headers.accept ?? "").includes("text/event-stream")) return false;
-  const type = res.getHeader("content-type");
-  if (type !== undefined) return String(type).startsWith("text/event-stream");
-  // Headers passed to writeHead() alone are not readable with getHeader(): read what was sent.
-  const sent = (res as { _header?: unknown })._header;
-  return typeof sent === "string" && /^content-type:\s*text\/event-stream/im.test(sent);
+/** Whether the response is an SSE stream under way: admitted as one, and its headers went out. */
+function isStream({ res }: Tracked): boolean {
+  return res.headersSent && isStreamResponse(res);
 }
 
 /** Starts counting the requests of `server`. */
 export function trackRequests(server: Server): RequestTracker {
   // Not a Set: one made every request outlive the young generation (util/churn-list.ts).
   const open = new ChurnList<Tracked>();
+  const sockets = new Set<Socket>();
+  // Sockets handed to a websocket: graphql-ws closes them (closeWebSockets).
+  const upgraded = new WeakSet<Duplex>();
   let closing = false;
-  let closingIdle = false;
   let changed: (() => void) | undefined;
-  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.once("close", () => {
+      sockets.delete(socket);
+      changed?.();
+    });
+  });
+  server.on("upgrade", (_req: IncomingMessage, socket: Duplex) => upgraded.add(socket));
+  // Before the gateway's own handler, which answers some paths (/livez) at once.
+  server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
     const tracked = { req, res };
     const entry = open.add(tracked);
     // Node closes the socket after this response: no new request arrives on it.
     if (closing && !res.headersSent) res.setHeader("connection", "close");
     res.once("close", () => {
       open.delete(entry);
-      if (closingIdle) server.closeIdleConnections();
       changed?.();
     });
   });
   const count = (stream: boolean) => open.values().filter((t) => isStream(t) === stream).length;
+  const plainSockets = () => {
+    const streaming = new Set(
+      open
+        .values()
+        .filter(isStream)
+        .map(({ req }) => req.socket),
+    );
+    let plain = 0;
+    for (const socket of sockets) if (!upgraded.has(socket) && !streaming.has(socket)) plain++;
+    return plain;
+  };
   return {
     get inFlight() {
       return count(false);
@@ -78,19 +111,22 @@ export function trackRequests(server: Server): RequestTracker {
     get streams() {
       return count(true);
     },
+    get sockets() {
+      return plainSockets();
+    },
     closeAfterResponses() {
       closing = true;
       for (const { res } of open) if (!res.headersSent) res.setHeader("connection", "close");
     },
-    closeIdle() {
-      closingIdle = true;
-      server.closeIdleConnections();
+    stopListening() {
+      // net.Server's own close: http.Server's would first close every idle keep-alive socket.
+      NetServer.prototype.close.call(server);
     },
     settled(signal) {
       return new Promise<void>((resolve) => {
         const check = () => {
           // A stream's headers go out a moment after its request arrives: check again on each change.
-          if (count(false) === 0 || signal.aborted) {
+          if ((count(false) === 0 && plainSockets() === 0) || signal.aborted) {
             changed = undefined;
             clearInterval(poll);
             resolve();
@@ -108,7 +144,9 @@ export function trackRequests(server: Server): RequestTracker {
         if (!isStream(tracked)) continue;
         // The SSE body may still try to write after the end; that is not worth a crash.
         tracked.res.on("error", () => undefined);
-        tracked.res.end();
+        // The body's end, then the socket's: the client reconnects on a new connection.
+        const socket = tracked.req.socket;
+        tracked.res.end(() => socket.end());
         ended++;
       }
       return ended;
@@ -201,9 +239,9 @@ export async function drain(gateway: Drainable, { delayMs, deadlineMs }: DrainTi
   gateway.requests.closeAfterResponses();
   if (delayMs > 0) await sleep(delayMs, requestsDue);
 
-  // No new connections; sockets in keep-alive close as soon as they are idle.
-  gateway.server.close();
-  gateway.requests.closeIdle();
+  // No new connections; sockets in keep-alive close after their next response or at their
+  // keep-alive timeout, never while a request may be on its way to them.
+  gateway.requests.stopListening();
   const websockets = websocketOperations.get(gateway.server);
   websockets?.stopAccepting();
   const http = { inFlight: gateway.requests.inFlight, cut: 0 };
