@@ -3,6 +3,7 @@
  * wrapper. Everything goes over real HTTP to a sandbox on an ephemeral port.
  */
 import { CompactSign } from "jose";
+import { COMMERCE_SCOPES } from "../../src/backends/commerce/catalog.js";
 import type { CommerceSandbox } from "../../src/sandbox/commerce/index.js";
 
 /** A clock tests move by hand. */
@@ -73,16 +74,4 @@ export async function pop(
 }
 
 /** Every scope the spec names. */
-export const ALL_SCOPES = [
-  "read_webhook",
-  "write_webhook",
-  "read_newsletter_template",
-  "read_newsletter_email",
-  "read_async_job",
-  "read_segments",
-  "write_segments",
-  "read_customers",
-  "write_customers",
-  "read_customer_list",
-  "write_customer_list",
-];
+export const ALL_SCOPES: string[] = [...COMMERCE_SCOPES];

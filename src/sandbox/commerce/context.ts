@@ -2,6 +2,7 @@
  * What every handler of one sandbox instance shares.
  */
 import type { IncomingMessage } from "node:http";
+import { COMMERCE_API_PATH } from "../../backends/commerce/catalog.js";
 import type { CallCounter } from "./call-counter.js";
 import type { JobQueue } from "./jobs.js";
 import type { RateLimiter } from "./rate-limiter.js";
@@ -9,7 +10,7 @@ import type { CommerceWebhooks } from "./webhooks.js";
 import type { CommerceStore } from "./store.js";
 
 /** The versioned root under the origin (spec: Versioning 1). */
-export const API_PREFIX = "/api/v1";
+export const API_PREFIX = COMMERCE_API_PATH;
 
 /** Shared state and settings of one sandbox instance. */
 export interface SandboxContext {

@@ -1,7 +1,8 @@
 /**
  * The request listener of the sandbox: settles due jobs, counts the call, then dispatches to the
  * OAuth pages or to /api/v1 (authenticate → rate limit → route → scopes → handler), and turns
- * thrown errors into the documented error replies.
+ * thrown errors into the documented error replies. Routes and the scopes they need are the
+ * catalog's rows (backends/commerce/catalog.ts).
  */
 import type { IncomingMessage, RequestListener } from "node:http";
 import { ApiError, OAuthTokenError, notFound } from "./api-error.js";
@@ -11,14 +12,18 @@ import { handleControl } from "./control.js";
 import { json, requestOrigin, writeReply, type Reply } from "./http-io.js";
 import { findOAuthRoute } from "./oauth/index.js";
 import { findRoute } from "./routes/index.js";
+import { endpoint } from "../../backends/commerce/catalog.js";
+
+/** The partner root's path (`/partners/`): it and everything under it takes partner tokens only. */
+const PARTNER_ROOT = endpoint("partnerRoot").path;
+const isPartnerPath = (path: string): boolean => path === PARTNER_ROOT.slice(0, -1) || path.startsWith(PARTNER_ROOT);
 
 async function handleApi(req: IncomingMessage, url: URL, ctx: SandboxContext, origin: string): Promise<Reply> {
   const method = req.method ?? "GET";
   const path = url.pathname.slice(API_PREFIX.length) || "/";
   const match = findRoute(method, path);
-  ctx.calls.record(`${method} ${match ? match.route.pattern : path}`);
-  const partnerPath = path === "/partners" || path.startsWith("/partners/");
-  const principal = await authenticate(req, ctx, partnerPath);
+  ctx.calls.record(`${method} ${match ? match.entry.pattern : path}`);
+  const principal = await authenticate(req, ctx, isPartnerPath(path));
   const rate = ctx.rateLimiter.take(principal.rateKey);
   if (!rate.allowed) {
     throw new ApiError(429, "rate_limited", "too many requests for this credential; retry later", undefined, {
@@ -26,8 +31,8 @@ async function handleApi(req: IncomingMessage, url: URL, ctx: SandboxContext, or
     });
   }
   if (!match) throw notFound(`no endpoint ${method} ${API_PREFIX}${path}`);
-  requireScopes(principal, match.route.scopes);
-  return match.route.handle({ ctx, req, url, params: match.params, origin, principal });
+  requireScopes(principal, match.entry.row.scopes);
+  return match.entry.route.handle({ ctx, req, url, params: match.params, origin, principal });
 }
 
 async function route(req: IncomingMessage, url: URL, ctx: SandboxContext, origin: string): Promise<Reply> {

@@ -1,34 +1,16 @@
 /**
- * OAuth scopes of the commerce interface and their grant rule: a write_ scope also grants the
- * matching read_ scope (spec: Authentication 2, Scopes).
+ * OAuth scopes of the commerce interface and their grant rule, as the catalog states them
+ * (backends/commerce/catalog.ts; spec: Authentication 2, Scopes): a write_ scope also grants the
+ * matching read_ scope.
  */
+import { isCommerceScope, scopesLacking } from "../../backends/commerce/catalog.js";
 
-/** Every scope the spec's table names. */
-export const KNOWN_SCOPES: readonly string[] = [
-  "read_webhook",
-  "write_webhook",
-  "read_newsletter_template",
-  "read_newsletter_email",
-  "read_async_job",
-  "read_segments",
-  "write_segments",
-  "read_customers",
-  "write_customers",
-  "read_customer_list",
-  "write_customer_list",
-];
-
-export const isKnownScope = (scope: string): boolean => KNOWN_SCOPES.includes(scope);
-
-/** Does a set of granted scopes satisfy one required scope? */
-export function grants(granted: readonly string[], required: string): boolean {
-  if (granted.includes(required)) return true;
-  return required.startsWith("read_") && granted.includes(`write_${required.slice("read_".length)}`);
-}
+/** Whether the spec's table names the scope. */
+export const isKnownScope = (scope: string): boolean => isCommerceScope(scope);
 
 /** The required scopes a grant lacks, in the order required. */
 export const missingScopes = (granted: readonly string[], required: readonly string[]): string[] =>
-  required.filter((scope) => !grants(granted, scope));
+  scopesLacking(granted, required);
 
 /** Splits a space-separated scope parameter, dropping empty entries and repeats. */
 export const parseScopeParam = (scope: string): string[] => [...new Set(scope.split(/\s+/).filter(Boolean))];

@@ -18,9 +18,6 @@ const resultUrl = (request: RouteRequest, job: Job): string =>
   `${baseUrlOf(request)}/async-jobs/${encodeURIComponent(job.id)}/result`;
 
 export const getJob: Route = {
-  method: "GET",
-  pattern: "/async-jobs/:id",
-  scopes: ["read_async_job"],
   handle(request) {
     const job = requireJob(request);
     const done = job.status === "completed";
@@ -40,9 +37,6 @@ export const getJob: Route = {
 };
 
 export const getJobResult: Route = {
-  method: "GET",
-  pattern: "/async-jobs/:id/result",
-  scopes: ["read_async_job"],
   handle(request) {
     const job = requireJob(request);
     if (job.status !== "completed") {

@@ -10,9 +10,6 @@ const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 100;
 
 export const listCoupons: Route = {
-  method: "GET",
-  pattern: "/coupons",
-  scopes: [],
   handle(request) {
     const { url, ctx } = request;
     const limit = intParam(url, "limit", DEFAULT_LIMIT, 1, MAX_LIMIT);

@@ -5,9 +5,6 @@ import { json } from "../http-io.js";
 import type { Route } from "./route.js";
 
 export const partnersRoot: Route = {
-  method: "GET",
-  pattern: "/partners/",
-  scopes: [],
   handle({ ctx, principal }) {
     if (principal.kind !== "partner") throw new Error("partner route reached without a partner token");
     const { app } = principal;

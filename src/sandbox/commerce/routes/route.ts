@@ -1,6 +1,8 @@
 /**
- * The shape of one /api/v1 route and the matcher of its path pattern.
+ * The shape of one /api/v1 route and the matcher of its path pattern. A route is only its
+ * handler: method, path and scopes are its endpoint's catalog row (backends/commerce/catalog.ts).
  */
+import type { EndpointSpec } from "../../../backends/commerce/catalog.js";
 import type { Principal } from "../authenticate.js";
 import type { RouteRequest } from "../context.js";
 import type { Reply } from "../http-io.js";
@@ -10,14 +12,13 @@ export interface AuthorizedRequest extends RouteRequest {
   principal: Principal;
 }
 
-/** One endpoint: method, path pattern under /api/v1 (":name" segments), scopes, handler. */
+/** The handler of one endpoint. */
 export interface Route {
-  method: string;
-  pattern: string;
-  /** Scopes a PoP token needs; an empty list means any authenticated caller. */
-  scopes: readonly string[];
   handle(request: AuthorizedRequest): Reply | Promise<Reply>;
 }
+
+/** The sandbox's pattern of a catalog path: `/customer-lists/:id/subscribers` for `/customer-lists/{id}/subscribers`. */
+export const patternOf = (row: Pick<EndpointSpec, "path">): string => row.path.replace(/\{([a-z]+)\}/gi, ":$1");
 
 /** The path parameters when `path` fits `pattern`, else undefined. */
 export function matchPattern(pattern: string, path: string): Record<string, string> | undefined {

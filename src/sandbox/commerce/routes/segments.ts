@@ -8,9 +8,6 @@ import type { CommerceStore } from "../store.js";
 import type { Route } from "./route.js";
 
 export const listSegments: Route = {
-  method: "GET",
-  pattern: "/segments",
-  scopes: ["read_segments"],
   handle({ ctx }) {
     const data = [...ctx.store.segments.values()].map(({ id, name, editable, uses }) => ({ id, name, editable, uses }));
     return json({ data });
@@ -32,9 +29,6 @@ export function exportSegmentCsv(store: CommerceStore, segmentId: string): strin
 }
 
 export const exportSegment: Route = {
-  method: "POST",
-  pattern: "/segments/:id/async-export",
-  scopes: ["read_customers", "read_segments"],
   handle({ ctx, params }) {
     const id = params.id ?? "";
     if (!ctx.store.segments.has(id)) throw notFound(`no segment with id ${JSON.stringify(id)}`);

@@ -21,9 +21,6 @@ const cursorQuery = (cursor: readonly string[]): string =>
   cursor.map((value) => `searchAfter[]=${encodeURIComponent(value)}`).join("&");
 
 export const listSubscribers: Route = {
-  method: "GET",
-  pattern: "/customer-lists/:id/subscribers",
-  scopes: ["read_customers"],
   handle(request) {
     const { url, ctx } = request;
     const list = requireList(request);

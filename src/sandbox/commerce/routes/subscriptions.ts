@@ -104,9 +104,6 @@ function subscribe(
 }
 
 export const putSubscription: Route = {
-  method: "PUT",
-  pattern: "/customer-lists/:id/subscriptions",
-  scopes: ["write_customers"],
   async handle(request) {
     const list = requireList(request);
     const body = await readJson(request.req);

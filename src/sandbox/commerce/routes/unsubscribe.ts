@@ -59,9 +59,6 @@ function audience(store: CommerceStore, list: CustomerList, criteria: readonly C
 }
 
 export const deleteSubscribers: Route = {
-  method: "DELETE",
-  pattern: "/customer-lists/:id/subscribers",
-  scopes: ["write_customers"],
   handle(request) {
     const { url, ctx } = request;
     const list = requireList(request);
