@@ -66,11 +66,10 @@ export function codeRequestErrors(errors: readonly GraphQLError[]): void {
   for (const error of errors) {
     const extensions = error.extensions as Record<string, unknown>;
     const code = extensions["code"];
-    if (typeof code === "string" && code !== OPERATION_RESOLUTION_FAILURE) continue;
-    if (code === undefined) {
-      const variable = error.nodes?.some((node) => node.kind === Kind.VARIABLE_DEFINITION) ?? false;
-      extensions["code"] = variable ? "BAD_USER_INPUT" : "BAD_REQUEST";
-    }
+    // A variable's error points at its definition (graphql-tools' subscribe codes it already).
+    if (error.nodes?.some((node) => node.kind === Kind.VARIABLE_DEFINITION)) extensions["code"] = "BAD_USER_INPUT";
+    else if (code === undefined) extensions["code"] = "BAD_REQUEST";
+    else if (code !== OPERATION_RESOLUTION_FAILURE) continue;
     extensions["http"] = { ...(extensions["http"] as object | undefined), status: 400, spec: true };
   }
 }

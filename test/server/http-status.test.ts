@@ -72,6 +72,13 @@ describe("request errors over HTTP", () => {
     });
   }
 
+  it("answers a subscription's missing variable as the same request error, 400 to */*, before any stream", async () => {
+    const res = await postJson({ query: "subscription S($list: ID!) { listEvents(listId: $list) { id } }" }, "*/*");
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/graphql-response+json; charset=utf-8");
+    expect(codes(res)).toEqual(["BAD_USER_INPUT"]);
+  });
+
   it("keeps 200 for field errors beside data, whatever the Accept", async () => {
     const res = await postJson({ query: '{ client(clientId: "no-such-client") { id } }' }, "*/*");
     expect(res.status).toBe(200);
