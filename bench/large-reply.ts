@@ -11,6 +11,9 @@
  * - `lean`: 120,000 records holding only an address, 7.7 MB: more elements for the bytes.
  * Two queries: `activeSubscribers(first: 10)` (the reply decoded, then every record sorted by
  * address for the connection) and `subscriber(email:)` (decoded, then indexed by address).
+ * BENCH_GATEWAY_BUILD names another build's output directory (compiled with
+ * bench/tsconfig.processes.json, e.g. an earlier commit or another reply reader) whose gateway is
+ * measured instead of this tree's.
  * Run: npx tsx bench/large-reply.ts [rounds]            (default 5 measured rounds after 2 warm-up)
  */
 import { spawn } from "node:child_process";
@@ -161,8 +164,10 @@ async function main(): Promise<void> {
   console.log("|---|---|---:|---:|---:|");
   for (const shape of Object.keys(SHAPES) as Shape[]) {
     const backend = await startBackend(shape);
+    const build = process.env.BENCH_GATEWAY_BUILD;
     const gateway = await startProcess("gateway", {
       env: { LEGACY_URL: backend.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open", LOG_LEVEL: "silent" },
+      ...(build ? { childScript: `${build}/bench/process-child.js` } : {}),
     });
     try {
       const { vip } = suiteIds((await graphql(gateway.url, LIST_IDS_QUERY)) as Parameters<typeof suiteIds>[0]);
