@@ -3,13 +3,11 @@
  * collected and reported together, naming the variable and the rule. Secrets are never echoed back.
  */
 import { z } from "zod";
-import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./backends/commerce/auth.js";
-import { DEFAULT_LEGACY_NAMESPACE, LEGACY_PATH, type LegacyTransport } from "./backends/legacy/catalog.js";
+import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./util/hmac-key.js";
 import { COMMERCE_SCOPES } from "./domain/commerce/scopes.js";
-import type { BackendPolicy, ResilienceSettings } from "./backends/resilience.js";
 import { LOG_LEVELS, type LogLevel } from "./logging/logger.js";
 import type { TracingConfig } from "./tracing/setup.js";
-import { parseDuration } from "./auth/duration.js";
+import { parseDuration } from "./util/duration.js";
 
 /** Timeouts and size caps of one HTTP backend. */
 export interface HttpLimits {
@@ -21,12 +19,35 @@ export interface HttpLimits {
   connections: number;
   /** Total time one backend call may take, from connecting to the last byte of the reply. */
   deadlineMs: number;
-  /**
-   * The backend's bulkhead, circuit breaker and read retries, shared by every call to it: set by
-   * the server at start-up (never from the environment); without one, each call is sent once.
-   */
-  policy?: BackendPolicy;
 }
+
+/** The knobs of one backend's policy (`<BACKEND>_RETRY_*`, `_BREAKER_*`, `_BULKHEAD_*`; src/backends/resilience.ts). */
+export interface ResilienceSettings {
+  /** Attempts after the first for a read; 0 turns retries off. */
+  retryAttempts: number;
+  /** First backoff ceiling; the n-th retry waits a random time in [0, min(max, base·2ⁿ⁻¹)). */
+  retryBaseDelayMs: number;
+  /** Ceiling of one backoff, and the longest Retry-After honoured (a longer one is not waited for). */
+  retryMaxDelayMs: number;
+  /** Consecutive backend failures that open the breaker. */
+  breakerFailures: number;
+  /** How long the breaker stays open before one probe call is let through. */
+  breakerHalfOpenMs: number;
+  /** Calls in flight to the backend at once. */
+  bulkheadLimit: number;
+  /** Calls waiting for a slot; beyond this a call fails at once. */
+  bulkheadQueue: number;
+}
+
+/** The namespace the sandbox serves; a real deployment sets LEGACY_NAMESPACE. */
+export const DEFAULT_LEGACY_NAMESPACE = "http://api.mailgraph.dev/api/";
+
+/** The fixed path of the legacy service below LEGACY_URL (spec: Versioning 2). */
+export const LEGACY_PATH = "/api/api.asmx";
+
+/** The ways the legacy service is spoken to (LEGACY_TRANSPORT). */
+export type LegacyTransport = "soap" | "get" | "post";
+export const LEGACY_TRANSPORTS: readonly LegacyTransport[] = ["soap", "get", "post"];
 
 export interface LegacyConfig {
   /** Base URL of the service; undefined means "start the embedded sandbox". */

@@ -2,36 +2,19 @@
  * The three ways of authenticating to the commerce interface (spec: Authentication):
  * an API key header, a proof-of-possession token per request (OAuth), and a partner token.
  *
- * jose does not check HMAC key length, so the signers do (RFC 7518 §3.2: a key at least as long
- * as the hash). Secrets are kept only inside closures and in a module-private registry the client
+ * jose does not check HMAC key length, so the signers do (util/hmac-key.ts). Secrets are kept only inside closures and in a module-private registry the client
  * uses to scrub them out of error messages.
  */
 import { CompactSign } from "jose";
+import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough, type HmacAlgorithm } from "../../util/hmac-key.js";
 import { CommerceConfigError } from "./errors.js";
 
-/** HMAC algorithms the service allows for PoP and partner tokens. */
-export type HmacAlgorithm = "HS256" | "HS384" | "HS512";
+export { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough, type HmacAlgorithm };
 
 /** Produces the authentication headers of one request; called once per request. */
 export interface CommerceSigner {
   readonly scheme: "apiKey" | "pop" | "partner";
   headers(): Promise<Record<string, string>>;
-}
-
-/** Minimum key length in bytes per algorithm (RFC 7518 §3.2: key size ≥ hash output size). */
-export const HMAC_MIN_KEY_BYTES: Readonly<Record<HmacAlgorithm, number>> = Object.freeze({
-  HS256: 32,
-  HS384: 48,
-  HS512: 64,
-});
-
-/**
- * True when a secret, as the UTF-8 bytes the signers key HMAC with, is long enough for the
- * algorithm. The one statement of the rule: start-up checks and the signers both ask here.
- */
-export function hmacKeyLongEnough(secret: string, algorithm: HmacAlgorithm): boolean {
-  if (!Object.hasOwn(HMAC_MIN_KEY_BYTES, algorithm)) return false;
-  return Buffer.byteLength(secret, "utf8") >= HMAC_MIN_KEY_BYTES[algorithm];
 }
 
 const secretsOf = new WeakMap<CommerceSigner, readonly string[]>();

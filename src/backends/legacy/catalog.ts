@@ -8,14 +8,9 @@
  * Element and parameter names are exact wire names; their order is the spec's order.
  */
 
-/** The namespace the sandbox serves; a real deployment sets LEGACY_NAMESPACE. */
-export const DEFAULT_LEGACY_NAMESPACE = "http://api.mailgraph.dev/api/";
-
-/** The fixed path of the service (spec: Versioning 2). */
-export const LEGACY_PATH = "/api/api.asmx";
-
-export type LegacyTransport = "soap" | "get" | "post";
-export const LEGACY_TRANSPORTS: readonly LegacyTransport[] = ["soap", "get", "post"];
+// The service path, its transports and the default namespace are named by settings too: config.ts
+// states them (it imports nothing of the gateway's), and the catalog hands them on.
+export { DEFAULT_LEGACY_NAMESPACE, LEGACY_PATH, LEGACY_TRANSPORTS, type LegacyTransport } from "../../config.js";
 
 /** The scalar kinds a parameter or a field can have on the wire (all sent as text). */
 export type ScalarKind = "string" | "int" | "boolean";
