@@ -358,6 +358,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     commerce: { concurrency: config.commerce.concurrency, ...configuredCommerceCredentials(config) },
     events,
     tracer: clients.tracer,
+    auth: config.auth,
   };
   const { deadlineMs } = config.limits;
   const authenticate = requestAuthenticatorFor(config, deps);
@@ -367,7 +368,6 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     landingPage: false,
-    auth: config.auth,
     // GraphiQL itself is served by the gateway's node server from a kept copy (graphiQLPage); yoga's
     // renderer stays for an app used without that server (tests, benchmarks).
     graphiql: graphiQLOptions(persisted.only),
