@@ -89,8 +89,8 @@ export interface SubscribersPageArgs {
   after?: string | null;
 }
 
-export const BACKEND = "commerce";
-export const SERVICE = "the commerce service";
+const BACKEND = "commerce";
+const SERVICE = "the commerce service";
 
 /** The calls and per-request caches of one request. */
 export class CommerceLoaders {
