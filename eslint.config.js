@@ -43,25 +43,6 @@ export default defineConfig(
     },
   },
   {
-    // Layering: the schema layer speaks to the domain only. What the graph needs of a backend (its
-    // failure codes, reference values, text rules) the domain exposes (src/domain/backend-failures.ts,
-    // legacy/reference.ts, text-rules.ts), so neither a client nor a sandbox is imported from here.
-    files: ["src/schema/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/backends/**", "**/sandbox/**"],
-              message: "src/schema/ imports the domain only: expose what it needs from src/domain/.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // Plain JavaScript (this file): no type information to lint with.
     files: ["**/*.js"],
     extends: [tseslint.configs.disableTypeChecked],

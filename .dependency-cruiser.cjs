@@ -1,0 +1,71 @@
+// The gateway's layers, checked by `npm run lint` (dependency-cruiser, type-only imports included).
+// Floors, from the ground up: config/logging/util/tracing; backends; domain; schema, plugins, live,
+// events, auth, context; server, websocket, main. Nothing imports from a floor above its own, and
+// no import cycle runs anywhere in src/. docs/decisions.md, "Layers", says why.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycle",
+      comment: "Files that import each other (types included) cannot be read, tested or moved one at a time.",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { circular: true },
+    },
+    {
+      name: "ground-floor",
+      comment: "config, logging, util and tracing are the ground floor: they import nothing else of the gateway's.",
+      severity: "error",
+      from: { path: "^src/(config\\.ts|logging/|util/|tracing/)" },
+      to: { path: "^src/", pathNot: "^src/(config\\.ts|logging/|util/|tracing/)" },
+    },
+    {
+      name: "util-is-a-leaf",
+      comment: "util/ holds platform-level helpers: it imports only util/.",
+      severity: "error",
+      from: { path: "^src/util/" },
+      to: { path: "^src/", pathNot: "^src/util/" },
+    },
+    {
+      name: "backends-know-no-graph",
+      comment:
+        "The wire never knows GraphQL: backends import no schema, domain, plugin or server code, nor graphql itself.",
+      severity: "error",
+      from: { path: "^src/backends/" },
+      to: {
+        path: [
+          "^src/(schema|domain|plugins|live|events|auth|persisted|metrics|shutdown|sandbox)/",
+          "^src/(server|websocket|context|main|readiness|graphiql-page)\\.ts$",
+          "(^|/)node_modules/(graphql|graphql-yoga|graphql-ws|@pothos/[^/]+|@envelop/[^/]+)/",
+        ],
+      },
+    },
+    {
+      name: "schema-speaks-the-domain",
+      comment: "The schema imports the domain, never a backend or a sandbox.",
+      severity: "error",
+      from: { path: "^src/schema/" },
+      to: { path: "^src/(backends|sandbox)/" },
+    },
+    {
+      name: "domain-below-the-graph",
+      comment: "The domain serves the schema: it imports no schema, plugin, server or websocket code.",
+      severity: "error",
+      from: { path: "^src/domain/" },
+      to: { path: ["^src/(schema|plugins|live|auth|sandbox)/", "^src/(server|websocket|context|main)\\.ts$"] },
+    },
+    {
+      name: "sandbox-only-from-main",
+      comment: "The sandboxes are separate programs: only main.ts starts them.",
+      severity: "error",
+      from: { path: "^src/", pathNot: ["^src/sandbox/", "^src/main\\.ts$"] },
+      to: { path: "^src/sandbox/" },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
