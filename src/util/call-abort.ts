@@ -1,10 +1,8 @@
 /**
- * The abort state of one backend call, or of one HTTP request's backend work: the few members of
- * AbortSignal the gateway's own code reads, without an EventTarget. Node 20 spends about 5 µs
- * making each AbortSignal and about 1.6 µs on each listener added and removed (bench/RESULTS.md,
- * 2026-11-23); a request made two of them and each backend call one more, with two listeners,
- * all read only by the gateway's services and backend clients. Signals that leave the gateway's
- * hands (the executor's, a subscription's socket) stay real AbortSignals.
+ * The abort state of one backend call, or of one request's backend work: the members of
+ * AbortSignal the gateway's own code reads, without an EventTarget, since Node AbortSignals are
+ * costly to make and to listen to. Signals that leave the gateway (the executor's, a socket's) stay
+ * real AbortSignals. See docs/decisions.md, "Signals on the request hot path".
  */
 
 /** What a call's code reads: whether it was aborted, and why. */

@@ -1,8 +1,7 @@
 /**
  * Bounds how many calls of one request run at once: a call starts when fewer than `max` run, else
- * waits its turn (first come, first started). It does the one thing the request's loaders asked of
- * p-limit, which built a queue and defined four properties on a fresh function for every request
- * (~3.9 µs of the ~740 µs a `{ clients { id name } }` costs; bench/RESULTS.md, 2026-11-23).
+ * waits its turn (first come, first started). The one thing the request's loaders need of p-limit,
+ * without its per-request queue and function (measured: bench/RESULTS.md, clients-throughput).
  */
 export class CallGate {
   readonly #max: number;

@@ -1,16 +1,8 @@
 /**
- * An insertion-ordered collection for members that come and go at request rate (the requests in
- * flight, say): `add` gives back the member's entry, `delete(entry)` takes it out in O(1).
- *
- * A doubly linked list rather than a Set, for the garbage collector's sake. V8 replaces a Set's (or
- * Map's) hash table every few additions and deletions when members keep coming and going, and a
- * replaced table keeps a link to the table that replaced it. Once one of those tables has aged into
- * the old generation, every later table, and every member each of them held, is reachable from
- * there: young-generation collections keep them all (and promote them) until a full collection
- * finds the chain dead. Tracking the gateway's requests in a Set made every request's objects
- * outlive the young generation this way, about 9 KB of each `{ clients { id name } }`
- * (bench/RESULTS.md, 2026-11-27, night). A deleted entry here lets go of its neighbours and its
- * member, so an entry that aged and died holds nothing younger than itself.
+ * An insertion-ordered collection for members that come and go at request rate: `add` gives back
+ * the member's entry, `delete(entry)` takes it out in O(1). Not a Set: V8 links each replaced
+ * hash table to its successor, so once one table ages into the old generation every later table
+ * and member survives scavenges. See docs/decisions.md, "What the young generation keeps".
  */
 
 /** A member's place in a ChurnList; give it back to `delete` to take the member out. */
@@ -46,6 +38,7 @@ export class ChurnList<T> implements Iterable<T> {
     else this.#head = node.next;
     if (node.next) node.next.prev = node.prev;
     else this.#tail = node.prev;
+    // Let go of neighbours and member, so an entry that aged and died holds nothing younger.
     node.prev = node.next = node.owner = node.value = undefined;
     return true;
   }

@@ -1,8 +1,7 @@
 /**
- * How deep a JSON value nests, measured without recursion. JSON.parse reads any depth (V8 parses
- * iteratively), but JSON.stringify and graphql-js's result completion recurse once per level, and
- * about 5,000 levels exhaust the stack: a value passed through from a backend must be measured
- * before anything serializes it, and measuring it must not itself recurse.
+ * How deep a JSON value nests, measured without recursion. JSON.parse reads any depth, but
+ * JSON.stringify and graphql-js's result completion recurse once per level: a value passed through
+ * from a backend must be bounded before anything serializes it, by a walk that does not recurse.
  */
 
 /**

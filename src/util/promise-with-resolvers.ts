@@ -1,19 +1,8 @@
 /**
- * `Promise.withResolvers` (ES2024) where the runtime lacks it: Node 20. Node 22 and later have it
- * built in, and this leaves theirs alone. The gateway installs it when src/server.ts loads.
- *
- * Why the gateway needs it: graphql-tools' executor and the whatwg-node server make their deferred
- * promises with `createDeferredPromise` (@whatwg-node/promise-helpers), which returns
- * `Promise.withResolvers()` where it exists and otherwise an object literal whose `resolve` and
- * `reject` are getters over closures. On Node 20 such a literal, made afresh for every request,
- * is not let go by V8's young-generation collections: it survives them with everything its
- * closures reach, and the executor makes one per execution that is given a signal (every query
- * over HTTP, to stop when the caller hangs up), whose closures reach the whole execution. A loop
- * standing for requests promoted 14 bytes per request to the old generation with a plain
- * `{ promise, reject }`, 1,214 with the same object and a getter for `reject`; the gateway with
- * its client stubbed promoted 3,218 bytes per request with the fallback and 510 without the
- * signal (bench/RESULTS.md, 2026-11-27 evening). The object returned here is a plain one, as the
- * built-in's is: three data properties.
+ * `Promise.withResolvers` (ES2024) where the runtime lacks it (Node 20). Without it the executor's
+ * deferred promises fall back to a literal with getters over closures, which V8 promotes out of
+ * the young generation with the execution it reaches. See docs/decisions.md, "What the young
+ * generation keeps"; measured: bench/RESULTS.md, clients-throughput.
  */
 
 interface Resolvers<T> {

@@ -1,9 +1,8 @@
 /**
- * The abort signals of one GraphQL request served over node:http, made cheaply: one
- * ExecutionAbort (for the executor), one CallAbort (for the backend calls, util/call-abort.ts) and
- * one timer, where `AbortSignal.any` and `AbortSignal.timeout` would build composite signals (and
- * their bookkeeping) on every request. Nothing is allocated for an abort reason unless the request
- * is actually abandoned or runs past its deadline.
+ * The abort signals of one GraphQL request served over node:http: one ExecutionAbort (for the
+ * executor), one CallAbort (for the backend calls) and one timer, where `AbortSignal.any` and
+ * `AbortSignal.timeout` would build composite signals on every request. An abort reason is made
+ * only when the request is abandoned or runs past its deadline.
  */
 import type { ServerResponse } from "node:http";
 import { CallAbort, type CallerSignal } from "./call-abort.js";
@@ -13,12 +12,10 @@ type AbortListener = ((event: Event) => void) | { handleEvent(event: Event): voi
 /**
  * The signal graphql-tools' executor follows to stop resolving once the caller hangs up: the part
  * of AbortSignal it reads (`aborted`, `reason`, `throwIfAborted`, and "abort" listeners added and
- * removed) on a CallAbort. Not a Node AbortSignal: on Node 20 making one takes about 8 µs (it is an
- * EventTarget given another prototype and properties after construction). (The promotion of each
- * request's objects out of the young generation once put down to the listener the executor leaves
- * on its signal came from the deferred promise the executor makes for a signal, whatever the signal:
- * util/promise-with-resolvers.ts.) Listeners run once, in the order added, with an "abort" Event;
- * options other than the listener are not needed by the executor and ignored.
+ * removed) on a CallAbort. Not a Node AbortSignal: making one is costly (it is an EventTarget
+ * given another prototype and properties after construction). Listeners run once, in the order
+ * added, with an "abort" Event; options other than the listener are not needed by the executor and
+ * ignored.
  */
 export class ExecutionAbort extends CallAbort {
   /** How to take back each listener added, made on the first add. */
