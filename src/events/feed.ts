@@ -1,20 +1,8 @@
 /**
- * A subscription's view of the event log as an async iterator: the events of one source that a
- * `select` function keeps (and maps), in log order, replayed after `after` and then live; or the
- * events of several sources, merged in the order they arrive (`openMergedFeed`). The buffer
- * between the log and a slow reader is bounded by what the reader leaves unread: when more than
- * `maxBuffer` items wait and the reader has taken none of them for `stallMs`, the feed drops what
- * it holds, yields one `overflow` marker and ends, instead of growing. A burst larger than the
- * bound (a 1,000-event webhook batch) is fine as long as the reader keeps taking items. A replay
- * is paced by the reader: the log reads its next page only once the reader has taken everything
- * the feed holds (`drained`), so a feed holds at most one page of a replay, and `select` runs as
- * each event is delivered, so what it leaves out is never held at all.
- * The log subscriptions end when the reader returns (or throws), when `signal` aborts, and at
- * overflow. A replay that would skip events the log trimmed is refused when it opens (the log's
- * EventLogTrimmedError; of a merged feed, every source is checked first, see `openMergedFeed`), and
- * one that trimming overtakes while it runs ends with a `trimmed` marker after what it delivered.
- * A live feed ends with the same marker when the log removed events before its instance's reader
- * read them (an instance that fell behind the others), so it never skips events unannounced.
+ * A subscription's view of the event log as an async iterator: one source's events that `select`
+ * keeps (and maps), replayed after `after` and then live, or several sources merged
+ * (`openMergedFeed`). A reader that stalls with more than `maxBuffer` unread gets an `overflow`
+ * marker and the end; events the log lost before they reached the feed end it with `trimmed`.
  */
 import { GraphQLError } from "graphql";
 import {
@@ -103,7 +91,10 @@ class Feed<T> implements AsyncIterableIterator<LogFeedItem<T>, undefined> {
     if (this.#queue.length > this.#maxBuffer) this.#watchStall(this.#taken);
   }
 
-  /** Gives up on the reader if it takes nothing for stallMs while more than maxBuffer items wait. */
+  /**
+   * Gives up on the reader if it takes nothing for stallMs while more than maxBuffer items wait: a
+   * burst past the bound (a 1,000-event webhook batch) is fine while the reader keeps taking items.
+   */
   #watchStall(taken: number): void {
     if (this.#stallCheck !== undefined) return;
     this.#stallCheck = setTimeout(() => {
@@ -299,7 +290,8 @@ export async function openMergedFeed<T>(
 
 /**
  * Subscribes `feed` to one source (a function of its own: its listener holds only the source and
- * the feed). The replay, if any, is paced by the feed's reader.
+ * the feed). The replay, if any, is paced by the feed's reader, and `select` runs as each event is
+ * delivered, so a feed holds at most one replay page and nothing `select` leaves out.
  */
 async function subscribeSource<T>(log: EventLog, source: FeedSourceOptions<T>, feed: Feed<T>): Promise<Unsubscribe> {
   try {

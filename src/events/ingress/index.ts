@@ -1,15 +1,8 @@
 /**
- * Webhook ingress on the gateway's HTTP server:
- *
- * - `POST /webhooks/legacy/{INGRESS_TOKEN}`: legacy list webhooks, JSON or XML `{Events, ListID}`;
- * - `POST /webhooks/commerce`: commerce topic webhooks `{meta, data}` with a bearer JWS.
- *
- * Each request goes declared size → authentication → content type → body (capped, with a deadline,
- * within a budget of bytes for all bodies being read) → the commerce body hash → strict parse →
- * validation of the whole batch → dedupe → append to the log → 2xx. Everything before the body
- * needs only the request line and headers, so a request without the token or a JWS made with the
- * secret is answered before any of its body is buffered. A refusal at any step appends nothing and
- * answers 4xx (503 for a full budget or log) with `{error: {code, message}}`.
+ * Webhook ingress on the gateway's HTTP server: `POST /webhooks/legacy/{INGRESS_TOKEN}` (legacy
+ * list webhooks, JSON or XML) and `POST /webhooks/commerce` (topic webhooks with a bearer JWS).
+ * Headers are checked before any body is read, and a refusal appends nothing. See docs/decisions.md,
+ * "Webhook ingress: paths, order, status codes" and "Webhook bodies: deadline and budget".
  */
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -84,7 +77,11 @@ export const BODY_BUDGET_IN_CAPS = 8;
 export const LEGACY_PATH_PREFIX = "/webhooks/legacy/";
 export const COMMERCE_PATH = "/webhooks/commerce";
 
-/** Builds the webhook handler; throws at once on a token or secret too short to be safe. */
+/**
+ * Builds the webhook handler; throws at once on a token or secret too short to be safe. A request
+ * goes declared size → authentication → content type → body (capped, with a deadline, within the
+ * budget) → the commerce body hash → strict parse → the whole batch → dedupe → append → 2xx.
+ */
 export function createIngress(options: IngressOptions): IngressHandler {
   const { log, ingressToken, commerceWebhookSecret, maxBodyBytes } = options;
   const { bodyDeadlineMs = DEFAULT_BODY_DEADLINE_MS, maxBufferedBytes = BODY_BUDGET_IN_CAPS * maxBodyBytes } = options;

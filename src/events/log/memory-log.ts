@@ -1,20 +1,7 @@
 /**
  * The event log of a single instance (REDIS_URL unset): an array per source, bounded by count
- * (`maxLength`), by the bytes of its events' JSON (`maxBytes`) and by age, oldest out first. Same
- * contract as the Redis log, including its id format, so subscriptions cannot tell them apart.
- *
- * A replay delivers REPLAY_PAGE entries at a time, the next page once the subscriber has handed on
- * the previous one (`drained`) and after other work has had a turn, so a replay from far back
- * neither stalls the process nor fills the subscriber's buffer. The entries are kept parsed and
- * shared, and a page is delivered in one synchronous run, so pages of concurrent replays never
- * overlap: no replay gate is needed here (the Redis log has one for its replies in flight).
- *
- * Live delivery cannot fall behind trimming here, unlike the Redis log's reader: an append hands
- * its events (the objects, not positions in `entries`) to every live subscriber before it returns,
- * so an entry trimmed by the same or a later append has been delivered already. Only replays,
- * which read `entries`, can be overtaken (`#overtaken`). Where a replay starts is checked as the
- * Redis log checks it (`#startRefusal`): an id this log never held (one of the log before a
- * restart) is refused as lost with the log's end, one in the future as beyond the end.
+ * (`maxLength`), by its events' JSON bytes (`maxBytes`) and by age, oldest out first. Same contract
+ * and id format as the Redis log, so subscriptions cannot tell them apart.
  */
 import {
   compareEventIds,
@@ -228,7 +215,8 @@ export class MemoryEventLog implements EventLog {
   /**
    * Delivers up to REPLAY_PAGE entries after the subscriber's last; joins the live ones at the end.
    * Ends the subscription (telling it) when appends between pages trimmed entries it had not
-   * reached: the replay does not skip over them.
+   * reached: the replay does not skip over them. A page is delivered in one synchronous run from
+   * entries kept parsed, so pages of concurrent replays never overlap and need no ReplayGate.
    */
   #replayPage(log: SourceLog, subscriber: MemorySubscriber): void {
     // Found again after each delivery: a listener may append (or trim) while the replay runs.
@@ -285,6 +273,8 @@ export class MemoryEventLog implements EventLog {
     }
   }
 
+  // An append hands its events to every live subscriber before it returns, so live delivery never
+  // falls behind trimming here; only replays, which read `entries`, can be overtaken (#overtaken).
   #drain(log: SourceLog): void {
     if (log.delivering) return;
     log.delivering = true;

@@ -1,26 +1,8 @@
 /**
- * The event log shared by every instance: a Redis Stream per source. Appends go through one Lua
- * script (dedupe, XADD, trimming) so a batch is written whole or not at all. Each instance runs ONE
- * blocking XREAD reader over the streams and fans events out to its local subscribers; the reader
- * resumes from the last id it delivered, so a lost connection or a restarted Redis loses nothing
- * Redis still holds. What Redis no longer holds is not skipped in silence: each entry names the one
- * appended before it (`p`), and when that is not the last entry the reader handed out, trimming
- * removed entries before the reader got to them (an instance that fell behind), or the stream lost
- * its end (a Redis restarted without it, a deleted stream). The live subscriptions that missed
- * something then end, told what was lost (`trimmed`), and the reader goes on for the others.
- *
- * A subscription with `after` replays with XRANGE, one page (REPLAY_PAGE entries) at a time, before
- * it joins the live subscribers. The first entry after `after` says whether anything between was
- * removed (its `p`), and a first page with nothing after `after` is checked against the stream's
- * newest entry and Redis's clock: what any instance finds in Redis, so every instance refuses the
- * same replays (#readPage). The rest follows at the subscriber's pace: the next page is read only
- * once the subscriber has handed on the previous one (`drained`), and only while holding one of the
- * instance's replay turns (ReplayGate), so neither a replay from far back nor many replays at once
- * make the instance hold more than a bounded number of pages. While several replays run, the full
- * pages read are kept a while and shared (ReplayPageCache), and a replay at the cursor of a read
- * under way waits for it, so replays of the same stretch read and parse it about once. A replay
- * joins the live subscribers at the moment it has read up to where the reader is: nothing live is
- * buffered for it meanwhile.
+ * The event log shared by every instance: a Redis Stream per source, appended to by one Lua
+ * script. Each instance runs one blocking XREAD reader that fans events out to its subscribers; a
+ * replay reads a page at a time at its reader's pace, then joins them. See docs/decisions.md,
+ * "Replays: a page at a time, shared, no extra cap" and "How the log knows what it lost".
  */
 import { Redis, type RedisOptions } from "ioredis";
 import { ReplayGate } from "./replay-gate.js";
@@ -564,6 +546,11 @@ export class RedisEventLog implements EventLog {
     return this.#started;
   }
 
+  /**
+   * The reader: each XREAD resumes from the last id handed out, so a lost connection or a restarted
+   * Redis loses nothing Redis still holds; what it no longer holds ends the subscribers that missed
+   * it (#discontinuity), and the reader goes on for the others.
+   */
   async #read(): Promise<void> {
     const keys = EVENT_SOURCES.map((source) => this.streamKey(source));
     while (!this.#closed) {

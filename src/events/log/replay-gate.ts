@@ -1,9 +1,8 @@
 /**
  * Turns to read one replay page from the log: at most `limit` at once per log instance, the others
- * waiting in the order they asked. A replay takes a turn per page and gives it back before it
- * waits for its subscriber, so the pages of many replays interleave in arrival order (a long
- * replay does not hold a turn while its reader is slow) and what the instance holds of replies
- * being read and parsed is bounded by `limit` pages, however many subscriptions replay at once.
+ * waiting in the order they asked. A replay holds a turn only while it reads a page, never while its
+ * reader is slow, so many replays interleave and an instance holds at most `limit` pages being read
+ * and parsed.
  */
 import { EventLogError } from "./types.js";
 

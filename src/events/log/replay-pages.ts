@@ -1,14 +1,8 @@
 /**
- * Replay pages one instance has read lately, shared by its replays. A full page read from a cursor
- * holds every entry of the stream after that cursor up to its last id: ids only grow, so no entry
- * can join that range later, and a replay whose cursor falls in it gets the rest of the page from
- * here, parsed once, instead of reading and parsing it again. Replays from anywhere before a page
- * meet on its last id, so replays of the same stretch (a reconnect storm, or many replays from
- * "0-0") share their pages after the first. The bound is on the events' JSON text, the least
- * recently used pages going first, and a page unused for `maxIdleMs` is let go of, so an instance
- * no replay reads from holds none. Short pages (read up to the stream's end) are not kept: more
- * may follow them. An entry trimmed from the stream after its page was read can still be replayed
- * from here; it was in the log, in its place.
+ * Full replay pages one instance read lately, shared by its replays: ids only grow, so a full page
+ * holds every entry after its cursor up to its last id, and a replay whose cursor falls in it gets
+ * the rest from here, parsed once. Bounded by the events' JSON text, least recently used out first;
+ * idle pages are let go of, so an instance no replay reads from holds none.
  */
 import { compareEventIds, type EventSource, type LoggedEvent } from "./types.js";
 
@@ -45,7 +39,10 @@ export class ReplayPageCache {
     return this.#bytes;
   }
 
-  /** A page holding every entry right after `cursor` (from ≤ cursor < to), if one is kept. */
+  /**
+   * A page holding every entry right after `cursor` (from ≤ cursor < to), if one is kept. An entry
+   * trimmed from the stream since the page was read is still replayed: it was in the log, in its place.
+   */
   covering(source: EventSource, cursor: string): ReplayPage | undefined {
     for (const [key, kept] of this.#pages) {
       const { page } = kept;
