@@ -4,7 +4,6 @@
  */
 import { z } from "zod";
 import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./util/hmac-key.js";
-import { COMMERCE_SCOPES } from "./domain/commerce/scopes.js";
 import { LOG_LEVELS, type LogLevel } from "./logging/logger.js";
 import type { TracingConfig } from "./tracing/setup.js";
 import { parseDuration } from "./util/duration.js";
@@ -63,6 +62,21 @@ export interface LegacyConfig {
   /** Retries of reads, circuit breaker and bulkhead of the backend (src/backends/resilience.ts). */
   resilience: ResilienceSettings;
 }
+
+/** Every OAuth scope the spec names (Authentication 2, Scopes), in its order. */
+export const COMMERCE_SCOPES = [
+  "read_webhook",
+  "write_webhook",
+  "read_newsletter_template",
+  "read_newsletter_email",
+  "read_async_job",
+  "read_segments",
+  "write_segments",
+  "read_customers",
+  "write_customers",
+  "read_customer_list",
+  "write_customer_list",
+] as const;
 
 export type PopAlgorithm = "HS256" | "HS384" | "HS512";
 

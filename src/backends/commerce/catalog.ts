@@ -10,23 +10,14 @@
  * job id), which is also how metrics name a call (routes.ts).
  */
 
+// The spec's scopes are named by a setting too (COMMERCE_SCOPES): config.ts states them (it imports
+// nothing of the gateway's), and the catalog hands them on.
+import { COMMERCE_SCOPES } from "../../config.js";
+
+export { COMMERCE_SCOPES };
+
 /** {base_url} ends in this (spec: Versioning 1). */
 export const COMMERCE_API_PATH = "/api/v1";
-
-/** Every OAuth scope the spec names (Authentication 2, Scopes), in its order. */
-export const COMMERCE_SCOPES = [
-  "read_webhook",
-  "write_webhook",
-  "read_newsletter_template",
-  "read_newsletter_email",
-  "read_async_job",
-  "read_segments",
-  "write_segments",
-  "read_customers",
-  "write_customers",
-  "read_customer_list",
-  "write_customer_list",
-] as const;
 
 /** An OAuth scope of the commerce interface. */
 export type CommerceScope = (typeof COMMERCE_SCOPES)[number];
