@@ -1,9 +1,7 @@
 /**
- * The backends' own failures as the domain passes them on. The clients type each failure once with
- * a stable string `code` (as undici's errors do) and the services let those errors through; this
- * module names the codes and the fields each code comes with, so the graph maps them by code alone
- * and never imports a client. The code tables are checked against the clients' code unions when the
- * project compiles, and the fields are typed from the clients' error classes.
+ * The backends' own failures as the domain passes them on: the codes the clients type each failure
+ * with, and the fields each code comes with, so the graph maps them by code alone and never imports
+ * a client. The tables are checked against the clients' code unions when the project compiles.
  */
 import type {
   CommerceErrorCode,

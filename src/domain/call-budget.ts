@@ -1,18 +1,8 @@
 /**
- * The backend calls one operation may make, across both backends. The cost limit (MAX_COST) is
- * checked before execution against an estimate: collections the backends return whole (an
- * account's clients, a client's lists) are counted at COST_DEFAULT_LIST_SIZE, and some fields
- * (contact, unsubscribeEverywhere) at a typical account's size. An account larger than the
- * estimate would make more calls than the limit allows. So the same limit is also enforced as the
- * calls are made: each request sent to a backend (a read the request already holds is not sent
- * again) takes one from this budget first, where it leaves the gateway (backends/http.ts), so every
- * attempt of a retried read and the legacy client's resend to an observed path pay as well. Once it
- * is spent, further calls fail with MAX_COST_EXCEEDED, field by field, while what was read still
- * arrives; a retry it refuses is not made, and its call fails with what the backend last answered.
- *
- * Queries and mutations get the limit when they start executing (src/plugins/limits.ts);
- * subscriptions keep no budget, since their context lasts for the stream and their cost is checked
- * per operation.
+ * The backend calls one operation may make (MAX_COST), across both backends, paid as each request
+ * leaves the gateway (backends/http.ts), retries included: the cost checked before execution is an
+ * estimate that an account larger than it would exceed. Set as queries and mutations start
+ * executing (src/plugins/limits.ts). See docs/decisions.md, "MAX_COST holds for the calls made".
  */
 
 /** A call refused because the operation has made every call its budget allows. */

@@ -1,12 +1,8 @@
 /**
- * The wire side of LegacyService: per-request calls to the legacy list service, which
- * - make each read (operation + parameters) at most once per request and share the promise,
- * - run independent calls concurrently but never more than `concurrency` at once,
- * - send every call with the one API key resolved for this request,
- * - turn the client's Result errors into LegacyOutcome, credential problems into CredentialsError
- *   and an aborted request into its one RequestAbortedError; infrastructure errors pass unchanged,
- * - refuse a read's reply whose records lack their ids or share one (reply-ids.ts), once per read.
- * Only LegacyService uses them: resolvers speak to the service, never to the wire.
+ * The wire side of LegacyService, which alone uses it: one request's calls to the legacy service,
+ * each read made once per request and its ids checked once (reply-ids.ts), at most `concurrency`
+ * at once, all with the request's one API key. Result errors, credential problems and aborts
+ * become domain errors; infrastructure errors pass unchanged.
  */
 import type { RequestScope } from "../../logging/request-context.js";
 import DataLoader from "dataloader";

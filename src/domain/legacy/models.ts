@@ -1,9 +1,8 @@
 /**
  * The legacy records as the domain speaks of them (camelCase, typed), and the one mapping from the
- * wire's text to them. A value the service should never send (a count that is not a number or is
- * negative, an unknown state) throws UnreadableValueError when it is read, not when the record is
- * mapped, so only the field that needs it fails and the rest of the record still arrives. Ids are
- * checked before, when the read answers (reply-ids.ts): a record without one is no record at all.
+ * wire's text to them. A value the service should never send throws UnreadableValueError when its
+ * field is read, not when the record is mapped, so only that field fails and the rest arrives. Ids
+ * are checked before, when the read answers (reply-ids.ts).
  */
 import {
   ACCESS_LEVELS,
@@ -244,10 +243,9 @@ export const toList = (clientId: string, wire: { ListID: string; Name: string })
 
 // The records with lazily checked fields are classes: each field a getter on the prototype over
 // the record's wire values. A getter written in an object literal is a new function for every
-// record and makes the record a larger, dictionary-mode object: about 1 µs to make where a class
-// instance takes 70 ns on Node 20, and every field read from one a dictionary lookup (a page of 71
-// subscribers took 2,892 µs of CPU with them, 2,302 with classes; bench/RESULTS.md, 2026-11-27,
-// night). The getters are not own properties: nothing spreads or enumerates records.
+// record and makes the record a larger, dictionary-mode object, slower to make and to read (see
+// docs/decisions.md, "What the young generation keeps"). The getters are not own properties:
+// nothing spreads or enumerates records.
 
 class Campaign implements LegacyCampaign {
   readonly #wire: WireCampaign;

@@ -1,20 +1,8 @@
 /**
  * The ids a read's reply must hold before any of its records is used. A record is found again by
- * its ids (global ids, lookups in its client's collection, ownership checks before writes), so a
- * record without one cannot be addressed at all, and two records with one id would give two
- * records one global id, the lookup finding only the first. Either makes the whole reply
- * unreadable (UnreadableValueError naming the operation and the field), checked once when the
- * read answers, so every field and write that uses the reply fails the same way instead of
- * working with an id of "" or with the wrong one of two records.
- *
- * An id is missing when it is empty or only white space. Ids repeat when they are equal as the
- * service sent them (lookups compare them that way); addresses repeat when they are equal as the
- * gateway compares addresses (domain/email.ts), since a lookup by address finds the first.
- *
- * Not checked for repeats: Campaign.GetLists, which lists a campaign's segments as entries of their
- * parent list (one ListID for the list and each of its segments), and the per-subscriber records of
- * a campaign (bounces, opens, unsubscribes), which have no id of their own and are ordered by
- * address and ListID, then as they arrived.
+ * its ids (global ids, lookups, ownership checks), so one without an id, or two sharing one, make
+ * the whole reply unreadable (UnreadableValueError naming the operation and field), checked once
+ * when the read answers. See docs/decisions.md, "Values the legacy service should never send".
  */
 import type { LegacyResults } from "../../backends/legacy/types.js";
 import { emailKey } from "../email.js";
@@ -25,7 +13,10 @@ import type { ReadOperationName as ReadOperation } from "../../backends/legacy/c
 interface IdRule<T> {
   /** Fields no entry may leave blank. */
   required: readonly (keyof T & string)[];
-  /** The key entries must not share, and what it is called in the error; none when repeats are allowed. */
+  /**
+   * The key entries must not share (ids as sent, addresses as domain/email.ts compares them: a
+   * lookup finds the first), and what it is called in the error; none when repeats are allowed.
+   */
   unique?: { name: string; key: (entry: T) => string };
 }
 
@@ -46,6 +37,8 @@ const RULES: { [Op in ReadOperation]?: IdRule<Entry<Op>> } = {
     required: ["EmailAddress"],
     unique: { name: "EmailAddress", key: (s) => emailKey(s.EmailAddress) },
   },
+  // No repeats checked: a campaign's segments come as entries of their parent list (one ListID for
+  // the list and each segment), and a campaign's per-subscriber records have no id of their own.
   "Campaign.GetLists": { required: ["ListID"] },
   "Campaign.GetBounces": { required: ["EmailAddress", "ListID"] },
   "Campaign.GetOpens": { required: ["EmailAddress", "ListID"] },

@@ -1,11 +1,8 @@
 /**
- * LegacyService: the legacy list service in domain terms, one per request. Resolvers call its
- * methods and get domain models back; it owns everything between them and the wire:
- * - the request's cached, deduplicated, concurrency-capped calls (LegacyLoaders),
- * - batching of subscriber lookups (one Subscribers.GetActive per list, however many are asked),
- * - priming reads from answers that already hold them, and forgetting what a write changed,
- * - ownership checks and custom-field value checks before a write is sent,
- * - the wire → model mapping (models.ts) and the domain errors (NotFoundError, LegacyOutcome …).
+ * LegacyService: the legacy list service in domain terms, one per request. Resolvers get domain
+ * models from it; it owns everything between them and the wire: the request's calls (LegacyLoaders),
+ * batched subscriber lookups, priming and forgetting cached reads, checks before writes, and the
+ * wire → model mapping (models.ts).
  */
 import { emailKey } from "../email.js";
 import DataLoader from "dataloader";
