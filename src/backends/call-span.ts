@@ -68,8 +68,8 @@ function hasHeader(headers: Record<string, string>, name: string): boolean {
 
 /**
  * A copy of `headers` with `name` (lower-case) set to `value` unless it has that header in any
- * case. Copied key by key: adding a key to a spread copy cost ~1.4 µs per call (V8 leaves the
- * spread's fast-cloned shape for a slow one), this ~0.18 µs (bench/RESULTS.md, 2026-11-23).
+ * case. Copied key by key: adding a key to a spread copy makes V8 leave the spread's fast-cloned
+ * shape for a slow one, on every backend call (measured: bench/RESULTS.md, clients-throughput).
  */
 function withHeader(headers: Readonly<Record<string, string>>, name: string, value: string): Record<string, string> {
   const copy: Record<string, string> = {};

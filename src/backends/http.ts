@@ -1,10 +1,8 @@
 /**
- * The one undici layer both backend clients send through: a keep-alive Agent (one pool per
- * origin) with the configured connect, headers and body timeouts, a total deadline per call, a
- * response size cap, and failures reduced to a small set of kinds with scrubbed causes. With a
- * BackendPolicy (resilience.ts) every call also passes the backend's bulkhead and circuit breaker,
- * and reads are retried within the call's deadline. It moves bytes only; each client gives
- * statuses and bodies their meaning and its own error types.
+ * The one undici layer both backend clients send through: a keep-alive Agent per origin with the
+ * configured timeouts, a total deadline per call, a reply size cap, and failures reduced to a few
+ * kinds with scrubbed causes; with a BackendPolicy (resilience.ts), bulkhead, breaker and read
+ * retries too. It moves bytes only: each client gives statuses and bodies their meaning.
  */
 import { followSignal } from "../util/request-signals.js";
 import { CallAbort, type CallerSignal } from "../util/call-abort.js";

@@ -1,19 +1,8 @@
 /**
- * What stands between the gateway and one backend besides the HTTP connection pool (cockatiel):
- *
- * - a bulkhead: at most `bulkheadLimit` calls in flight to the backend and `bulkheadQueue` waiting;
- *   a call beyond that fails at once with BULKHEAD_FULL instead of piling up;
- * - a circuit breaker: after `breakerFailures` consecutive failures of the backend itself (no
- *   answer, a reset, a 5xx the backend means as such) calls fail fast with BREAKER_OPEN for
- *   `breakerHalfOpenMs`; then one call goes through as a probe and its outcome closes or reopens it;
- * - retries of reads only: a read that failed in a way another attempt may fix (a reset, a
- *   timeout of one phase, 429, 502-504, a server fault) is sent again after a full-jitter
- *   exponential delay, or after the reply's Retry-After when that is longer, as long as the wait
- *   leaves room within the call's deadline and the call's budget (the operation's MAX_COST) pays
- *   for it. Writes are never sent twice.
- *
- * One BackendPolicy per backend lives as long as the gateway; its state is what readiness and
- * metrics report. The HTTP layer (http.ts) runs each call through `run`.
+ * What stands between the gateway and one backend besides the HTTP connection pool (cockatiel): a
+ * bulkhead, a circuit breaker and retries of reads (BackendPolicy). One policy per backend lives as
+ * long as the gateway; its state is what readiness and metrics report, and the HTTP layer (http.ts)
+ * runs each call through `run`.
  */
 import {
   BrokenCircuitError,
@@ -165,7 +154,14 @@ export const legacyReplyFails: ReplyJudge = (reply) => {
 export const commerceReplyFails: ReplyJudge = (reply) =>
   reply.status === 500 || (reply.status >= 502 && reply.status <= 504);
 
-/** The policy of one backend: bulkhead, circuit breaker and read retries (see the file comment). */
+/**
+ * The policy of one backend: a bulkhead (at most `bulkheadLimit` calls in flight and
+ * `bulkheadQueue` waiting, then BULKHEAD_FULL at once instead of piling up), a circuit breaker
+ * (after `breakerFailures` consecutive failures of the backend itself, BREAKER_OPEN for
+ * `breakerHalfOpenMs`, then one probe), and retries of reads only, after a full-jitter delay or a
+ * longer Retry-After, while the call's deadline and budget allow. Writes are never sent twice.
+ * See docs/decisions.md, "Retries: reads only, full jitter, within the deadline".
+ */
 export class BackendPolicy {
   readonly #breaker: CircuitBreakerPolicy;
   readonly #bulkhead: BulkheadPolicy;
@@ -218,8 +214,8 @@ export class BackendPolicy {
    * Runs one call: retries (reads only) around bulkhead around breaker around each attempt. The
    * retries are this loop rather than a cockatiel retry policy: whether and how long to wait
    * depends on the call (its deadline, whether it may be repeated) and on the reply (Retry-After),
-   * which a policy shared by every call cannot see, and one built per call cost about 6 KB and
-   * eight event emitters per backend call.
+   * which a policy shared by every call cannot see, and one built per call would make its own
+   * event emitters on every backend call.
    */
   async run(call: PolicyCall, attempt: Attempt): Promise<BackendReply> {
     let retries = 0;

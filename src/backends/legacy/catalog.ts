@@ -1,11 +1,7 @@
 /**
- * The legacy list service, as one table.
- *
- * Every operation of `legacy-soap-interface.md` that has parameters is a row here. The client
- * builds requests from it, the sandbox routes and validates with it, the WSDL is generated from
- * it and the tests iterate over it: adding an operation is one row, not five edits.
- *
- * Element and parameter names are exact wire names; their order is the spec's order.
+ * The legacy list service as one table: every operation of `legacy-soap-interface.md` that has
+ * parameters is a row, with exact wire names in the spec's order. The client, the sandbox, the
+ * WSDL and the tests all read it, so adding an operation is one row, not five edits.
  */
 
 // The service path, its transports and the default namespace are named by settings too: config.ts

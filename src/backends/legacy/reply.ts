@@ -1,9 +1,8 @@
 /**
- * Reads a reply of the legacy service into the operation's success value, or the error it
- * stands for. Accepts every shape the spec shows: SOAP `<OpResponse><OpResult>`, and over
- * GET/POST a `Result`, `string`, type-named, `ArrayOf<Type>` or `<anyType xsi:type>` root, or
- * a SOAP-style envelope (Client.GetSegments). A read or create answered with a Result is a
- * Result (docs/decisions.md).
+ * Reads a reply of the legacy service into the operation's success value, or the error it stands
+ * for, in every shape the spec shows: SOAP `<OpResponse><OpResult>`, and over GET/POST a `Result`,
+ * `string`, type-named, `ArrayOf<Type>` or `<anyType xsi:type>` root, or a SOAP-style envelope
+ * (Client.GetSegments). See docs/decisions.md, "Replies: Results in place of values, typed SOAP results".
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { isScalarKind, type OperationSpec, type WireField, type WireTypeName } from "./catalog.js";

@@ -1,9 +1,7 @@
 /**
- * Decoded values of the legacy service, with exact wire names.
- *
- * The codec keeps every scalar as text (ids and codes included: the spec types ListID as int but
- * samples show text), every collection as an array (also with zero or one element), and fills a
- * declared field that the reply omits with "". The graph layer turns them into typed values.
+ * Decoded values of the legacy service, with exact wire names: every scalar as text (the spec types
+ * ListID as int but samples show text), every collection as an array, and a declared field the
+ * reply omits as "". The graph layer turns them into typed values.
  */
 import type { OPERATIONS, OperationName } from "./catalog.js";
 
