@@ -40,15 +40,12 @@ import {
 import { createIngress } from "./events/ingress/index.js";
 import { createEventLog, RedisEventLog, type EventLog } from "./events/log/index.js";
 import type { LegacyCaller } from "./domain/legacy/loaders.js";
-import { cookiesAllowed, corsOptions, hostPolicy, refuseRequest, useCsrfHeaderRule } from "./plugins/http-access.js";
+import { cookiesAllowed, hostPolicy, refuseRequest } from "./http/access.js";
+import { corsOptions } from "./http/cors.js";
+import { useCsrfHeaderRule } from "./plugins/csrf.js";
 import { useGraphQLOverHttp } from "./plugins/graphql-http.js";
-import {
-  CallerStreams,
-  callerKey,
-  useHttpStreams,
-  type StreamAdmission,
-  type StreamSlot,
-} from "./plugins/caller-streams.js";
+import { CallerStreams, callerKey, type StreamSlot } from "./server/caller-streams.js";
+import { useHttpStreams, type StreamAdmission } from "./plugins/http-streams.js";
 import { useRequestLimits } from "./plugins/limits.js";
 import { useLiveStreams } from "./plugins/live-streams.js";
 import { useQueryParamsCheck } from "./plugins/query-params.js";

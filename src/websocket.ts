@@ -54,10 +54,10 @@ import {
 import { isLiveStream } from "./events/live-stream.js";
 import { slowConsumerResult } from "./schema/events/subscriptions.js";
 import { limitError } from "./plugins/limit-error.js";
-import { closeReason, STREAMS_CLOSE_CODE, type StreamSlot } from "./plugins/caller-streams.js";
+import { closeReason, STREAMS_CLOSE_CODE, type StreamSlot } from "./server/caller-streams.js";
 import { atExpiry } from "./util/at-expiry.js";
 import { CallAbort, type CallerSignal } from "./util/call-abort.js";
-import type { Refusal } from "./plugins/http-access.js";
+import type { Refusal } from "./http/access.js";
 import { registerWebSocketOperations } from "./shutdown/drain.js";
 
 /** Connection params copied into the context's headers (API keys and the gateway token; nothing else). */

@@ -27,7 +27,7 @@ import {
 } from "../backends/commerce/errors.js";
 import { completeAuthorization, createAuthorization } from "../backends/commerce/oauth.js";
 import { isLoopbackHost, type AuthConfig, type CommerceConfig } from "../config.js";
-import { hostName } from "../plugins/http-access.js";
+import { hostName } from "../http/access.js";
 import { readCookie, SESSION_COOKIE, setCookie, signValue, STATE_COOKIE, verifyValue } from "./cookies.js";
 import { deriveKey, sealGatewayToken, tokenKey } from "./gateway-token.js";
 import { OneTimeCodes, type OneTimeCodeStore } from "./one-time-codes.js";

@@ -30,7 +30,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { isStreamResponse } from "../plugins/caller-streams.js";
+import { isStreamResponse } from "../plugins/http-streams.js";
 import { ChurnList } from "../util/churn-list.js";
 
 /** The requests of one server. */

@@ -60,7 +60,9 @@ describe("docs/operations.md", () => {
   it("explains every code a caller or a backend can get", () => {
     const limits = unionMembers("src/plugins/limit-error.ts", "LimitName").map((limit) => `${limit}_EXCEEDED`);
     const ingress = unionMembers("src/events/ingress/errors.ts", "IngressErrorCode");
-    const access = [...read("src/plugins/http-access.ts").matchAll(/code: "([A-Z_]+)"/g)].map((m) => m[1]!);
+    const access = ["src/http/access.ts", "src/plugins/csrf.ts"].flatMap((file) =>
+      [...read(file).matchAll(/code: "([A-Z_]+)"/g)].map((m) => m[1]!),
+    );
     const metricsEndpoint = [...read("src/metrics/endpoint.ts").matchAll(/"(METRICS_[A-Z_]+)"/g)].map((m) => m[1]!);
     const persisted = [...read("src/persisted/plugins.ts").matchAll(/code: "([A-Z_]+)"/g)].map((m) => m[1]!);
     expect(limits.length).toBeGreaterThan(8);

@@ -128,6 +128,28 @@ describe("by default (no CORS_ORIGINS)", () => {
     });
     expect(local.status).toBe(200);
   });
+
+  it("refuses a Host header that is no host[:port], even when it starts with a loopback name", async () => {
+    for (const host of [
+      "localhost:1@evil.example",
+      "localhost@evil.example",
+      "localhost/evil.example",
+      "localhost:80/x",
+      "localhost evil.example",
+      "localhost:http",
+      "localhost:99999",
+      "[::1]:1@evil.example",
+      "127.0.0.1:-1",
+    ]) {
+      const res = await rawRequest(`${stack.gateway.url}/health`, { headers: { host } });
+      expect({ host, status: res.status }).toEqual({ host, status: 421 });
+      expect(res.body).toMatch(/HOST_NOT_ALLOWED/);
+    }
+    for (const host of ["localhost", "LOCALHOST:4000", "127.0.0.1:8080", "[::1]:4000", "[::1]"]) {
+      const res = await rawRequest(`${stack.gateway.url}/health`, { headers: { host } });
+      expect({ host, status: res.status }).toEqual({ host, status: 200 });
+    }
+  });
 });
 
 describe("with CORS_ORIGINS and ALLOWED_HOSTS", () => {

@@ -15,7 +15,7 @@ import {
   callerKey,
   closeReason,
   STREAMS_CLOSE_CODE,
-} from "../../src/plugins/caller-streams.js";
+} from "../../src/server/caller-streams.js";
 import { limitError } from "../../src/plugins/limit-error.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";

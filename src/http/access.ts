@@ -1,18 +1,10 @@
 /**
- * Who may talk to the gateway over HTTP, checked before GraphQL sees a request:
- * - Host: only the configured names and the loopback names (a page on another site that points
- *   its own DNS name at this machine, "DNS rebinding", is not served; see hostPolicy);
- * - Origin: a browser request from another origin is refused unless that origin is allowed
- *   (CORS_ORIGINS); same-origin pages such as GraphiQL pass;
- * - body size: a declared length over the limit is refused before it is read, and a body
- *   without a declared length is refused, so nothing unbounded is ever buffered.
- * CORS headers for the allowed origins are given by yoga (`corsOptions`), and yoga's CSRF
- * prevention refuses the "simple" requests a browser would send without a preflight, saying what
- * to send instead (`useCsrfHeaderRule`).
+ * Who may talk to the gateway over HTTP, checked before GraphQL sees a request: the Host (against
+ * DNS rebinding), the Origin (CORS_ORIGINS; same-origin pages pass) and the declared body size.
+ * CORS headers come from yoga (http/cors.ts), the CSRF rule from plugins/csrf.ts. See
+ * docs/decisions.md, "Host names, origins and framing".
  */
 import type { IncomingMessage } from "node:http";
-import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
-import { createGraphQLError, type CORSOptions, type Plugin } from "graphql-yoga";
 import { isLoopbackHost, type HttpAccessConfig } from "../config.js";
 
 /** A refusal: HTTP status, a machine-readable code and a message for the body. */
@@ -24,12 +16,22 @@ export interface Refusal {
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-/** The host name of a Host header value, lower-cased, without the port. */
+/**
+ * A Host header as RFC 9110 §7.2 allows it, `uri-host [ ":" port ]` (RFC 3986): an IP literal in
+ * brackets, or a name of unreserved, percent-encoded and sub-delimiter characters (an IPv4 address
+ * is one), then at most one colon and a port of up to five digits. Nothing else (no '@', '/',
+ * space, nor a second colon outside brackets) can stand for a host to serve.
+ */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})+)(?::(\d{1,5}))?$/;
+
+/**
+ * The host name of a Host header value, lower-cased, without the port; "" when the value is no
+ * valid host[:port] (so it matches no name to serve).
+ */
 export function hostName(header: string): string {
-  const h = header.trim().toLowerCase();
-  if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1);
-  const colon = h.lastIndexOf(":");
-  return colon === -1 ? h : h.slice(0, colon);
+  const match = HOST_HEADER.exec(header.trim().toLowerCase());
+  if (!match || Number(match[2] ?? 0) > 65_535) return "";
+  return match[1]!;
 }
 
 /** Which Host names the gateway serves. */
@@ -50,8 +52,11 @@ export function hostPolicy(access: HttpAccessConfig, bindHost: string): HostPoli
 }
 
 /**
- * Checks Host, Origin and body size of a request; undefined when it may go on. `bodySetting` names
- * the setting `maxBodyBytes` comes from, for the message.
+ * Checks a request before GraphQL sees it; undefined when it may go on. Host: the configured and
+ * loopback names only (a page pointing its own DNS name at this machine is not served). Origin: a
+ * browser request from another origin only when that origin is allowed. Body: a declared length
+ * over the limit, or none at all, is refused before anything is read, so nothing unbounded is
+ * buffered. `bodySetting` names the setting `maxBodyBytes` comes from, for the message.
  */
 export function refuseRequest(
   req: IncomingMessage,
@@ -95,8 +100,9 @@ export function refuseRequest(
 }
 
 function hostAllowed(host: string, hosts: HostPolicy): boolean {
-  if (hosts.any) return true;
   const name = hostName(host);
+  if (name === "") return false;
+  if (hosts.any) return true;
   if (LOOPBACK_NAMES.has(name)) return true;
   const full = host.trim().toLowerCase();
   return hosts.names.some((allowed) => allowed === name || allowed === full);
@@ -132,55 +138,4 @@ export function cookiesAllowed(req: Pick<IncomingMessage, "headers">, access: Ht
   }
   if (url.host === (req.headers.host ?? "").trim().toLowerCase()) return true;
   return access.corsOrigins.includes(url.origin);
-}
-
-/** Yoga's CORS option: headers for allowed cross-origin callers, none for anyone else. */
-export function corsOptions(access: HttpAccessConfig): (request: Request) => CORSOptions {
-  return (request) => {
-    const origin = request.headers.get("origin");
-    if (!origin) return false;
-    const any = access.corsOrigins.includes("*");
-    if (!any && !access.corsOrigins.includes(origin)) return false;
-    return {
-      origin: [origin],
-      // Credentials (cookies) only for origins named one by one, never for "*".
-      credentials: !any,
-      methods: ["GET", "POST", "OPTIONS"],
-      allowedHeaders: [
-        "content-type",
-        "authorization",
-        "x-legacy-api-key",
-        "x-commerce-api-key",
-        "x-graphql-yoga-csrf",
-      ],
-      maxAge: 600,
-    };
-  };
-}
-
-/** The header that lets a request without a JSON body through the CSRF rule (any value). */
-export const CSRF_HEADER = "x-graphql-yoga-csrf";
-
-/**
- * Yoga's CSRF prevention: a request a browser may send from any page without a preflight (a GET,
- * a form or text/plain POST) is refused unless it carries CSRF_HEADER, which such a page cannot
- * add. Its refusal says only "Required CSRF header(s) not present"; this one is coded
- * (CSRF_HEADER_REQUIRED, 403) and tells a curl user the two ways through.
- */
-export function useCsrfHeaderRule(): Plugin {
-  const rule = useCSRFPrevention({ requestHeaders: [CSRF_HEADER] });
-  return {
-    onRequestParse(payload) {
-      // The library's check is synchronous: it throws, or lets the request on.
-      try {
-        return rule.onRequestParse?.(payload);
-      } catch {
-        throw createGraphQLError(
-          `A GET, form or text request needs the ${CSRF_HEADER} header (any value), which pages of other sites cannot send: ` +
-            `POST the request as JSON (content-type: application/json), or add the header (curl -H '${CSRF_HEADER}: 1').`,
-          { extensions: { code: "CSRF_HEADER_REQUIRED", header: CSRF_HEADER, http: { status: 403 } } },
-        );
-      }
-    },
-  };
 }
