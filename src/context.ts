@@ -123,8 +123,7 @@ export function createContext(
     : commerceCredentialFor(request?.headers, deps.commerce?.credential);
   // Pothos keeps its per-request caches under a symbol key; the marker survives the server copying
   // the object. Assigned onto Pothos's object rather than spread into a literal: V8 copies a
-  // spread symbol key on a slow path, and this function took 7.5 µs instead of 0.25 µs
-  // (bench/RESULTS.md, 2026-11-23).
+  // spread symbol key on a slow path, on every request (measured: bench/RESULTS.md, clients-throughput).
   const calls = new CallBudget();
   return Object.assign(initContextCache(), {
     legacy: createLegacyService(deps.legacyClient, {

@@ -1,13 +1,8 @@
 /**
- * GraphiQL with a way in and out: a strip above the IDE (so it covers none of its panes) saying
- * whether this browser is logged in to the store, with which scopes and until when, and offering
- * the one action that applies: "Log in to the store" (the commerce login) or "Log out" (a form
- * posting to /auth/logout). The session is an HttpOnly cookie GraphiQL's requests carry on their
- * own; the page asks GET /auth/session what it holds. The page is the same for every caller (it is
- * rendered once), so all of this happens in the browser.
- *
- * A login started here returns with the Store tab open: it is what a store login is for, while
- * the legacy tabs need a legacy key a store login never carries.
+ * GraphiQL with a way in and out: a strip above the IDE (covering none of its panes) saying whether
+ * this browser is logged in to the store, with the one action that applies, log in or log out. The
+ * page is the same for every caller (rendered once), so the strip fills itself in the browser from
+ * GET /auth/session; the session is an HttpOnly cookie GraphiQL's requests carry on their own.
  */
 import type { Config } from "../config.js";
 import { LOGIN_PATH, LOGOUT_PATH } from "./login.js";
@@ -39,7 +34,8 @@ const STYLE =
 
 /**
  * Before GraphiQL starts (it reads its tabs from storage then): a page reached from a login this
- * page started opens the Store tab, when there is one.
+ * page started opens the Store tab, when there is one. That is what a store login is for; the
+ * legacy tabs need a legacy key a store login never carries.
  */
 const HEAD_SCRIPT = `<script>
 (() => {

@@ -1,18 +1,8 @@
 /**
- * The commerce OAuth partner login, served by the gateway under /auth:
- *
- * - GET /auth/commerce/login[?return_to=<url on an AUTH_RETURN_ORIGINS origin>] sends the browser to
- *   the commerce authorize page with a fresh state, held in a signed HttpOnly SameSite=Lax cookie
- *   (first moving it to the callback's loopback name when it came by another: see loopbackBounce);
- * - GET /auth/commerce/callback checks the state, exchanges the code (Basic auth, form body) and
- *   seals the access token and the granted scopes into a gateway token: a session cookie (then
- *   back to GraphiQL), or a one-time code handed to the `return_to` app in the URL fragment;
- * - POST /auth/token exchanges such a one-time code for the gateway token (JSON);
- * - POST /auth/logout forgets the session cookie;
- * - GET /auth/session tells GraphiQL's login bar whether there is a session (src/auth/session-state.ts).
- *
- * The access token never leaves the gateway: it is only inside the sealed token. Failures are
- * HTML pages that say what happened and offer to start again.
+ * The commerce OAuth partner login, served by the gateway under /auth: the browser goes to the
+ * commerce authorize page and back, and the access token and granted scopes are sealed into a
+ * gateway token (a session cookie, or a one-time code for an app), so the access token never
+ * leaves the gateway. See docs/decisions.md, "Login cookies, state and one-time login codes".
  */
 import { randomBytes } from "node:crypto";
 import { grantedScopes } from "../domain/commerce/scopes.js";
@@ -36,11 +26,22 @@ import { sendSessionState, SESSION_PATH } from "./session-state.js";
 import { readBody, TOO_LARGE } from "../util/read-body.js";
 import { sendJson } from "../util/send-json.js";
 
-/** Where the login lives. */
+/** Where the login lives (GET /auth/session is session-state.ts's). */
 export const AUTH_PREFIX = "/auth/";
+/**
+ * GET, `?return_to=<url on an AUTH_RETURN_ORIGINS origin>` optional: to the authorize page with a
+ * fresh state in a signed HttpOnly SameSite=Lax cookie (first moved to the callback's loopback
+ * name when it came by another: loopbackBounce).
+ */
 export const LOGIN_PATH = "/auth/commerce/login";
+/**
+ * GET: checks the state, exchanges the code (Basic auth, form body) and answers with a session
+ * cookie (then back to GraphiQL) or a one-time code in the `return_to` app's URL fragment.
+ */
 export const CALLBACK_PATH = "/auth/commerce/callback";
+/** POST: exchanges a one-time code for the gateway token (JSON). */
 export const TOKEN_PATH = "/auth/token";
+/** POST: forgets the session cookie. */
 export const LOGOUT_PATH = "/auth/logout";
 /** How long a started login may take before its callback (the state cookie's life). */
 export const STATE_TTL_SECONDS = 10 * 60;

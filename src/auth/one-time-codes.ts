@@ -1,9 +1,8 @@
 /**
  * One-time codes of logins that return to an app: each stands for one gateway token, works once,
- * for a short time, and only for the origin the login returned to. With REDIS_URL they are held in
- * Redis, so the app may exchange a code on any instance sharing it (a load balancer need not be
- * sticky); without it, in this process's memory, and the exchange must reach the instance that
- * made the code (docs/decisions.md, "One-time login codes").
+ * briefly, and only for the origin the login returned to. With REDIS_URL they are held in Redis, so
+ * any instance sharing it may take the exchange; without, in this process's memory, so the exchange
+ * must reach the instance that made the code. See docs/decisions.md, "Login cookies, state and one-time login codes".
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Redis } from "ioredis";

@@ -1,9 +1,8 @@
 /**
  * One log line per HTTP request the gateway serves: method, path (no query string; the legacy
- * webhook's token censored), GraphQL operation name, status, duration, request id and the error
- * codes answered, written when the reply is finished or the caller hangs up. The request id is
- * taken from a sane X-Request-Id or made up, answered in X-Request-Id, and kept in the request's
- * scope, from where the backend clients send it on.
+ * webhook's token censored), operation name, status, duration, request id and the error codes
+ * answered, written when the reply is finished or the caller hangs up. The request id is a sane
+ * X-Request-Id or a new one, answered in X-Request-Id and sent on to the backends.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Tracer } from "@opentelemetry/api";

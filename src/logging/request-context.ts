@@ -1,10 +1,8 @@
 /**
- * What the gateway knows about the request being served, wherever the work happens: the request
- * id (sent on to the backends), what the access log line reports (operation name, error codes),
- * and the trace the work belongs to. It is handed along explicitly: the HTTP handler binds it to
- * the node request, the GraphQL context carries it, and the backend services pass it with every
- * call. (Not AsyncLocalStorage: on Node 20 and 22 that installs a promise hook which costs every
- * promise of every request, about a quarter of the gateway's CPU per request; docs/decisions.md.)
+ * What the gateway knows about the request being served, wherever the work happens: the request id
+ * (sent on to the backends), what the access log reports and the trace the work belongs to. Handed
+ * along explicitly, not kept in AsyncLocalStorage: see docs/decisions.md, "The request's scope is
+ * handed along, not kept in AsyncLocalStorage".
  */
 import type { IncomingMessage } from "node:http";
 import type { Span, SpanContext, Tracer } from "@opentelemetry/api";

@@ -1,12 +1,8 @@
 /**
- * Persisted documents: the manifest `npm run codegen` writes (documents/gql/persisted-documents.json,
- * `"sha256:<hex>"` → the normalized document text) loaded once at start-up, every entry checked
- * (its id is the sha256 of its text, it parses, and it validates against the schema), so a schema
- * change that breaks a frontend's document stops the gateway starting instead of failing its users.
- *
- * Clients name a document as the GraphQL-over-HTTP persisted documents appendix does (`documentId`:
- * `"sha256:<hex>"`), or as automatic persisted queries do (`extensions.persistedQuery.sha256Hash`,
- * the bare hex); both find the same entry.
+ * Persisted documents: the manifest `npm run codegen` writes (`"sha256:<hex>"` → normalized
+ * document text), loaded once at start-up with every entry checked (its id hashes its text, it
+ * parses and validates against the schema), so a schema change that breaks a frontend's document
+ * stops the gateway starting instead of failing its users. See docs/decisions.md, "Persisted documents".
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";

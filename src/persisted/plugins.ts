@@ -1,12 +1,8 @@
 /**
- * The yoga side of persisted documents, and of PERSISTED_ONLY:
- * - `usePersistedDocuments`: HTTP (POST, GET) and SSE requests that name a persisted document by
- *   id run that document (yoga's persisted-operations plugin); with `only`, a request that sends a
- *   document text is refused with PERSISTED_ONLY before anything is parsed.
- * - `useSchemaHintsOff`: no introspection (`__schema`, `__type`) and no "Did you mean …?" in
- *   validation or variable errors, so a caller cannot map the graph from its answers.
- * - `resolveSubscribePayload`: the same rules for graphql-ws, whose operations bypass yoga's
- *   request pipeline.
+ * The yoga side of persisted documents and PERSISTED_ONLY: requests naming a document by id run it
+ * (usePersistedDocuments), a caller cannot map the graph from its answers (useSchemaHintsOff), and
+ * graphql-ws operations, which bypass yoga's request pipeline, follow the same rules
+ * (resolveSubscribePayload).
  */
 import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operations";
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult } from "graphql";
@@ -44,7 +40,10 @@ function noDocumentError(only: boolean): GraphQLError {
       });
 }
 
-/** Persisted documents over HTTP and SSE. */
+/**
+ * Persisted documents over HTTP (POST, GET) and SSE; with `only`, a request that sends a document
+ * text is refused with PERSISTED_ONLY before anything is parsed.
+ */
 export function usePersistedDocuments({ documents, only }: PersistedOptions): Plugin {
   return usePersistedOperations({
     getPersistedOperation: (id) => documents.get(id) ?? null,

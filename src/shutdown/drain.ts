@@ -1,31 +1,8 @@
 /**
- * Graceful shutdown of the gateway's HTTP server, in the order a load balancer needs:
- * readiness 503 (and SHUTDOWN_DELAY_MS for the balancer to notice, still serving, websockets
- * included) → stop accepting connections, websocket upgrades and new graphql-ws operations → let the
- * requests and the graphql-ws queries and mutations in flight finish, within the same time → close
- * graphql-ws sockets with 1001 and end SSE streams → close Redis and the backend pools → done before
- * SHUTDOWN_DEADLINE_MS, cutting whatever still runs at the deadline rather than waiting past it.
- *
- * graphql-ws operations are counted by src/websocket.ts, which registers them for its server
- * (`registerWebSocketOperations`): a query or mutation is in flight until its result and `complete`
- * are sent; subscriptions are not counted, they are ended with their socket. Each socket closes
- * with 1001 as soon as none of its queries and mutations runs; one still running at the deadline is
- * cut with its socket.
- *
- * Requests are counted from the server's `request` event: a request is in flight until its
- * response closes. An SSE response (a request admitted as a stream, src/plugins/caller-streams.ts,
- * whose headers went out) is a stream, not in flight: it would never finish by itself, so it is
- * ended instead, cleanly (the chunked body terminated, no `complete` event, then the socket
- * closed), which tells an SSE client to reconnect elsewhere, resuming with `after` where the
- * subscription has one.
- *
- * Kept-alive sockets: from the first moment every response says `Connection: close`, and node
- * closes its socket once it is sent. A socket idle in keep-alive is never closed by the drain:
- * its client may be sending a request on it at that very moment, which would meet a reset. The
- * listener closes without touching them (http.Server#close would close them all at once); each
- * closes after its next response, or when node's keep-alive timeout (advertised to clients as
- * `Keep-Alive: timeout=5`) passes, after which no client honouring it sends on it. The wait for
- * requests also waits for these sockets, within the same time; what is left then is cut.
+ * Graceful shutdown of the HTTP server in the order a load balancer needs: readiness 503 (serving
+ * on for SHUTDOWN_DELAY_MS), stop accepting, let requests and graphql-ws queries and mutations
+ * finish, close sockets with 1001, end SSE streams, close Redis and the pools; what still runs at
+ * SHUTDOWN_DEADLINE_MS is cut. See docs/decisions.md, "Shutdown: order, streams and the deadline".
  */
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
@@ -43,14 +20,23 @@ export interface RequestTracker {
   readonly sockets: number;
   /** From now on responses carry `Connection: close`: callers open new connections (elsewhere). */
   closeAfterResponses(): void;
-  /** Closes the listener (new connections are refused) and leaves open sockets to close by themselves. */
+  /**
+   * Closes the listener (new connections are refused) and leaves open sockets to close by
+   * themselves: a client may be sending a request on an idle keep-alive socket at that very moment,
+   * which would meet a reset. Each closes after its next response, or at node's keep-alive timeout
+   * (advertised as `Keep-Alive: timeout=5`), after which no client honouring it sends on it.
+   */
   stopListening(): void;
   /**
    * Resolves when no request is in flight (streams do not count) and every plain HTTP socket has
    * closed (after its last response, or at its keep-alive timeout), or when `signal` aborts.
    */
   settled(signal: AbortSignal): Promise<void>;
-  /** Ends every SSE response; returns how many. */
+  /**
+   * Ends every SSE response (never finished by itself, so not in flight); returns how many. The
+   * chunked body ends cleanly without a `complete` event, then the socket closes: the client
+   * reconnects elsewhere, resuming with `after` where the subscription has one.
+   */
   endStreams(): number;
 }
 
@@ -169,7 +155,11 @@ export interface WebSocketOperations {
 
 const websocketOperations = new WeakMap<Server, WebSocketOperations>();
 
-/** Makes `drain` wait for the graphql-ws operations running on `server` (src/websocket.ts). */
+/**
+ * Makes `drain` wait for the graphql-ws operations running on `server` (src/websocket.ts counts
+ * them): a query or mutation is in flight until its result and `complete` are sent; subscriptions
+ * end with their socket.
+ */
 export function registerWebSocketOperations(server: Server, operations: WebSocketOperations): void {
   websocketOperations.set(server, operations);
 }

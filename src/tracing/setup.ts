@@ -1,11 +1,8 @@
 /**
- * Traces over OTLP/HTTP (JSON), when OTEL_EXPORTER_OTLP_ENDPOINT is set: a tracer provider of the
- * gateway's own (not registered globally, so several gateways in one process keep their traces
- * apart), batching spans to `${endpoint}/v1/traces`. Without an endpoint nothing of the SDK is
- * loaded: the hooks find no tracer in the request's scope and make no span.
- *
- * The SDK's standard variables still apply where they make sense: OTEL_TRACES_SAMPLER(_ARG),
- * OTEL_BSP_* (batching), OTEL_EXPORTER_OTLP_HEADERS and OTEL_EXPORTER_OTLP_TIMEOUT.
+ * Traces over OTLP/HTTP (JSON) to `${OTEL_EXPORTER_OTLP_ENDPOINT}/v1/traces`, from a tracer
+ * provider of the gateway's own (not registered globally, so gateways in one process keep their
+ * traces apart). Without an endpoint nothing of the SDK is loaded and no span is made. The SDK's
+ * OTEL_TRACES_SAMPLER(_ARG), OTEL_BSP_*, OTEL_EXPORTER_OTLP_HEADERS and _TIMEOUT still apply.
  */
 import type { Tracer } from "@opentelemetry/api";
 
