@@ -1,11 +1,8 @@
 /**
  * Customer lists: the CustomerList node (a list is its id: the backend has no list lookup),
  * Store.customerList and CustomerList.subscribers, a Relay connection over the backend's pages of
- * one listing (SUBSCRIBED, PENDING or UNSUBSCRIBED), each page fetched once per request.
- *
- * The backend gives no cursor per entry, only where the next page starts: every edge of a page
- * carries the page's endCursor, so `after` any edge of a page is the next page. On the last page
- * there is no next page; its edges carry a cursor that marks the end, after which the page is empty.
+ * one listing (SUBSCRIBED, PENDING or UNSUBSCRIBED), each page fetched once per request. Every edge
+ * carries its page's endCursor, since the backend gives no cursor per entry.
  */
 import type { CommerceSubscriberPage, SubscriberStatus } from "../../domain/commerce/index.js";
 import { COMMERCE_LIMITS, COMMERCE_PAGE_DEFAULTS } from "../../domain/commerce/index.js";

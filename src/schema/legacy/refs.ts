@@ -17,7 +17,8 @@ import { registerNodeType } from "../support/global-id.js";
 for (const typename of ["Client", "List", "Campaign", "Subscriber", "Template"]) {
   registerNodeType(typename, "legacy");
 }
-// Formerly `Segment` (now the interface over both backends' segments): its ids keep that name.
+// Its ids carry the name `Segment`, so the ids clients hold stay valid (a renamed type keeps its
+// ids: support/global-id.ts); `Segment` is the interface over both backends' segments.
 registerNodeType("LegacySegment", "legacy", "Segment");
 
 export const ClientRef = builder.objectRef<LegacyClient>("Client");

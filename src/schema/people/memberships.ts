@@ -1,15 +1,8 @@
 /**
- * A person's lists across both backends, read for `contact` and `unsubscribeEverywhere`: every
- * legacy list of the account (the account's clients, each client's lists, then one batched
- * active-subscriber read per list) and the named customer lists (paged by the commerce service),
- * the two backends concurrently, each within its service's concurrency cap. A list that cannot be
- * read becomes a failure entry of its own, so a failing backend never hides the other's lists.
- *
- * What is read, and how many entries there are, is bounded by the operation's call budget
- * (MAX_COST), whatever number of clients and lists the legacy service claims: every list read is a
- * call, so lists past what the budget can still pay for are never asked for, and the lists (or
- * clients) left unread because the budget is spent or the request was aborted are counted into one
- * failure entry per client (and one for the account's clients) rather than listed one by one.
+ * A person's lists across both backends (`contact`, `unsubscribeEverywhere`): every legacy list of
+ * the account and the named customer lists. An unreadable list is a failure entry of its own, so one
+ * backend failing never hides the other's; lists left unread for the call budget or an abort are
+ * counted, one entry per client. See docs/decisions.md, "contact: what it reads and how far it searches".
  */
 import { GraphQLError } from "graphql";
 import type { GraphContext } from "../../context.js";

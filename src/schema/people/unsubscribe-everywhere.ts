@@ -1,9 +1,8 @@
 /**
  * `unsubscribeEverywhere`: unsubscribes a person from every list of both backends they are on and
- * reports every list, one row each: UNSUBSCRIBED, NOT_A_MEMBER or FAILED with the backend's reason.
- * A failing backend yields FAILED rows for its lists and never hides the other backend's rows.
- * Legacy lists left unread for the call budget or an abort are counted in one FAILED row per
- * client (memberships.ts), so the rows stay bounded by MAX_COST whatever the account claims.
+ * reports each list in a row: UNSUBSCRIBED, NOT_A_MEMBER or FAILED with the backend's reason. A
+ * failing backend never hides the other's rows, and lists left unread for the call budget are
+ * counted per client (memberships.ts), so the rows stay bounded by MAX_COST.
  */
 import type { GraphContext } from "../../context.js";
 import { LegacyOutcome } from "../../domain/legacy/outcome.js";

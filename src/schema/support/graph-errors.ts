@@ -1,14 +1,8 @@
 /**
- * The one place errors reach the graph. Backend clients type their failures once with a string
- * code, which the domain names (domain/backend-failures.ts) and this module maps by; domain services
- * throw domain errors (domain/errors.ts, LegacyOutcome, InputError, OwnershipError) and let the
- * backends' failures through; here each becomes what the graph shows:
- * - in a mutation, a domain outcome its payload union has a type for: that typed object (the
- *   errors plugin puts it in the union); a write's Result code without one: UnexpectedResultError;
- * - anything else: a GraphQLError with `extensions.code`, scoped to the field that failed.
- * GraphErrorsPlugin applies this to every field's resolver, so no resolver catches on its own.
- * Messages are built from operation names, codes and fixed text only: a transport's message is
- * never forwarded, since with the GET transport a request URL carries the API key.
+ * The one place errors reach the graph: backend failures (by the codes domain/backend-failures.ts
+ * names) and domain errors become, in a mutation, the member of its payload union that has a type
+ * for them, else a GraphQLError with `extensions.code` scoped to the field that failed.
+ * GraphErrorsPlugin applies it to every resolver. See docs/decisions.md, "One error mapping per layer".
  */
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
 import { GraphQLError, type GraphQLFieldResolver } from "graphql";
@@ -314,7 +308,11 @@ function shedFieldError(error: ShedFailure): GraphQLError {
   );
 }
 
-/** The field error of anything but a payload member; errors nobody typed pass unchanged (the server masks them). */
+/**
+ * The field error of anything but a payload member; errors nobody typed pass unchanged (the server
+ * masks them). Messages come from operation names, codes and fixed text only, never a transport's
+ * message: with the GET transport a request URL carries the API key.
+ */
 export function fieldError(error: unknown): unknown {
   if (error instanceof GraphQLError) return error;
   if (error instanceof LegacyOutcome) return outcomeFieldError(error);

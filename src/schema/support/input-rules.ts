@@ -1,18 +1,8 @@
 /**
- * Input rules as zod schemas for the validation plugin. A mutation lists the rules of its input's
- * fields (`email: text(MAX_LENGTH.email, required, email)`) and, where the rules of one field depend
- * on another, a cross-field check. Every broken rule is an issue carrying its rule name
- * (`params.rule`); `inputErrorOf` turns the issues into the InputError the plugin reports before the
- * resolver (and so before any backend call) runs.
- *
- * Two things zod does not give as we need them stay small and hand-written here:
- * - "After the first broken rule of a field the others are skipped": each rule runs only `when` its
- *   value has no issue yet. Zod's own `abort` would also skip every cross-field check of the input.
- * - Messages name their field (`customFields[1].key is required.`), which a rule does not know where
- *   it is used: it writes `{field}`, and inputErrorOf puts the field's path there.
- * Rules that apply only in some combinations of fields, and a repeat among a list's entries (reported
- * right after that entry's own issues; an entry's schema does not see the others), are written in the
- * mutation's cross-field check, which runs the same field schemas with `checkWith`.
+ * Input rules as zod schemas for the validation plugin: a mutation lists its fields' rules
+ * (`email: text(MAX_LENGTH.email, required, email)`) and a cross-field check where one field's
+ * rules depend on another; `inputErrorOf` turns the broken rules into the InputError reported
+ * before the resolver, and so any backend call, runs.
  */
 import type { StandardSchemaV1 } from "@pothos/plugin-validation";
 import { z } from "zod";
@@ -35,7 +25,7 @@ export type InputPath = readonly (string | number)[];
 /** What a cross-field check reports its issues to. */
 export type RuleContext = z.RefinementCtx;
 
-/** Where a rule's message names its field; inputErrorOf puts the field's path there. */
+/** Where a rule's message names its field (a rule does not know where it is used); inputErrorOf puts the path there. */
 const FIELD = "{field}";
 
 const DECIMAL = /^\d+(?:\.\d+)?$/;
@@ -46,7 +36,7 @@ type Text = string | null | undefined;
 /** A rule of a text field (a zod check). */
 export type TextRule = z.core.$ZodCheck<Text>;
 
-/** Lets a rule run only while its value has broken no other. */
+/** Lets a rule run only while its value has broken no other (zod's `abort` would also skip every cross-field check). */
 const untilBroken = (payload: z.core.ParsePayload): boolean => payload.issues.length === 0;
 
 /** A check that reports `rule` when `ok` is false; `message` follows the field's name. */
@@ -220,7 +210,11 @@ export function refuse(ctx: RuleContext, path: InputPath | string, rule: InputRu
   ctx.addIssue({ code: "custom", path: pathOf(path), message, params: { rule } });
 }
 
-/** Checks `value` with `schema` as the field at `path` (for rules that apply only in some cases); true when it passes. */
+/**
+ * Checks `value` with `schema` as the field at `path`; true when it passes. For a mutation's
+ * cross-field check: rules that apply only in some combinations of fields, and a repeat among a
+ * list's entries (reported right after that entry's own issues: an entry's schema does not see the others).
+ */
 export function checkWith(ctx: RuleContext, path: InputPath | string, schema: z.ZodType, value: unknown): boolean {
   const { error } = schema.safeParse(value);
   for (const issue of error?.issues ?? []) {

@@ -1,9 +1,8 @@
 /**
- * JSONObject: a JSON object passed through as the backend gives it or takes it, for shapes the
- * backends' contracts do not fix (commerce coupon details, segment use models, subscriber
- * properties). Only objects: a bare value or a list is refused on input, and so is one nesting
- * deeper than MAX_JSON_DEPTH. Such an object is not sent either: serializing it could exhaust the stack and lose the whole
- * response, so its field fails alone (the commerce client refuses such replies before this).
+ * JSONObject: a JSON object passed through as the backend gives or takes it, for shapes the
+ * backends' contracts do not fix (coupon details, segment use models, subscriber properties). Only
+ * objects no deeper than MAX_JSON_DEPTH, in and out: serializing a deeper one could exhaust the
+ * stack and lose the whole response, so its field fails alone.
  */
 import { GraphQLError, Kind, valueFromASTUntyped, type ValueNode } from "graphql";
 import { MAX_JSON_DEPTH, nestsDeeperThan } from "../../util/json-depth.js";

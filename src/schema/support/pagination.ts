@@ -1,10 +1,8 @@
 /**
- * Relay connections over collections the legacy service returns whole. Rows are ordered by a
- * natural key (an email, then a list id) and the cursor is that key, opaque to the client: a page
- * boundary stays put when rows are added or removed elsewhere, unlike an offset.
- * Not the relay plugin's helpers: resolveArrayConnection's cursors are offsets, which shift when a
- * row before them is added or removed, and resolveCursorConnection clamps a page size we refuse and
- * derives hasPreviousPage from `after` being given rather than from rows before the cursor.
+ * Relay connections over collections the legacy service returns whole. The cursor is a row's
+ * natural key (an email, then a list id), opaque to the client, so a page boundary stays put when
+ * rows are added or removed elsewhere. Not the relay plugin's helpers: their cursors are offsets,
+ * or they clamp a page size we refuse and guess hasPreviousPage from `after` being given.
  */
 import type { GraphQLError } from "graphql";
 import { MAX_LENGTH } from "../../domain/input-limits.js";

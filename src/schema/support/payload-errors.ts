@@ -1,10 +1,8 @@
 /**
- * The typed errors of mutation payload unions: InputError (refused before any backend call),
- * OwnershipError (an id that does not belong where the input says), and one type per group of
- * legacy Result codes (legacy/outcomes.ts), all implementing `Error`. A write's Result code without
- * a type in the mutation's union arrives as UnexpectedResultError, so every code the service
- * answers a write with reaches the caller typed, with its number. Which error becomes which member
- * is decided in graph-errors.ts.
+ * The typed errors of mutation payload unions, all implementing `Error`: InputError (refused before
+ * any backend call), OwnershipError (an id that is not where the input says), and one type per
+ * group of legacy Result codes (legacy/outcomes.ts), with UnexpectedResultError for a code without
+ * one, so every code reaches the caller typed. graph-errors.ts decides which error is which member.
  */
 import { LEGACY_ERROR_NAMES } from "../../domain/legacy/reference.js";
 import { COMMERCE_INPUT_RULES } from "../../domain/commerce/input-rules.js";
