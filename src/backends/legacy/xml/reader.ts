@@ -6,7 +6,7 @@
  * It can stop at any character and go on later, so parseXmlInSlices reads a large reply a slice
  * per turn of the event loop.
  * Kept over a library (bench/xml-readers.ts, same replies, one run): saxes building the same tree
- * took 11–43× its time and fast-xml-parser with its validator 11–53×, which a
+ * took 9–43× its time and fast-xml-parser with its validator 11–53×, which a
  * `{ clients { id name } }` request would pay on every call; saxes also normalises whitespace in
  * attribute values (another tree) and its messages quote names whole.
  */
