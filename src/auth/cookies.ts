@@ -1,26 +1,23 @@
 /**
- * Cookies of the gateway: reading a Cookie header, writing Set-Cookie, and values signed with an
- * HMAC so the browser can hold them without being able to change them.
+ * Cookies of the gateway: reading a Cookie header and writing Set-Cookie (the `cookie` package), and
+ * values signed with an HMAC so the browser can hold them without being able to change them.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { parseCookie, stringifySetCookie } from "cookie";
 
 /** The session cookie: the gateway token of a browser login (GraphiQL, same-site apps). */
 export const SESSION_COOKIE = "mailgraph_session";
 /** The login's state cookie, alive from /auth/commerce/login to its callback. */
 export const STATE_COOKIE = "mailgraph_oauth_state";
 
-/** The value of cookie `name` in a Cookie header, or undefined. */
+/** Cookie values are base64url and dots, written and read as they are (no percent-coding). */
+const asIs = (text: string) => text;
+
+/** The value of cookie `name` in a Cookie header (the first, when it is there twice), or undefined. */
 export function readCookie(header: string | null | undefined, name: string): string | undefined {
   if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) {
-      const value = part.slice(eq + 1).trim();
-      return value === "" ? undefined : value;
-    }
-  }
-  return undefined;
+  const value = parseCookie(header, { decode: asIs })[name];
+  return value === "" ? undefined : value;
 }
 
 /** Attributes of a Set-Cookie. */
@@ -33,14 +30,14 @@ export interface CookieOptions {
 
 /** A Set-Cookie value: always HttpOnly and SameSite=Lax. `value` must be cookie-safe (base64url, dots). */
 export function setCookie(name: string, value: string, options: CookieOptions): string {
-  return [
-    `${name}=${value}`,
-    `Path=${options.path}`,
-    `Max-Age=${Math.max(0, Math.floor(options.maxAge))}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(options.secure ? ["Secure"] : []),
-  ].join("; ");
+  return stringifySetCookie(name, value, {
+    encode: asIs,
+    path: options.path,
+    maxAge: Math.max(0, Math.floor(options.maxAge)),
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+  });
 }
 
 const mac = (key: Uint8Array, text: string) => createHmac("sha256", key).update(text, "utf8").digest();
