@@ -1,12 +1,8 @@
 /**
- * The legacy sandbox's demo data: five clients in different time zones, access levels and
- * billing set-ups, their lists (300 or so subscribers in every state, custom fields of every
- * data type), segments, sent campaigns with reports, unsent campaigns set up so each
- * Campaign.Send outcome can be triggered, templates and template files.
- *
- * Deterministic: ids, addresses and figures are the same on every run (a seeded generator);
- * dates are fixed offsets from the store's now(). DEMO names the well-known ids for tests and
- * the README; seeding checks that the store handed out exactly these ids.
+ * The legacy sandbox's demo data: five clients of different time zones, access levels and billing,
+ * their lists (subscribers in every state, custom fields of every type), segments, sent campaigns
+ * with reports, unsent ones set up to trigger each Campaign.Send outcome, and templates. The same on
+ * every run (seeded; dates are offsets from the store's now()), so DEMO can name its ids.
  */
 import { templateIdFor, type LegacyStore, type NewSubscriber } from "./legacy/store.js";
 import type { CampaignRecord, ClientRecord, ListRecord } from "./legacy/records.js";
@@ -16,7 +12,7 @@ import { generatePeople, type StateMix } from "./legacy/demo-people.js";
 import { attributeDemoStateChanges, sendDemoCampaign } from "./legacy/demo-reports.js";
 import { DEMO_FILES } from "./legacy/demo-files.js";
 
-/** Well-known ids and addresses of the demo data. */
+/** Well-known ids and addresses of the demo data, for tests and the README (seeding checks them). */
 export const DEMO = {
   apiKey: "demo-legacy-key",
   clients: {

@@ -1,16 +1,7 @@
 /**
- * The sandbox's own endpoints, beside the service:
- * - GET /__sandbox/calls → `{ total, byOperation }`; POST /__sandbox/calls/reset;
- * - GET /__sandbox/outbox → `{ emails: [{ kind, to, listId?, campaignId?, at }] }`, the emails the
- *   service would have sent, oldest first;
- * - POST /__sandbox/files with JSON `{name, kind, content?, entries?, format?, width?}` hosts a file;
- * - GET /files/<name> serves a hosted file (HTML as a page; zips and images as a JSON description,
- *   since the sandbox keeps only what the template checks read);
- * - list webhooks (the spec's management paths are "not shown"): POST /__sandbox/webhooks with
- *   `{listId, url, format: "json"|"xml", events: ["Subscribe"|"Update"|"Deactivate", …]}` → 201;
- *   GET /__sandbox/webhooks[?listId=]; GET or DELETE /__sandbox/webhooks/<id>;
- *   POST /__sandbox/webhooks/<id>/activate; POST /__sandbox/webhooks/deliver delivers what is due;
- * - POST /__sandbox/import with `{listId, count}` adds `count` generated subscribers to a list.
+ * The legacy sandbox's own endpoints beside the service, for tests and demos: the calls it received,
+ * the emails it would have sent, hosted files, list webhooks (the spec's management paths are "not
+ * shown") and generated subscribers (handleControl lists them).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RecordingCallLog } from "./call-log.js";
@@ -170,7 +161,20 @@ async function handleWebhooks(
   return true;
 }
 
-/** Answers the sandbox's own endpoints; false when the path is none of them. */
+/**
+ * Answers the sandbox's own endpoints; false when the path is none of them:
+ * - GET /__sandbox/calls → `{ total, byOperation }`; POST /__sandbox/calls/reset;
+ * - GET /__sandbox/outbox → `{ emails: [{ kind, to, listId?, campaignId?, at }] }`, the emails the
+ *   service would have sent, oldest first;
+ * - POST /__sandbox/files with JSON `{name, kind, content?, entries?, format?, width?}` hosts a file;
+ * - GET /files/<name> serves a hosted file (HTML as a page; zips and images as a JSON description,
+ *   since the sandbox keeps only what the template checks read);
+ * - list webhooks (the spec's management paths are "not shown"): POST /__sandbox/webhooks with
+ *   `{listId, url, format: "json"|"xml", events: ["Subscribe"|"Update"|"Deactivate", …]}` → 201;
+ *   GET /__sandbox/webhooks[?listId=]; GET or DELETE /__sandbox/webhooks/<id>;
+ *   POST /__sandbox/webhooks/<id>/activate; POST /__sandbox/webhooks/deliver delivers what is due;
+ * - POST /__sandbox/import with `{listId, count}` adds `count` generated subscribers to a list.
+ */
 export async function handleControl(
   store: LegacyStore,
   calls: RecordingCallLog,

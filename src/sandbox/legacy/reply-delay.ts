@@ -1,14 +1,8 @@
 /**
  * Replies held back by a fixed latency, as a service across a network answers: each request is
- * worked on as soon as it arrives, and its reply leaves `delayMs` plus the time its own work took
- * after it arrived (or as soon as it is ready, when the sandbox's one thread fell further
- * behind than that). So the latency is added to every reply, but requests that arrive together
- * do not also wait for each other's work, which a service with a thread per request would not
- * make them do either.
- *
- * A reply never leaves early: a timer wakes the sandbox at the first due reply (timers have
- * millisecond steps, so one may wake it a little before; it then waits again), and sends every
- * reply due by then. No polling, so the wait costs no CPU.
+ * worked on as soon as it arrives, and its reply leaves `delayMs` plus its own work's time after
+ * arrival, so requests arriving together do not wait for each other's work. See docs/decisions.md,
+ * "How the legacy sandbox adds a reply delay".
  */
 import type { IncomingMessage } from "node:http";
 import { seededRandom } from "../random.js";
@@ -107,7 +101,11 @@ export class ReplyDelay {
     this.#schedule();
   }
 
-  /** Sets the timer for the first due reply, unless one already wakes the sandbox by then. */
+  /**
+   * Sets the timer for the first due reply, unless one already wakes the sandbox by then. Timers
+   * step in milliseconds and may wake a little early: #flush then sends nothing before its time and
+   * sets the timer again. No polling, so the wait costs no CPU.
+   */
   #schedule(): void {
     const first = this.#pending[0];
     if (!first) return;

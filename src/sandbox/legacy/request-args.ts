@@ -1,9 +1,7 @@
 /**
- * Turns a request's parameters (SOAP child elements, or GET query / POST form fields) into the
- * Args of the operation's catalog row, checking what ASMX checks before the method runs: every
- * required parameter present, booleans convertible, text free of characters XML forbids.
- * CustomFields come as `<SubscriberCustomField>` elements in SOAP and as indexed pairs
- * (`CustomFields[0].Key`) in GET/POST (docs/decisions.md).
+ * Turns a request's parameters (SOAP child elements, or GET query / POST form fields) into the Args
+ * of the operation's catalog row, checking what ASMX checks before the method runs: required
+ * parameters present, booleans convertible, no character XML forbids. See docs/decisions.md, "HTTP status of faults, parameters and CustomFields".
  */
 import type { OperationSpec, ParamSpec } from "../../backends/legacy/catalog.js";
 import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";
@@ -60,7 +58,10 @@ function collect(
 
 const child = (el: SoapElement, name: string): SoapElement | undefined => el.children.find((c) => c.name === name);
 
-/** Arguments from the operation element of a SOAP body (children matched by local name). */
+/**
+ * Arguments from the operation element of a SOAP body (children matched by local name; CustomFields
+ * as `<SubscriberCustomField>` elements).
+ */
 export function argsFromSoap(op: OperationSpec, body: SoapElement): ReadArgs {
   const list = child(body, "CustomFields");
   const fields = (list?.children ?? [])
@@ -72,7 +73,10 @@ export function argsFromSoap(op: OperationSpec, body: SoapElement): ReadArgs {
   return collect(op, (spec) => child(body, spec.name)?.text, fields);
 }
 
-/** Arguments from GET query or POST form fields (the first of repeated names counts). */
+/**
+ * Arguments from GET query or POST form fields (the first of repeated names counts; CustomFields as
+ * indexed pairs, `CustomFields[0].Key`).
+ */
 export function argsFromForm(op: OperationSpec, form: URLSearchParams): ReadArgs {
   const pairs = new Map<number, Partial<CustomFieldValue>>();
   for (const [name, v] of form) {

@@ -1,9 +1,8 @@
 /**
- * List webhooks of the sandbox (spec "Events"; docs/decisions.md "Legacy sandbox webhooks"):
- * registrations per list, one FIFO queue per registration, requests of at most 1,000 events of
- * that one list, retries on the sandbox clock and deactivation once a URL has been failing for
- * more than a week. Deliveries run one batch at a time, after the change that caused them, and
- * never throw into request handling.
+ * List webhooks of the sandbox (spec "Events"; docs/decisions.md, "Legacy sandbox webhooks"): a FIFO
+ * queue per registration, requests of at most 1,000 events of one list, retries on the sandbox
+ * clock, deactivation of a URL failing for over a week. Deliveries run one batch at a time, after
+ * the change that caused them, and never throw into request handling.
  */
 import { escapeXml } from "../../backends/legacy/xml.js";
 import { DEFAULT_WEBHOOK_TIMEOUT_MS, postWebhook } from "../webhook-post.js";

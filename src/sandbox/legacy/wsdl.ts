@@ -1,10 +1,8 @@
 /**
- * The WSDL 1.1 description of the service, generated from the catalog so it always matches
- * what the sandbox accepts and answers: document/literal, one request and one response element
- * per operation, the complex types of WIRE_TYPES, the root elements of the GET/POST documents,
- * and a SOAP 1.1 binding whose soapAction is the namespace followed by the operation name.
- * Status operations answer a Result; the others are typed anyType, since a failure answers
- * a Result in their place, and each reply names its type with xsi:type (docs/decisions.md).
+ * The WSDL 1.1 description of the service, generated from the catalog so it always matches what the
+ * sandbox accepts and answers (document/literal, SOAP 1.1). Operations other than status ones are
+ * typed anyType, since a failure answers a Result in their place: see docs/decisions.md, "Replies:
+ * Results in place of values, typed SOAP results".
  */
 import {
   isScalarKind,
