@@ -46,7 +46,7 @@ export const REDACT_PATHS: string[] = SECRET_KEYS.flatMap((key) => {
 // delimiters, a path's segments or a query's parameters.
 //
 // The pattern backtracks, so it never sees more than MAX_ADDRESS_RUN characters at once (see
-// scrubAddresses): on a 16 KB path of `%40a%40a…` an unbounded match took minutes of one core.
+// scrubAddresses): on a long path of `%40a%40a…` an unbounded match backtracks for minutes.
 // An encoded octet in it is never `%40`, so the `@` of an address can be read only one way.
 const OCTET = "%(?!40)[0-9A-Fa-f]{2}";
 const LOCAL_CHARS = "\\p{L}\\p{M}\\p{N}._+'!#$*^`{|}~-";

@@ -95,18 +95,18 @@ export function decodeReply(
  * How many large replies are decoded at once in the process; the others wait their turn, first
  * come first served. One: each holds its text, its tree and its records until it is done, and the
  * work is CPU on the one thread, so two at once finish no sooner than one after the other (the
- * first later) while holding two of everything (8 replies of 6.6 MB together: a peak RSS of 463 MB
- * decoded all at once, against 283 MB when the one-go reader took them one by one).
+ * first later) while holding two of everything. See docs/decisions.md, "Large legacy replies
+ * waiting: LEGACY_BUSY".
  */
 export const SLICED_DECODES_AT_ONCE = 1;
 
 /**
  * Bytes of large replies that may wait for their turn at once, in the process. A reply is read
  * whole by the transport before it waits, and its call has left the backend's bulkhead by then,
- * so nothing else bounds how many wait: 200 requests at once, each with one 7.5 MB reply, took
- * the gateway to 2.3 GB of RSS (0.77 GB with this bound). Past it a reply is refused at once
- * (LEGACY_BUSY) and its bytes let go; a reply is always let wait when none other does, so one
- * larger than the bound (LEGACY_MAX_RESPONSE_BYTES may be set higher) is still read in its turn.
+ * so nothing else bounds how many wait, and a burst of large replies would take the gateway's
+ * memory with it. Past it a reply is refused at once (LEGACY_BUSY) and its bytes let go; a reply
+ * is always let wait when none other does, so one larger than the bound (LEGACY_MAX_RESPONSE_BYTES
+ * may be set higher) is still read in its turn.
  * 64 MiB is eight replies of the default 8 MiB cap: at a few hundred milliseconds each, the last
  * waits a few seconds, well within the call's deadline.
  */
