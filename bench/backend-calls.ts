@@ -1,5 +1,5 @@
 /**
- * Backend calls of a suite of nested queries (bench/call-suite.ts) against the fewest that can
+ * Backend calls of a suite of nested queries (test/support/call-suite.ts) against the fewest that can
  * answer each, over both backends. Call counts do not drift with load, so the sandboxes and the
  * gateway run in this process, where the sandboxes' call logs can be read. Target: 1.00 for
  * every query (the test in test/e2e/batching.test.ts fails otherwise).
@@ -10,7 +10,7 @@ import { DEMO } from "../src/sandbox/demo-data.js";
 import { startCommerceSandbox } from "../src/sandbox/commerce/index.js";
 import { startLegacySandbox } from "../src/sandbox/legacy/index.js";
 import { createGateway } from "../src/server.js";
-import { LIST_IDS_QUERY, runSuite, suiteCases, suiteIds, type Answer } from "./call-suite.js";
+import { LIST_IDS_QUERY, runSuite, suiteCases, suiteIds, type Answer } from "../test/support/call-suite.js";
 
 const legacy = await startLegacySandbox({ webhookAutoDeliver: false });
 const commerce = await startCommerceSandbox({ rateLimit: 0 });

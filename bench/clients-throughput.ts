@@ -1,24 +1,24 @@
 /**
  * `{ clients { id name } }` requests per second through the gateway against a bare node:http
  * server making the same User.GetClients call with undici and fast-xml-parser per request
- * (bench/bare-clients.ts). The legacy sandbox, the gateway and the bare server each run in a
+ * (bench/support/bare-clients.ts). The legacy sandbox, the gateway and the bare server each run in a
  * process of their own, and autocannon loads them from another; the sides take turns round by
  * round, in reversed order every other round, and each round's ratio compares neighbours in
  * time. Also the CPU each server process spends per request, read from /proc, which drifts less
  * than rates do on a shared machine. Target: gateway / bare ≥ 0.5.
- * The least GraphQL server of the same call joins the rotation as a reference (bench/yoga-overview.ts:
+ * The least GraphQL server of the same call joins the rotation as a reference (bench/support/yoga-overview.ts:
  * graphql-yoga with its defaults but the request body limit, which the gateway leaves off too, one
  * resolver making the call with undici and fast-xml-parser, nothing else): what the framework alone
  * costs on this host, so what is left above it is the gateway's own.
  * For a before/after in one run, BENCH_BEFORE_BUILD names another build's output directory (an
- * earlier commit compiled with bench/tsconfig.processes.json), whose gateway joins the rotation.
+ * earlier commit compiled with bench/support/tsconfig.processes.json), whose gateway joins the rotation.
  * Run: npx tsx bench/clients-throughput.ts [rounds] [seconds per round]
  */
 import { DEMO } from "../src/sandbox/demo-data.js";
-import { cpuTimeMs } from "./cpu.js";
-import { load, type LoadResult } from "./load.js";
-import { startProcess, withProcesses, type BenchProcess } from "./processes.js";
-import { median } from "./stats.js";
+import { cpuTimeMs } from "./support/cpu.js";
+import { load, type LoadResult } from "./support/load.js";
+import { startProcess, withProcesses, type BenchProcess } from "./support/processes.js";
+import { median } from "./support/stats.js";
 
 const rounds = Number(process.argv[2] ?? 6);
 const seconds = Number(process.argv[3] ?? 5);
@@ -45,7 +45,7 @@ await withProcesses(async () => {
     },
   ];
   if (beforeBuild) {
-    const before = await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/process-child.js` });
+    const before = await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/support/process-child.js` });
     sides.push({ name: "gateway before", process: before, path: "/graphql" });
   }
   const body = JSON.stringify({ query: QUERY });

@@ -16,8 +16,8 @@ import { redactorFor } from "../src/util/redact.js";
 import { DEMO } from "../src/sandbox/demo-data.js";
 import { importSubscribers } from "../src/sandbox/legacy/import.js";
 import { startLegacySandbox } from "../src/sandbox/legacy/index.js";
-import { getActiveEnvelope } from "./bare-clients.js";
-import { interleaved, percentile, report } from "./stats.js";
+import { getActiveEnvelope } from "./support/bare-clients.js";
+import { interleaved, percentile, report } from "./support/stats.js";
 
 const rounds = Number(process.argv[2] ?? 200);
 const SUBSCRIBERS = 200;

@@ -11,7 +11,7 @@
  * Run: npx tsx bench/events-batch.ts [rounds] [--tsx]
  */
 import { DEMO } from "../src/sandbox/demo-data.js";
-import { percentile, report, timed, type Series } from "./stats.js";
+import { percentile, report, timed, type Series } from "./support/stats.js";
 import {
   compileGateway,
   flushRedis,
@@ -21,7 +21,7 @@ import {
   startChild,
   subscribeEvent,
   type Child,
-} from "./events-support.js";
+} from "./support/events.js";
 
 const rounds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 100);
 /** The COMPARE_TREE checkout runs through tsx: then so do the others. */

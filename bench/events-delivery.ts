@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import { createClient, type Client } from "graphql-ws";
 import { WebSocket } from "ws";
 import { DEMO } from "../src/sandbox/demo-data.js";
-import { percentile } from "./stats.js";
+import { percentile } from "./support/stats.js";
 import {
   flushRedis,
   INGRESS_TOKEN,
@@ -21,7 +21,7 @@ import {
   startChild,
   subscribeEvent,
   type Child,
-} from "./events-support.js";
+} from "./support/events.js";
 
 const events = Number(process.argv[2] ?? 500);
 const WARMUP = 20;

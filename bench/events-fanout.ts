@@ -13,7 +13,7 @@
  * Run: npx tsx bench/events-fanout.ts [rounds] [events]
  */
 import { DEMO } from "../src/sandbox/demo-data.js";
-import { percentile } from "./stats.js";
+import { percentile } from "./support/stats.js";
 import {
   INGRESS_TOKEN,
   killChildren,
@@ -21,7 +21,7 @@ import {
   startChild,
   subscribeEvent,
   type Child,
-} from "./events-support.js";
+} from "./support/events.js";
 import {
   killForked,
   startBareServer,
@@ -29,7 +29,7 @@ import {
   wallNow,
   type BareServer,
   type WsClients,
-} from "./events-ws-support.js";
+} from "./support/ws-processes.js";
 
 const rounds = Number(process.argv[2] ?? 5);
 const EVENTS = Number(process.argv[3] ?? 300);

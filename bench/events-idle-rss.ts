@@ -20,8 +20,8 @@ import {
   startChild,
   subscribeEvent,
   type Child,
-} from "./events-support.js";
-import { killForked, startWsClients, type WsClients } from "./events-ws-support.js";
+} from "./support/events.js";
+import { killForked, startWsClients, type WsClients } from "./support/ws-processes.js";
 
 const SUBSCRIPTIONS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 10_000);
 const TARGET_MB = 300;

@@ -13,7 +13,7 @@ import { DEMO } from "../src/sandbox/demo-data.js";
 import { createLegacySandbox, startLegacySandbox } from "../src/sandbox/legacy/index.js";
 import { listen } from "../src/util/listen.js";
 import { createGateway, OVERVIEW_QUERY, type Gateway } from "../src/server.js";
-import { interleaved, report } from "./stats.js";
+import { interleaved, report } from "./support/stats.js";
 
 const rounds = Number(process.argv[2] ?? 100);
 const sandbox = await startLegacySandbox({ port: 0 });

@@ -23,10 +23,10 @@ import { fileURLToPath } from "node:url";
 import { DEMO } from "../src/sandbox/demo-data.js";
 import { importSubscribers } from "../src/sandbox/legacy/import.js";
 import { createLegacySandbox } from "../src/sandbox/legacy/index.js";
-import { getActiveEnvelope } from "./bare-clients.js";
-import { LIST_IDS_QUERY, suiteIds } from "./call-suite.js";
-import { startProcess, withProcesses, type BenchProcess } from "./processes.js";
-import { median } from "./stats.js";
+import { getActiveEnvelope } from "./support/bare-clients.js";
+import { LIST_IDS_QUERY, suiteIds } from "../test/support/call-suite.js";
+import { startProcess, withProcesses, type BenchProcess } from "./support/processes.js";
+import { median } from "./support/stats.js";
 
 type Shape = "full" | "lean";
 const SHAPES: Record<Shape, { records: number; note: string }> = {

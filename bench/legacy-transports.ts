@@ -9,7 +9,7 @@ import { LegacyClient } from "../src/backends/legacy/client.js";
 import { loadConfig } from "../src/config.js";
 import { DEMO } from "../src/sandbox/demo-data.js";
 import { startLegacySandbox } from "../src/sandbox/legacy/index.js";
-import { interleaved, report } from "./stats.js";
+import { interleaved, report } from "./support/stats.js";
 
 const rounds = Number(process.argv[2] ?? 200);
 const sandbox = await startLegacySandbox({ port: 0 });

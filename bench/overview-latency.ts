@@ -9,7 +9,7 @@
  * bare client making the Overview's 39 calls, each as soon as the reply it needs is in (undici and
  * fast-xml-parser, from this process): what the calls cost without any gateway; and the floor:
  * the same calls with nothing decoded (ids picked out of the text), the least any client can do;
- * and the least GraphQL server of the same query (bench/yoga-overview.ts: graphql-yoga, one
+ * and the least GraphQL server of the same query (bench/support/yoga-overview.ts: graphql-yoga, one
  * resolver per call, undici and fast-xml-parser, nothing else), in a process of its own like the
  * gateway: what GraphQL itself costs on this path, so what the gateway adds beyond it is its own.
  * Every call without a gateway goes through one undici agent, as the gateway's calls do.
@@ -32,10 +32,10 @@ import { readFileSync } from "node:fs";
 import { XMLParser } from "fast-xml-parser";
 import { Agent } from "undici";
 import { DEMO } from "../src/sandbox/demo-data.js";
-import { soapText } from "./legacy-soap.js";
-import { requestOverview } from "./overview-request.js";
-import { startProcess, withProcesses } from "./processes.js";
-import { interleaved, percentile, report } from "./stats.js";
+import { soapText } from "./support/legacy-soap.js";
+import { requestOverview } from "./support/overview-request.js";
+import { startProcess, withProcesses } from "./support/processes.js";
+import { interleaved, percentile, report } from "./support/stats.js";
 
 const rounds = Number(process.argv[2] ?? 60);
 const jitterMs = Number(process.argv[3] ?? 0);
@@ -53,7 +53,7 @@ await withProcesses(async () => {
   });
   const minimal = await startProcess("yoga-overview", { args: [sandbox.url] });
   const before = beforeBuild
-    ? await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/process-child.js` })
+    ? await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/support/process-child.js` })
     : undefined;
 
   const overview = (url: string) => () => requestOverview(url);

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every figure script of bench/ in turn, then bench/RESULTS.md rewritten with
  * their output as the latest run (date, commit from git rev-parse --short HEAD, host, conditions)
- * and the run it replaces moved to a one-line history (bench/results-file.ts). A figure script is a bench/*.ts whose header names how to run it
+ * and the run it replaces moved to a one-line history (bench/support/results-file.ts). A figure script is a bench/*.ts whose header names how to run it
  * (`Run: npx tsx bench/<name>.ts`); helpers have no such line. Scripts run one at a time, each in
  * a process of its own, with their default rounds; a failing script is recorded as failed and
  * the others still run (the exit code says one failed).
@@ -12,9 +12,9 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { execFileSync } from "node:child_process";
-import { figureScripts } from "./figures.js";
-import { BUILT_ENV, buildProcesses } from "./processes.js";
-import { type FigureResult, renderResults } from "./results-file.js";
+import { figureScripts } from "./support/figures.js";
+import { BUILT_ENV, buildProcesses } from "./support/processes.js";
+import { type FigureResult, renderResults } from "./support/results-file.js";
 
 const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
 const RESULTS = `${BENCH_DIR}RESULTS.md`;

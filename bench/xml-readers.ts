@@ -30,8 +30,8 @@ import {
   XmlReplyError,
   type XmlElement,
 } from "../src/backends/legacy/xml.js";
-import { getActiveEnvelope, getClientsEnvelope } from "./bare-clients.js";
-import { interleaved, percentile } from "./stats.js";
+import { getActiveEnvelope, getClientsEnvelope } from "./support/bare-clients.js";
+import { interleaved, percentile } from "./support/stats.js";
 
 const rounds = Number(process.argv[2] ?? 30);
 

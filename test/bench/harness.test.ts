@@ -11,10 +11,10 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { figureScripts } from "../../bench/figures.js";
-import { load } from "../../bench/load.js";
-import { median } from "../../bench/stats.js";
-import { operationOf, type TimelineNote } from "../../bench/timeline-hook.js";
+import { figureScripts } from "../../bench/support/figures.js";
+import { load } from "../../bench/support/load.js";
+import { median } from "../../bench/support/stats.js";
+import { operationOf, type TimelineNote } from "../../bench/profiling/timeline-hook.js";
 
 describe("figure scripts", () => {
   it("lists every script that names its Run: line, and no helper", () => {
@@ -83,7 +83,7 @@ describe("the timeline hook", () => {
 
   it("notes each call and each served request of a process it is loaded into, in order, when it exits", async () => {
     const dir = mkdtempSync(join(tmpdir(), "timeline-hook-"));
-    const hook = fileURLToPath(new URL("../../bench/timeline-hook.ts", import.meta.url));
+    const hook = fileURLToPath(new URL("../../bench/profiling/timeline-hook.ts", import.meta.url));
     // A server and a client in one process: a SOAP call, then a GET call.
     const program = `
       import { createServer } from "node:http";
@@ -118,10 +118,10 @@ describe("the timeline hook", () => {
   });
 });
 
-describe("the least GraphQL server of the Overview (bench/yoga-overview.ts)", () => {
+describe("the least GraphQL server of the Overview (bench/support/yoga-overview.ts)", () => {
   it("answers the Overview with the gateway's values, from the same 39 calls", async () => {
     const { startStack, callCounts } = await import("../e2e/support/stack.js");
-    const { startYogaOverview } = await import("../../bench/yoga-overview.js");
+    const { startYogaOverview } = await import("../../bench/support/yoga-overview.js");
     const { OVERVIEW_QUERY } = await import("../../src/server.js");
     const stack = await startStack();
     const minimal = await startYogaOverview(stack.sandbox.url);

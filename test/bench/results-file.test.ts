@@ -1,10 +1,10 @@
 /**
- * bench/RESULTS.md as `npm run bench` rewrites it (bench/results-file.ts): the latest run's tables
+ * bench/RESULTS.md as `npm run bench` rewrites it (bench/support/results-file.ts): the latest run's tables
  * replace the previous ones, and the previous run becomes one line at the head of the history.
  * Small made-up results stand in for the figure scripts, which take minutes.
  */
 import { describe, expect, it } from "vitest";
-import { type BenchRun, headline, parseResults, renderResults } from "../../bench/results-file.js";
+import { type BenchRun, headline, parseResults, renderResults } from "../../bench/support/results-file.js";
 
 function run(at: string, commit: string, figures: BenchRun["figures"], filters: string[] = []): BenchRun {
   return {

@@ -10,7 +10,7 @@ import { postGraphQL } from "./support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
 import { callCounts, startGateway, startStack, type Stack } from "./support/stack.js";
-import { LIST_IDS_QUERY, runSuite, suiteCases, suiteIds, type Answer } from "../../bench/call-suite.js";
+import { LIST_IDS_QUERY, runSuite, suiteCases, suiteIds, type Answer } from "../support/call-suite.js";
 
 const ManySubscribers = graphql(`
   query ManySubscribers($newsletter: ID!, $vip: ID!, $a: String!, $b: String!, $c: String!, $d: String!) {
@@ -234,7 +234,7 @@ describe("backend calls of nested queries", () => {
   });
   afterAll(() => both.close());
 
-  // bench/call-suite.ts works out each query's minimum from its answer and says why no fewer
+  // test/support/call-suite.ts works out each query's minimum from its answer and says why no fewer
   // calls would do; bench/backend-calls.ts prints the same comparison as a table.
   it("makes exactly the fewest calls that answer each query of the suite, over both backends", async () => {
     const query = async (text: string, variables: Record<string, unknown> = {}): Promise<Answer> => {

@@ -1,19 +1,19 @@
 /**
  * Profiling aid, not a figure: where the gateway's CPU per `{ clients { id name } }` goes, by
  * floors measured in the same alternating rounds, each server in a process of its own and loaded
- * by autocannon from another (bench/floor-servers.ts):
+ * by autocannon from another (bench/support/floor-servers.ts):
  * - the gateway against the legacy sandbox (what bench/clients-throughput.ts measures);
  * - the gateway with its legacy client stubbed in-process (all but the backend call);
  * - graphql-yoga with its defaults and a two-type schema (yoga's own pipeline);
  * - node:http answering the same JSON (the floor of HTTP on this machine).
  * The differences between neighbours are the backend call, the gateway's own work, and yoga.
- * Usage: npx tsx bench/floors.ts [rounds] [seconds per round]
+ * Usage: npx tsx bench/profiling/floors.ts [rounds] [seconds per round]
  */
-import { DEMO } from "../src/sandbox/demo-data.js";
-import { cpuTimeMs } from "./cpu.js";
-import { load } from "./load.js";
-import { startProcess, withProcesses, type BenchProcess, type Role } from "./processes.js";
-import { median } from "./stats.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { cpuTimeMs } from "../support/cpu.js";
+import { load } from "../support/load.js";
+import { startProcess, withProcesses, type BenchProcess, type Role } from "../support/processes.js";
+import { median } from "../support/stats.js";
 
 const rounds = Number(process.argv[2] ?? 6);
 const seconds = Number(process.argv[3] ?? 5);

@@ -12,22 +12,22 @@
  * (its legacy client answering in-process, so no backend call), `yoga-overview` (the least GraphQL
  * server of bench/clients-throughput.ts) and `bare`. GC_NODE_FLAGS adds node flags to each
  * (`--max-semi-space-size=64`, say). PROFILE_BUILD names another build's output directory (as for
- * bench/profile-gateway.ts) for the gateways. GC_QUERY loads another query than
+ * bench/profiling/profile-gateway.ts) for the gateways. GC_QUERY loads another query than
  * `{ clients { id name } }` (the Overview, say; the bare server answers only that one). GC_SITES=1 also loads
- * bench/promotion-hook.ts into the GraphQL servers and prints where the objects that outlived a
+ * bench/profiling/promotion-hook.ts into the GraphQL servers and prints where the objects that outlived a
  * scavenge were allocated (sampled; their allocation stacks, deepest frame first); GC_SITES=all
  * where everything was allocated, collected or not; GC_SITES_TOP how many sites (default 25).
  * A heap snapshot does not show what keeps promoted garbage: a full collection frees it first.
  * Old objects that died keep what they point to through every scavenge until one; a chain of them
  * (a Set's replaced hash tables, say: src/util/churn-list.ts) keeps every later request.
- * Usage: npx tsx bench/gc-promotion.ts [seconds] [connections]
+ * Usage: npx tsx bench/profiling/gc-promotion.ts [seconds] [connections]
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO } from "../src/sandbox/demo-data.js";
-import { load, type LoadOptions } from "./load.js";
-import { builtModule, startProcess, withProcesses, type Role } from "./processes.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { load, type LoadOptions } from "../support/load.js";
+import { builtModule, startProcess, withProcesses, type Role } from "../support/processes.js";
 
 const seconds = Number(process.argv[2] ?? 8);
 const connections = Number(process.argv[3] ?? 10);
@@ -119,9 +119,9 @@ await withProcesses(async () => {
       nodeArgs: [
         "--trace-gc-nvp",
         ...nodeFlags,
-        ...(sampled ? ["--import", builtModule("bench/promotion-hook.js")] : []),
+        ...(sampled ? ["--import", builtModule("bench/profiling/promotion-hook.js")] : []),
       ],
-      childScript: gateway && otherBuild ? `${otherBuild}/bench/process-child.js` : undefined,
+      childScript: gateway && otherBuild ? `${otherBuild}/bench/support/process-child.js` : undefined,
       onOutput: (line) => {
         const collection = measuring ? parseLine(line) : undefined;
         if (collection) collections.push(collection);

@@ -1,5 +1,5 @@
 /** Helper of the Overview benchmarks: one `Overview` query through a gateway, checked. */
-import { OVERVIEW_QUERY } from "../src/server.js";
+import { OVERVIEW_QUERY } from "../../src/server.js";
 
 /** Posts the Overview to the gateway at `url` (its origin); throws unless it answers 200 without errors. */
 export async function requestOverview(url: string): Promise<void> {

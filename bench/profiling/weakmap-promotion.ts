@@ -15,7 +15,7 @@
  * none 20, weakmap 801, weakmap-one-way 27, property 19: the entry whose value reaches its key is
  * not let go by the scavenges while its key is young, so key and value are promoted with all they
  * reach.
- * Usage: npx tsx bench/weakmap-promotion.ts [seconds per way]
+ * Usage: npx tsx bench/profiling/weakmap-promotion.ts [seconds per way]
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";

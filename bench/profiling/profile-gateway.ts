@@ -9,14 +9,14 @@
  * for clients-throughput.ts) to profile that gateway instead; PROFILE_TARGET=bare profiles the bare
  * baseline server of bench/clients-throughput.ts (the query is then ignored), to compare the two;
  * PROFILE_TARGET=sandbox profiles the legacy sandbox instead, under the gateway's calls.
- * Usage: npx tsx bench/profile-gateway.ts [seconds] [query]
+ * Usage: npx tsx bench/profiling/profile-gateway.ts [seconds] [query]
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO } from "../src/sandbox/demo-data.js";
-import { load } from "./load.js";
-import { startProcess, withProcesses } from "./processes.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { load } from "../support/load.js";
+import { startProcess, withProcesses } from "../support/processes.js";
 
 const seconds = Number(process.argv[2] ?? 10);
 const query = process.argv[3] ?? "{ clients { id name } }";
@@ -55,7 +55,9 @@ await withProcesses(async () => {
   const gateway = bare
     ? await startProcess("bare-clients", { args: [sandbox.url], nodeArgs })
     : await startProcess("gateway", {
-        childScript: process.env.PROFILE_BUILD ? `${process.env.PROFILE_BUILD}/bench/process-child.js` : undefined,
+        childScript: process.env.PROFILE_BUILD
+          ? `${process.env.PROFILE_BUILD}/bench/support/process-child.js`
+          : undefined,
         env: { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
         nodeArgs: target === "sandbox" ? [] : nodeArgs,
       });

@@ -1,7 +1,7 @@
 /**
  * Profiling aid, not a figure: where the `Overview` query's time goes, level by level, with 20 ms
  * added to every backend reply (as bench/overview-latency.ts measures it). The legacy sandbox and
- * the compiled gateway run in processes of their own with bench/timeline-hook.ts loaded, which
+ * the compiled gateway run in processes of their own with bench/profiling/timeline-hook.ts loaded, which
  * notes on the wall clock when the gateway creates each backend call and writes it, when the
  * sandbox receives it and finishes its reply, and when the gateway reads the reply; requests go one
  * at a time from this process. Calls are put in levels by operation (clients → their lists and
@@ -12,18 +12,18 @@
  * Overview (/proc). The two processes' clocks agree to a few tenths of a millisecond (a reply may
  * seem read just before it left); the notes themselves cost a few µs each. A second argument
  * spreads the delay (delay ± jitter, as bench/overview-latency.ts). TIMELINE_TARGET=yoga-overview
- * puts the least GraphQL server of the query (bench/yoga-overview.ts) where the gateway is, to
+ * puts the least GraphQL server of the query (bench/support/yoga-overview.ts) where the gateway is, to
  * compare the two level by level.
- * Usage: npx tsx bench/overview-timeline.ts [requests] [jitter ms]
+ * Usage: npx tsx bench/profiling/overview-timeline.ts [requests] [jitter ms]
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO } from "../src/sandbox/demo-data.js";
-import { cpuTimeMs } from "./cpu.js";
-import { requestOverview } from "./overview-request.js";
-import { builtModule, startProcess, withProcesses } from "./processes.js";
-import { median } from "./stats.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { cpuTimeMs } from "../support/cpu.js";
+import { requestOverview } from "../support/overview-request.js";
+import { builtModule, startProcess, withProcesses } from "../support/processes.js";
+import { median } from "../support/stats.js";
 import type { TimelineNote } from "./timeline-hook.js";
 
 const requests = Number(process.argv[2] ?? 60);
@@ -32,7 +32,7 @@ const jitterMs = Number(process.argv[3] ?? 0);
 const WARMUP = 20;
 
 const dir = mkdtempSync(join(tmpdir(), "mailgraph-timeline-"));
-const hook = ["--import", builtModule("bench/timeline-hook.js")];
+const hook = ["--import", builtModule("bench/profiling/timeline-hook.js")];
 const env = { MAILGRAPH_TIMELINE_DIR: dir };
 const reference = process.env.TIMELINE_TARGET === "yoga-overview";
 /** What the output calls the server under study. */

@@ -10,10 +10,10 @@
  * the whole active collection; the commerce interface has no lookup of a person by email, and
  * a page of a collection as small as these (37 rows at most) is one call.
  */
-import { OVERVIEW_QUERY } from "../src/server.js";
-import { STORE_QUERY } from "../src/schema/commerce/examples.js";
-import { PERSON_QUERY } from "../src/schema/people/examples.js";
-import { DEMO } from "../src/sandbox/demo-data.js";
+import { OVERVIEW_QUERY } from "../../src/server.js";
+import { STORE_QUERY } from "../../src/schema/commerce/examples.js";
+import { PERSON_QUERY } from "../../src/schema/people/examples.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
 
 /** One query of the suite. `data` is the query's answer, from which the minimum is counted. */
 export interface SuiteCase {

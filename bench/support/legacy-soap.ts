@@ -1,7 +1,7 @@
 /** Helper of the Overview benchmarks' baselines: one SOAP call of the legacy sandbox's demo account. */
 import type { Agent } from "undici";
-import { DEFAULT_LEGACY_NAMESPACE } from "../src/backends/legacy/catalog.js";
-import { DEMO } from "../src/sandbox/demo-data.js";
+import { DEFAULT_LEGACY_NAMESPACE } from "../../src/backends/legacy/catalog.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
 
 /** Calls `op` with `params` (its parameter elements) at `origin` through `agent`: the reply's text; throws unless 200. */
 export async function soapText(agent: Agent, origin: string, op: string, params: string): Promise<string> {

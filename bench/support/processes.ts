@@ -1,8 +1,8 @@
 /**
- * The processes of the gateway benchmarks, each a child of its own (bench/process-child.ts):
+ * The processes of the gateway benchmarks, each a child of its own (bench/support/process-child.ts):
  * the legacy sandbox (optionally answering every request after a fixed delay), the gateway
  * (configured from its environment like `npm start`), and the bare baseline server. They run
- * compiled by tsc (bench/tsconfig.processes.json), as plain node with NODE_ENV=production, the
+ * compiled by tsc (bench/support/tsconfig.processes.json), as plain node with NODE_ENV=production, the
  * way the gateway runs in production (`NODE_ENV=production node dist/main.js`, the Dockerfile's
  * ENV). Outside production graphql-js checks every failed `instanceof` of its types once more: in
  * one alternating run the same build spent 0.93× the CPU per `{ clients { id name } }` with
@@ -34,13 +34,13 @@ export type Role =
   | "json-minimal";
 
 const BUILD_CONFIG = fileURLToPath(new URL("./tsconfig.processes.json", import.meta.url));
-const BUILD_DIR = fileURLToPath(new URL("../node_modules/.cache/mailgraph-bench/", import.meta.url));
-/** Where a compiled bench module is (`bench/timeline-hook.js`, say), for `node --import`; builds first. */
+const BUILD_DIR = fileURLToPath(new URL("../../node_modules/.cache/mailgraph-bench/", import.meta.url));
+/** Where a compiled bench module is (`bench/profiling/timeline-hook.js`, say), for `node --import`; builds first. */
 export function builtModule(path: string): string {
   buildProcesses();
   return `${BUILD_DIR}${path}`;
 }
-const CHILD_SCRIPT = `${BUILD_DIR}bench/process-child.js`;
+const CHILD_SCRIPT = `${BUILD_DIR}bench/support/process-child.js`;
 /** Set by bench/run-all.ts once it has built, so the scripts it runs do not build again. */
 export const BUILT_ENV = "MAILGRAPH_BENCH_BUILT";
 let built = process.env[BUILT_ENV] === "1";
@@ -72,7 +72,7 @@ export async function startProcess(
     args?: string[];
     env?: Record<string, string>;
     nodeArgs?: string[];
-    /** Another build's bench/process-child.js (e.g. an earlier commit's, for before/after). */
+    /** Another build's bench/support/process-child.js (e.g. an earlier commit's, for before/after). */
     childScript?: string;
     /** A command the node process runs under (e.g. valgrind and its options), and how long it may take to start. */
     wrap?: { command: string[]; startTimeoutMs: number };

@@ -1,6 +1,6 @@
 /**
  * Shared by the event benchmarks: the legacy sandbox and gateways each in a child process of their
- * own (bench/events-child.ts), a flushed Redis database, and legacy webhook bodies.
+ * own (bench/support/events-child.ts), a flushed Redis database, and legacy webhook bodies.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -24,7 +24,7 @@ const CHILD_SCRIPT = fileURLToPath(new URL("./events-child.ts", import.meta.url)
 const START_TIMEOUT_MS = 30_000;
 const children = new Set<ChildProcess>();
 
-/** The gateway role of bench/events-child.ts for the compiled gateway (plain JavaScript, no tsx). */
+/** The gateway role of bench/support/events-child.ts for the compiled gateway (plain JavaScript, no tsx). */
 const COMPILED_CHILD = "gateway-child.mjs";
 const COMPILED_CHILD_SOURCE = `
 import { loadConfig } from "./dist/config.js";
@@ -48,7 +48,7 @@ process.on("SIGUSR2", () => globalThis.gc?.());
  * node_modules (so the compiled code finds its packages) and returns it, for `startChild(…, compiled)`.
  */
 export function compileGateway(): string {
-  const root = fileURLToPath(new URL("..", import.meta.url));
+  const root = fileURLToPath(new URL("../..", import.meta.url));
   const out = join(root, "node_modules", ".cache", "mailgraph-bench");
   rmSync(join(out, "dist"), { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -68,7 +68,7 @@ export function compileGateway(): string {
 }
 
 /**
- * Starts bench/events-child.ts as `role` with `env` added to this process's; resolves once it
+ * Starts bench/support/events-child.ts as `role` with `env` added to this process's; resolves once it
  * listens. With `compiled` (a directory `compileGateway` made), a gateway runs as built JavaScript
  * on plain node, as `npm run build && npm run start:prod` runs it, instead of through tsx. With
  * `tree`, the child runs from that checkout's code (before/after comparisons in one run).
@@ -83,10 +83,10 @@ export async function startChild(
   const args =
     compiled && role === "gateway"
       ? ["--expose-gc", join(compiled, COMPILED_CHILD)]
-      : ["--import", "tsx", tree ? join(tree, "bench", "events-child.ts") : CHILD_SCRIPT, role];
+      : ["--import", "tsx", tree ? join(tree, "bench", "support", "events-child.ts") : CHILD_SCRIPT, role];
   const child = spawn(process.execPath, args, {
     ...(tree ? { cwd: tree } : {}),
-    // Compiled, the gateway runs as in production (bench/processes.ts says why NODE_ENV matters).
+    // Compiled, the gateway runs as in production (bench/support/processes.ts says why NODE_ENV matters).
     env: { ...process.env, ...(compiled ? { NODE_ENV: "production" } : {}), ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });

@@ -3,11 +3,11 @@
  * `gateway` (configured from its environment like `npm start`), on 127.0.0.1 and a free port. It
  * prints one line `{"url": …}` once listening, and stops when its stdin ends (the parent exiting,
  * even abruptly, ends it) or on SIGTERM.
- * Run by bench/events-support.ts: node --import tsx bench/events-child.ts <role>
+ * Run by bench/support/events.ts: node --import tsx bench/support/events-child.ts <role>
  */
-import { loadConfig } from "../src/config.js";
-import { startLegacySandbox } from "../src/sandbox/legacy/index.js";
-import { createGateway } from "../src/server.js";
+import { loadConfig } from "../../src/config.js";
+import { startLegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { createGateway } from "../../src/server.js";
 
 const role = process.argv[2];
 let running: { url: string; close(): Promise<void> };

@@ -1,11 +1,11 @@
 /**
- * Forks the processes of the fan-out benchmarks: the websocket clients (bench/events-ws-clients.ts)
- * and the bare `ws` baseline server (bench/events-ws-bare.ts), each talking to this process over IPC.
+ * Forks the processes of the fan-out benchmarks: the websocket clients (bench/support/ws-clients.ts)
+ * and the bare `ws` baseline server (bench/support/ws-bare-server.ts), each talking to this process over IPC.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import type { ClientsAnswer, ClientsCommand } from "./events-ws-clients.js";
+import type { ClientsAnswer, ClientsCommand } from "./ws-clients.js";
 
 const forked = new Set<ChildProcess>();
 
@@ -43,7 +43,7 @@ export interface WsClients {
 }
 
 export function startWsClients(): WsClients {
-  const child = forkScript("./events-ws-clients.ts");
+  const child = forkScript("./ws-clients.ts");
   const waiters: { match: (answer: ClientsAnswer) => boolean; resolve: (answer: ClientsAnswer) => void }[] = [];
   child.on("message", (raw) => {
     const answer = raw as ClientsAnswer;
@@ -98,7 +98,7 @@ export interface BareServer {
 }
 
 export async function startBareServer(): Promise<BareServer> {
-  const child = forkScript("./events-ws-bare.ts");
+  const child = forkScript("./ws-bare-server.ts");
   const port = await new Promise<number>((resolve) =>
     child.once("message", (raw) => resolve((raw as { port: number }).port)),
   );

@@ -9,9 +9,9 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { XMLParser } from "fast-xml-parser";
 import { Agent } from "undici";
-import { DEFAULT_LEGACY_NAMESPACE, operation } from "../src/backends/legacy/catalog.js";
-import { soapEnvelope } from "../src/backends/legacy/codec.js";
-import { DEMO } from "../src/sandbox/demo-data.js";
+import { DEFAULT_LEGACY_NAMESPACE, operation } from "../../src/backends/legacy/catalog.js";
+import { soapEnvelope } from "../../src/backends/legacy/codec.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
 
 /** The SOAP request body of User.GetClients with the demo key, as the gateway sends it. */
 export function getClientsEnvelope(apiKey: string = DEMO.apiKey): string {

@@ -11,7 +11,7 @@
  * dumped. Requests go `CONNECTIONS` at a time from this process; the sides run one after the other,
  * each alone on the machine. BENCH_BEFORE_BUILD names another build's output directory (as for
  * bench/clients-throughput.ts), whose gateway is counted too; INSTR_REFERENCE=1 counts the least
- * GraphQL server of bench/clients-throughput.ts (bench/yoga-overview.ts) as well.
+ * GraphQL server of bench/clients-throughput.ts (bench/support/yoga-overview.ts) as well.
  *
  * Two figures per request: the main thread's (where JavaScript runs) and all threads' (V8's
  * concurrent compiler and GC helpers too). Read the all-threads one: how GC work splits between
@@ -23,15 +23,15 @@
  * Counts are instructions, not time: a cache miss or a system call's time in the kernel does not
  * show (kernel work is not counted at all). Read them for what changed between two builds, and
  * CPU per request from bench/clients-throughput.ts. The dumps are left in the directories printed.
- * Usage: npx tsx bench/instructions.ts [requests] [warmup] [query]
+ * Usage: npx tsx bench/profiling/instructions.ts [requests] [warmup] [query]
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Pool } from "undici";
-import { DEMO } from "../src/sandbox/demo-data.js";
-import { startProcess, withProcesses, type Role } from "./processes.js";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { startProcess, withProcesses, type Role } from "../support/processes.js";
 
 const requests = Number(process.argv[2] ?? 1000);
 const warmup = Number(process.argv[3] ?? 10_000);
@@ -97,7 +97,7 @@ await withProcesses(async () => {
       name: "gateway before",
       role: "gateway",
       path: "/graphql",
-      childScript: `${beforeBuild}/bench/process-child.js`,
+      childScript: `${beforeBuild}/bench/support/process-child.js`,
     });
   }
   const body = JSON.stringify({ query });

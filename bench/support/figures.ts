@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const BENCH_DIR = fileURLToPath(new URL(".", import.meta.url));
+const BENCH_DIR = fileURLToPath(new URL("..", import.meta.url));
 
 /** The figure scripts of `dir` (default bench/), by file name, sorted. */
 export function figureScripts(dir: string = BENCH_DIR): string[] {

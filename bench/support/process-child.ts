@@ -1,21 +1,21 @@
 /**
- * One process of the gateway benchmarks (see bench/processes.ts), on 127.0.0.1 and a free port:
+ * One process of the gateway benchmarks (see bench/support/processes.ts), on 127.0.0.1 and a free port:
  * - `legacy-sandbox [delayMs] [jitterMs]`: the legacy sandbox with its demo data, every reply held
  *   back by `delayMs` (default 0; each reply's drawn from delayMs ± jitterMs, seeded, with a
  *   jitter) plus its own work's time after its request arrived, as a backend across a network
  *   would answer (src/sandbox/legacy/reply-delay.ts);
  * - `commerce-sandbox`: the commerce sandbox with its demo data;
  * - `gateway`: the gateway, configured from the environment like `npm start`;
- * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bench/bare-clients.ts);
- * - `gateway-stubbed`, `yoga-minimal`, `json-minimal`: the floors of bench/floors.ts (see there);
- * - `yoga-overview <legacyUrl>`: the least GraphQL server of the Overview (bench/yoga-overview.ts).
+ * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bench/support/bare-clients.ts);
+ * - `gateway-stubbed`, `yoga-minimal`, `json-minimal`: the floors of bench/profiling/floors.ts (see there);
+ * - `yoga-overview <legacyUrl>`: the least GraphQL server of the Overview (bench/support/yoga-overview.ts).
  * Prints `{"url": …}` once listening; stops when stdin ends or on SIGTERM.
  */
-import { loadConfig } from "../src/config.js";
-import { startCommerceSandbox } from "../src/sandbox/commerce/index.js";
-import { createLegacySandbox } from "../src/sandbox/legacy/index.js";
-import { createGateway } from "../src/server.js";
-import { listen } from "../src/util/listen.js";
+import { loadConfig } from "../../src/config.js";
+import { startCommerceSandbox } from "../../src/sandbox/commerce/index.js";
+import { createLegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { createGateway } from "../../src/server.js";
+import { listen } from "../../src/util/listen.js";
 import { startBareClientsServer } from "./bare-clients.js";
 import { startFloorServer } from "./floor-servers.js";
 import { startYogaOverview } from "./yoga-overview.js";

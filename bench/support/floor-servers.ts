@@ -1,5 +1,5 @@
 /**
- * The servers bench/floors.ts compares the gateway with, each answering `{ clients { id name } }`
+ * The servers bench/profiling/floors.ts compares the gateway with, each answering `{ clients { id name } }`
  * with the same two clients and none calling a backend:
  * - `gateway-stubbed`: the gateway as configured from the environment, its legacy client replaced
  *   by an in-process stub that answers User.GetClients at once (everything but the backend call);
@@ -9,9 +9,9 @@
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createSchema, createYoga } from "graphql-yoga";
-import { loadConfig } from "../src/config.js";
-import type { LegacyCaller } from "../src/domain/legacy/loaders.js";
-import { createGateway } from "../src/server.js";
+import { loadConfig } from "../../src/config.js";
+import type { LegacyCaller } from "../../src/domain/legacy/loaders.js";
+import { createGateway } from "../../src/server.js";
 
 const CLIENTS = [
   { ClientID: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", Name: "Acme Widgets" },

@@ -1,5 +1,5 @@
 /**
- * Loaded with `node --import` into a benchmark process (bench/overview-timeline.ts does), this
+ * Loaded with `node --import` into a benchmark process (bench/profiling/overview-timeline.ts does), this
  * notes when each HTTP request reaches the process's server and when its answer is finished, and
  * for each undici request the process makes: when it is created, when its headers are written,
  * when the reply's headers and its end are read. Each request is labelled with the legacy

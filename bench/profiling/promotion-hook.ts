@@ -1,5 +1,5 @@
 /**
- * Loaded with `node --import` into a benchmark process (bench/gc-promotion.ts does), this samples
+ * Loaded with `node --import` into a benchmark process (bench/profiling/gc-promotion.ts does), this samples
  * where the process allocates the objects that outlive V8's young-generation collections: the
  * inspector's sampling heap profiler with objects that a scavenge collected left out and objects
  * a full collection collected kept in, so what remains is what was promoted to the old
