@@ -488,7 +488,7 @@ const limitsOf = (prefix: string, connections: number) => ({
   ),
 });
 
-/** Retries, breaker and bulkhead of one backend (README: Configuration; docs/decisions.md: Upstream resilience). */
+/** Retries, breaker and bulkhead of one backend (docs/configuration.md; docs/decisions.md: Upstream resilience). */
 const resilienceOf = (prefix: string) => ({
   /** Attempts after the first for a read (0: no retries); writes are never retried. */
   [`${prefix}_RETRY_ATTEMPTS`]: intIn(2, 0, 10).meta(
@@ -861,7 +861,7 @@ export const ENV = z.object({
         "(unset: loopback callers only)",
       ),
     ),
-  /** Operation names with a label of their own in the metrics (the first ones seen); default 100. */
+  /** Operation names with a label of their own in the metrics (admitted by use per window); default 100. */
   METRICS_MAX_OPERATION_NAMES: intIn(100, 1, 10_000).meta(
     about(
       "Logs, traces and metrics",
