@@ -1,10 +1,8 @@
 /**
- * The gateway end to end against the legacy sandbox, in one run so the figures compare:
- * - the Overview query over each legacy transport, with the backend calls it costs;
- * - the same query with the per-request concurrency cap at 1 (calls in series) and at 8, against
- *   a sandbox that answers after 10 ms, as a backend across a network would;
- * - five subscriber(email) lookups on one list: backend calls with batching, against the five
- *   calls a resolver per field would make.
+ * The gateway end to end against the legacy sandbox, in one run so the figures compare: the
+ * Overview over each legacy transport with its backend calls; the same with the per-request
+ * concurrency cap at 1 and at 8 against a sandbox answering after 10 ms; and five subscriber(email)
+ * lookups on one list, batched against one call per field.
  * Run: npx tsx bench/gateway-overview.ts [rounds]
  */
 import type { LegacyTransport } from "../src/backends/legacy/catalog.js";

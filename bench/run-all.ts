@@ -1,10 +1,8 @@
 /**
- * `npm run bench`: every figure script of bench/ in turn, then bench/RESULTS.md rewritten with
- * their output as the latest run (date, commit from git rev-parse --short HEAD, host, conditions)
- * and the run it replaces moved to a one-line history (bench/support/results-file.ts). A figure script is a bench/*.ts whose header names how to run it
- * (`Run: npx tsx bench/<name>.ts`); helpers have no such line. Scripts run one at a time, each in
- * a process of its own, with their default rounds; a failing script is recorded as failed and
- * the others still run (the exit code says one failed).
+ * `npm run bench`: every figure script of bench/ (one whose header has a
+ * `Run: npx tsx bench/<name>.ts` line) in turn, each in a process of its own with its default
+ * rounds, then bench/RESULTS.md rewritten with their output (support/results-file.ts). A failing
+ * script is recorded as failed and the others still run; the exit code says one failed.
  * Run: npm run bench [-- <name filter> …]   e.g. npm run bench -- decode overview
  */
 import { spawn } from "node:child_process";

@@ -1,12 +1,8 @@
 /**
- * Profiling aid, not a figure: where the gateway's CPU per `{ clients { id name } }` goes, by
- * floors measured in the same alternating rounds, each server in a process of its own and loaded
- * by autocannon from another (bench/support/floor-servers.ts):
- * - the gateway against the legacy sandbox (what bench/clients-throughput.ts measures);
- * - the gateway with its legacy client stubbed in-process (all but the backend call);
- * - graphql-yoga with its defaults and a two-type schema (yoga's own pipeline);
- * - node:http answering the same JSON (the floor of HTTP on this machine).
- * The differences between neighbours are the backend call, the gateway's own work, and yoga.
+ * Profiling aid, not a figure: where the gateway's CPU per `{ clients { id name } }` goes, by floors
+ * in the same alternating rounds, each server in a process of its own (support/floor-servers.ts):
+ * the gateway, the gateway with its legacy client stubbed, a minimal yoga, and node:http answering
+ * the same JSON. Neighbours differ by the backend call, the gateway's own work, and yoga.
  * Usage: npx tsx bench/profiling/floors.ts [rounds] [seconds per round]
  */
 import { DEMO } from "../../src/sandbox/demo-data.js";

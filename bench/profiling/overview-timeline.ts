@@ -1,19 +1,9 @@
 /**
  * Profiling aid, not a figure: where the `Overview` query's time goes, level by level, with 20 ms
- * added to every backend reply (as bench/overview-latency.ts measures it). The legacy sandbox and
- * the compiled gateway run in processes of their own with bench/profiling/timeline-hook.ts loaded, which
- * notes on the wall clock when the gateway creates each backend call and writes it, when the
- * sandbox receives it and finishes its reply, and when the gateway reads the reply; requests go one
- * at a time from this process. Calls are put in levels by operation (clients → their lists and
- * campaigns → each list's stats and custom fields and each campaign's summary); a level's calls
- * start as soon as the reply each needs is in, so levels overlap. For each level it prints the
- * median, over the requests, of the first and the last of each of those moments, in ms after the
- * Overview reached the gateway, then what lies between them, and the CPU each process spent per
- * Overview (/proc). The two processes' clocks agree to a few tenths of a millisecond (a reply may
- * seem read just before it left); the notes themselves cost a few µs each. A second argument
- * spreads the delay (delay ± jitter, as bench/overview-latency.ts). TIMELINE_TARGET=yoga-overview
- * puts the least GraphQL server of the query (bench/support/yoga-overview.ts) where the gateway is, to
- * compare the two level by level.
+ * added to every backend reply (as in bench/overview-latency.ts). The sandbox and the gateway (or,
+ * with TIMELINE_TARGET=yoga-overview, the least GraphQL server of the query) run with
+ * bench/profiling/timeline-hook.ts; per level it prints the median first and last moment of each
+ * step of a call, and each process's CPU per Overview. A second argument spreads the delay.
  * Usage: npx tsx bench/profiling/overview-timeline.ts [requests] [jitter ms]
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -62,6 +52,10 @@ await withProcesses(async () => {
   await sandbox.stop();
 });
 
+// Calls are put in levels by operation (clients → their lists and campaigns → each list's stats and
+// custom fields and each campaign's summary); a level's calls start once the reply each needs is in,
+// so levels overlap. The two processes' clocks agree closely, not exactly: a reply may seem read
+// just before it left.
 const notesOf = (pid: number) => JSON.parse(readFileSync(join(dir, `${pid}.json`), "utf8")) as TimelineNote[];
 const gatewayNotes = notesOf(pids.gateway);
 const sandboxNotes = notesOf(pids.sandbox);

@@ -1,12 +1,8 @@
 /**
- * Loaded with `node --import` into a benchmark process (bench/profiling/gc-promotion.ts does), this samples
- * where the process allocates the objects that outlive V8's young-generation collections: the
- * inspector's sampling heap profiler with objects that a scavenge collected left out and objects
- * a full collection collected kept in, so what remains is what was promoted to the old
- * generation (or is still alive); with MAILGRAPH_PROMOTION_ALL=1 those are kept too, so it samples
- * every allocation. The first SIGUSR2 starts sampling, the second writes the
- * profile (a `.heapprofile`, JSON) to `$MAILGRAPH_PROMOTION_FILE`. Nothing happens unless that
- * variable is set.
+ * Loaded with `node --import` into a benchmark process (as bench/profiling/gc-promotion.ts does):
+ * samples where the process allocates the objects that outlive V8's young-generation collections
+ * (MAILGRAPH_PROMOTION_ALL=1: every allocation). The first SIGUSR2 starts sampling, the second
+ * writes the `.heapprofile` to `$MAILGRAPH_PROMOTION_FILE`; nothing happens unless that is set.
  */
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector";
@@ -20,6 +16,8 @@ if (file) {
     if (!sampling) {
       sampling = true;
       session.post("HeapProfiler.enable", () =>
+        // Objects a scavenge collected are left out and those a full collection collected kept
+        // in, so what remains was promoted to the old generation (or is still alive).
         session.post("HeapProfiler.startSampling", {
           samplingInterval: 1024,
           includeObjectsCollectedByMajorGC: true,

@@ -1,13 +1,9 @@
 /**
- * Loaded with `node --import` into a benchmark process (bench/profiling/overview-timeline.ts does), this
- * notes when each HTTP request reaches the process's server and when its answer is finished, and
- * for each undici request the process makes: when it is created, when its headers are written,
- * when the reply's headers and its end are read. Each request is labelled with the legacy
- * operation it names (its SOAPAction, else its path's last segment). Times are milliseconds on
- * the wall clock at sub-millisecond resolution (`performance.timeOrigin + performance.now()`), so
- * the notes of two processes on one host line up. They are kept in memory and written, one JSON array, to
- * `$MAILGRAPH_TIMELINE_DIR/<pid>.json` when the process exits. Nothing is noted unless that
- * variable is set.
+ * Loaded with `node --import` into a benchmark process (as bench/profiling/overview-timeline.ts
+ * does): notes when each HTTP request reaches the process's server and is answered, and when each
+ * undici call is created, written, and its reply's headers and end read, labelled by legacy
+ * operation. Written as one JSON array to `$MAILGRAPH_TIMELINE_DIR/<pid>.json` at exit; nothing is
+ * noted unless that variable is set.
  */
 import { subscribe } from "node:diagnostics_channel";
 import { writeFileSync } from "node:fs";
@@ -33,6 +29,7 @@ export function operationOf(soapAction: string | undefined, path: string): strin
 const dir = process.env.MAILGRAPH_TIMELINE_DIR;
 if (dir) {
   const notes: TimelineNote[] = [];
+  // Wall clock at sub-millisecond resolution, so the notes of two processes on one host line up.
   const now = (): number => performance.timeOrigin + performance.now();
   const ids = new WeakMap<object, number>();
   let next = 0;

@@ -1,25 +1,17 @@
 /**
- * Profiling aid, not a figure: why the gateway keeps what it holds per request on the request's
- * own objects (src/util/request-slot.ts) and not in module-level WeakMaps. A loop stands for
- * requests, ten at a time, each with a key object (the request) and a value (its state) that lives
- * for 2 ms across a timer, as a request's work waits on a backend. Three ways, each in a node
- * process of its own under `--trace-gc-nvp`, which reports what every young-generation collection
- * (scavenge) promoted to the old generation:
- * - `none`: the value is only held by the request's own work;
- * - `weakmap`: also kept in a module-level WeakMap keyed by the request, the value reaching back
- *   to its key (as a request's signals reach, through the listeners its execution leaves on them,
- *   the context and so the request);
- * - `weakmap-one-way`: the same WeakMap, the value not reaching its key;
- * - `property`: the value kept on the key under a symbol instead.
- * Prints bytes promoted per request for each. On Node 20 (2026-11-27, one run of 3 s per way):
- * none 20, weakmap 801, weakmap-one-way 27, property 19: the entry whose value reaches its key is
- * not let go by the scavenges while its key is young, so key and value are promoted with all they
- * reach.
+ * Profiling aid, not a figure: why per-request state lives on the request's own objects
+ * (src/util/request-slot.ts), not in module-level WeakMaps. A loop stands for requests, ten at a
+ * time, each value living 2 ms across a timer; each of WAYS runs in a node process of its own under
+ * `--trace-gc-nvp`, and the bytes its scavenges promoted are printed per request.
  * Usage: npx tsx bench/profiling/weakmap-promotion.ts [seconds per way]
  */
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
+// `none`: the value is held by the request's own work only; `weakmap`: also in a module-level
+// WeakMap keyed by the request, the value reaching back to its key (as a request's signals reach,
+// through the listeners its execution leaves on them, the context and so the request);
+// `weakmap-one-way`: the same, the value not reaching its key; `property`: on the key under a symbol.
 const WAYS = ["none", "weakmap", "weakmap-one-way", "property"] as const;
 type Way = (typeof WAYS)[number];
 

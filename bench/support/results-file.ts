@@ -1,9 +1,7 @@
 /**
  * The shape of bench/RESULTS.md, which `npm run bench` rewrites after every run: the latest run's
- * output per figure script, with its command, then one line per earlier run (date, commit, host,
- * headline). A new run replaces the latest tables and prepends the replaced run's line to the
- * history, so the file stays one screenful of tables however many runs there were; earlier
- * outputs stay in the file's git history.
+ * output per figure script, then one line per earlier run. A new run replaces the latest tables and
+ * prepends the replaced run's line, so the file stays one screenful however many runs there were.
  */
 
 /** One figure script's result in a run. */

@@ -1,9 +1,8 @@
 /**
- * The baseline of the fan-out benchmark: a bare `ws` server, in a process of its own, that sends
- * the messages it is given to every connected socket, as they are, with nothing of GraphQL or
- * graphql-ws in between. Forked with IPC by bench/support/ws-processes.ts; answers `{port}` once
- * listening, then `{sent}` after each `{send: messages}` has been handed to every socket.
- * Run by bench/support/ws-processes.ts: node --import tsx bench/support/ws-bare-server.ts
+ * The baseline of the fan-out benchmark: a bare `ws` server, in a process of its own, sending the
+ * messages it is given to every connected socket as they are. Forked with IPC by
+ * bench/support/ws-processes.ts; answers `{port}` once listening, then `{sent}` after each
+ * `{send: messages}` has been handed to every socket.
  */
 import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";

@@ -1,10 +1,8 @@
 /**
- * The websocket clients of the fan-out benchmarks, in a process of their own (forked with IPC by
- * bench/support/ws-processes.ts). It holds named sets of sockets: graphql-ws ones (connection_init,
- * then one subscription with the id "s") or bare ones (that only receive), counts the messages
- * each socket receives, and reports the moment every socket of a set has received its expected
- * count. The first socket of a set keeps the text of what it received, to check and replay.
- * Run by bench/support/ws-processes.ts: node --import tsx bench/support/ws-clients.ts
+ * The websocket clients of the fan-out benchmarks, in a process of their own: named sets of
+ * graphql-ws sockets (one subscription, id "s") or bare ones, counting what each receives and
+ * reporting when every socket of a set has its expected count. A set's first socket keeps the text
+ * it received, to check and replay. Forked with IPC by bench/support/ws-processes.ts.
  */
 import { performance } from "node:perf_hooks";
 import { WebSocket } from "ws";
