@@ -26,6 +26,7 @@ import { BackendEnum } from "../people/backend.js";
 import { localIdOf } from "../support/global-id.js";
 import { fieldError, graphError } from "../support/graph-errors.js";
 import { emailIssue } from "../support/input-rules.js";
+import { LIVE_FIELD } from "./live-fields.js";
 import {
   CommerceTopicEventRef,
   DeactivateEventRef,
@@ -151,7 +152,7 @@ function isMissingLegacyKey(error: unknown): error is CredentialsError {
 /**
  * The result that reports a contactEvents stream's legacy side left out: UNAUTHENTICATED on the
  * field with `backend: "legacy"` and `partial: true` (the stream goes on with commerce events;
- * src/events/fanout.ts hands such a result to every subscriber of a shared stream, also later
+ * src/live/group.ts hands such a result to every subscriber of a shared stream, also later
  * ones). The message is the loaders' own, which says how a caller of this gateway brings a key.
  */
 function legacyLeftOut(error: CredentialsError): GraphQLError {
@@ -341,6 +342,7 @@ builder.subscriptionFields((t) => ({
   }),
   contactEvents: t.field({
     type: ContactEventRef,
+    extensions: LIVE_FIELD,
     description:
       "One person's events from both backends: legacy list events of the address (Subscribe, Update " +
       "with the address before or after, Deactivate) on lists the caller's legacy key can read, and " +

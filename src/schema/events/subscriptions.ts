@@ -29,6 +29,7 @@ import { grantsScope, receivesStoreEvent } from "../../domain/commerce/scopes.js
 import { builder } from "../builder.js";
 import { SubscriberCustomFieldRef } from "../legacy/subscribers.js";
 import { localIdOf } from "../support/global-id.js";
+import { LIVE_FIELD } from "./live-fields.js";
 import { fieldError, graphError } from "../support/graph-errors.js";
 import { JSONObject } from "../support/json-object.js";
 import { legacyWallTime } from "../support/scalars.js";
@@ -307,6 +308,7 @@ builder.subscriptionType({
   fields: (t) => ({
     listEvents: t.field({
       type: ListEventRef,
+      extensions: LIVE_FIELD,
       description:
         "Subscribe, Update and Deactivate events of one legacy list. The list is checked with the caller's " +
         "legacy key before anything streams (NOT_FOUND when it cannot see it).",
@@ -337,6 +339,7 @@ builder.subscriptionType({
     }),
     commerceEvents: t.field({
       type: CommerceEventRef,
+      extensions: LIVE_FIELD,
       description:
         `Commerce topic webhooks of the given topics (${COMMERCE_TOPIC_NAMES.join(", ")}), of the store the ` +
         "caller's commerce credential is bound to (the gateway's own, or a gateway token's commerce user id; " +
