@@ -86,7 +86,7 @@ import {
   isStreamRequest,
   websocketSignal,
   type WebSocketEndpoint,
-} from "./websocket.js";
+} from "./websocket/index.js";
 import { createLoginRoutes, AUTH_PREFIX, CALLBACK_PATH, ONE_TIME_CODE_TTL_MS } from "./auth/login.js";
 import { RedisOneTimeCodes } from "./auth/one-time-codes.js";
 import { loginAccess, requestAuthenticatorFor, websocketGate } from "./auth/gateway-auth.js";

@@ -16,7 +16,7 @@ import type { Plugin } from "graphql-yoga";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { BackendName, BackendObserver, BackendPolicy, CircuitName } from "../backends/resilience.js";
 import type { EventSource } from "../events/log/index.js";
-import { isLiveStream } from "../events/live-stream.js";
+import { isLiveStream } from "../live/live-stream.js";
 import { OPERATION_NAME } from "../util/operation-name.js";
 
 /** The prefix of every metric of the gateway itself. */

@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAsyncIterable } from "@envelop/core";
 import { GraphQLError, type ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { isLiveStream } from "../events/live-stream.js";
+import { isLiveStream } from "../live/live-stream.js";
 import { acceptedRanges, coversType, JSON_TYPE, jsonTypeFor } from "./graphql-http.js";
 
 /** The media type of an SSE answer. */

@@ -9,7 +9,7 @@
 import { SpanKind, SpanStatusCode, type Span, type Tracer } from "@opentelemetry/api";
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { isLiveStream } from "../events/live-stream.js";
+import { isLiveStream } from "../live/live-stream.js";
 import { newRequestRecord, type RequestScope } from "../logging/request-context.js";
 import { acceptRequestId, REQUEST_ID_HEADER } from "../logging/request-id.js";
 import { parentContext } from "../tracing/spans.js";

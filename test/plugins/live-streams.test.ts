@@ -8,7 +8,7 @@ import { getEventListeners } from "node:events";
 import { GraphQLError, type ExecutionResult } from "graphql";
 import { createSchema, createYoga, maskError } from "graphql-yoga";
 import { describe, expect, it } from "vitest";
-import { LiveStream } from "../../src/events/live-stream.js";
+import { LiveStream } from "../../src/live/live-stream.js";
 import { useLiveStreams } from "../../src/plugins/live-streams.js";
 
 const typeDefs = /* GraphQL */ `

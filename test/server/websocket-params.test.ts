@@ -9,7 +9,11 @@ import { WebSocket } from "ws";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { demo } from "../e2e/support/ids.js";
 import { LIST_FEED, startEventsStack, until, type EventsStack } from "../events/subscriptions-support.js";
-import { MAX_CONNECTION_PARAMS_BYTES, MAX_CONNECTION_PARAMS_DEPTH, PARAMS_CLOSE_CODE } from "../../src/websocket.js";
+import {
+  MAX_CONNECTION_PARAMS_BYTES,
+  MAX_CONNECTION_PARAMS_DEPTH,
+  PARAMS_CLOSE_CODE,
+} from "../../src/websocket/index.js";
 
 let stack: EventsStack;
 const sockets: WebSocket[] = [];

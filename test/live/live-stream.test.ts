@@ -1,11 +1,11 @@
 /**
- * LiveStream (src/events/live-stream.ts): a shared execution's source read one event at a time,
+ * LiveStream (src/live/live-stream.ts): a shared execution's source read one event at a time,
  * each result handed over in order (awaited when asynchronous), then its end; failures mapped;
  * `return()` closing the source without telling the reader; end callbacks run once.
  */
 import { GraphQLError, type ExecutionResult } from "graphql";
 import { describe, expect, it } from "vitest";
-import { LiveStream, type LiveEventMapping, type LiveReader } from "../../src/events/live-stream.js";
+import { LiveStream, type LiveEventMapping, type LiveReader } from "../../src/live/live-stream.js";
 
 /** A source the test feeds: `push` an event, `fail` it, see whether it was returned. */
 function source() {

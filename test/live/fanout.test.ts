@@ -1,53 +1,57 @@
 /**
- * Shared executions of live subscriptions (src/events/fanout.ts), in parts: which operations share
+ * Shared executions of live subscriptions (src/live/), in parts: which operations share
  * and under which key, the payload serialized once and written to every sink, a slow reader or
  * sink given up on alone, and the last reader ending the execution.
  */
 import { GraphQLError, parse, type ExecutionResult } from "graphql";
 import { describe, expect, it } from "vitest";
-import {
-  Fanout,
-  HARD_BUFFER_FACTOR,
-  MAX_SHARED_VARIABLES_DEPTH,
-  serializeResult,
-  shareableField,
-  shareKey,
-  type FanoutSink,
-} from "../../src/events/fanout.js";
+import { Fanout } from "../../src/live/fanout.js";
+import { serializeResult } from "../../src/live/raw-payload.js";
+import { MAX_SHARED_VARIABLES_DEPTH, shareableField, shareKey } from "../../src/live/share-key.js";
+import { HARD_BUFFER_FACTOR, type FanoutSink } from "../../src/live/subscribers.js";
+import { liveFieldsOf } from "../../src/schema/events/live-fields.js";
+import { schema } from "../../src/schema/index.js";
 import { slowConsumerResult } from "../../src/schema/events/subscriptions.js";
+
+/** The root fields the schema marks live. */
+const LIVE = liveFieldsOf(schema);
 
 const LIST_FEED = `subscription F($list: ID!, $after: ID) { feed: listEvents(listId: $list, after: $after) { id } }`;
 
 describe("shareableField", () => {
+  it("takes the live fields the schema marks: listEvents, commerceEvents and contactEvents, not asyncJob", () => {
+    expect([...LIVE].sort()).toEqual(["commerceEvents", "contactEvents", "listEvents"]);
+  });
+
   it("shares live listEvents, commerceEvents and contactEvents, under the root field's response key", () => {
-    expect(shareableField(parse(LIST_FEED), "F", { list: "L" })).toBe("feed");
-    expect(shareableField(parse(LIST_FEED), "F", { list: "L", after: null })).toBe("feed");
-    expect(shareableField(parse('subscription { commerceEvents(topics: ["a"]) { id } }'), undefined, {})).toBe(
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L" }, LIVE)).toBe("feed");
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L", after: null }, LIVE)).toBe("feed");
+    expect(shareableField(parse('subscription { commerceEvents(topics: ["a"]) { id } }'), undefined, {}, LIVE)).toBe(
       "commerceEvents",
     );
-    expect(shareableField(parse('subscription { contactEvents(email: "a@b.c") { cursor } }'), undefined, {})).toBe(
-      "contactEvents",
-    );
+    expect(
+      shareableField(parse('subscription { contactEvents(email: "a@b.c") { cursor } }'), undefined, {}, LIVE),
+    ).toBe("contactEvents");
   });
 
   it("runs on their own: a replay (`after` given, literally, by variable or by default), asyncJob, queries", () => {
-    expect(shareableField(parse(LIST_FEED), "F", { list: "L", after: "1-0" })).toBeUndefined();
-    expect(shareableField(parse('subscription { listEvents(listId: "L", after: "1-0") { id } }'), null, {})).toBe(
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L", after: "1-0" }, LIVE)).toBeUndefined();
+    expect(shareableField(parse('subscription { listEvents(listId: "L", after: "1-0") { id } }'), null, {}, LIVE)).toBe(
       undefined,
     );
     const withDefault = 'subscription F($a: ID = "1-0") { listEvents(listId: "L", after: $a) { id } }';
-    expect(shareableField(parse(withDefault), "F", {})).toBeUndefined();
-    expect(shareableField(parse('subscription { asyncJob(id: "J") { id } }'), null, {})).toBeUndefined();
-    expect(shareableField(parse("query { __typename }"), null, {})).toBeUndefined();
+    expect(shareableField(parse(withDefault), "F", {}, LIVE)).toBeUndefined();
+    expect(shareableField(parse('subscription { asyncJob(id: "J") { id } }'), null, {}, LIVE)).toBeUndefined();
+    expect(shareableField(parse("query { __typename }"), null, {}, LIVE)).toBeUndefined();
   });
 
   it("runs variables nested past MAX_SHARED_VARIABLES_DEPTH on their own, however deep, without building a key", () => {
     let deep: unknown = [];
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(shareableField(parse(LIST_FEED), "F", { list: "L", extra: deep })).toBeUndefined();
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L", extra: deep }, LIVE)).toBeUndefined();
     let within: unknown = "x";
     for (let i = 1; i < MAX_SHARED_VARIABLES_DEPTH; i++) within = [within];
-    expect(shareableField(parse(LIST_FEED), "F", { list: "L", extra: within })).toBe("feed");
+    expect(shareableField(parse(LIST_FEED), "F", { list: "L", extra: within }, LIVE)).toBe("feed");
   });
 });
 

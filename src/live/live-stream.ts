@@ -1,5 +1,5 @@
 /**
- * A live subscription as a shared execution (src/events/fanout.ts) runs it: the root field's source
+ * A live subscription as a shared execution (src/live/fanout.ts) runs it: the root field's source
  * stream, and how each of its events becomes a result.
  *
  * graphql's own `subscribe` maps the source through several iterator layers: its per-event mapping,
