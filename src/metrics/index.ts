@@ -1,213 +1,28 @@
 /**
  * Prometheus metrics of one gateway (prom-client, a registry per gateway so several can live in
- * one process): GraphQL requests, errors and latency by operation name; backend calls by backend,
+ * one process): GraphQL requests, errors and latency by operation name (counted by useMetrics,
+ * plugins/metrics.ts); backend calls by backend,
  * operation and status, with latency, retries, circuit state and bulkhead load; webhook deliveries
  * accepted and refused; live subscriptions; event-log lag; and the process's default metrics.
  *
  * Every label is drawn from a bounded set: operation names are GraphQL names taken from validated
  * documents, those of persisted documents always and at most `maxOperationNames` others, chosen by
- * use per window (OperationLabels), every other name "other"; backend operations are legacy
+ * use per window (labels.ts), every other name "other"; backend operations are legacy
  * operation names or commerce routes with ids replaced (resilience.ts); error codes are the graph's
  * `extensions.code` values. No URL, id, address or key ever becomes a label.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getOperationAST, type DocumentNode, type ExecutionResult, type GraphQLError } from "graphql";
-import type { Plugin } from "graphql-yoga";
+import type { ExecutionResult, GraphQLError } from "graphql";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { BackendName, BackendObserver, BackendPolicy, CircuitName } from "../backends/resilience.js";
 import type { EventSource } from "../events/log/index.js";
-import { isLiveStream } from "../live/live-stream.js";
-import { OPERATION_NAME } from "../util/operation-name.js";
+import { BoundedLabels, OperationLabels } from "./labels.js";
 
 /** The prefix of every metric of the gateway itself. */
 const P = "mailgraph_";
 
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 const CIRCUITS: readonly CircuitName[] = ["closed", "open", "half-open"];
-
-/**
- * A bounded set of label values: the first `max` acceptable values get their own label, every
- * later one `overflow` (error codes: the gateway's own, not the caller's text).
- */
-export class BoundedLabels {
-  readonly #seen = new Set<string>();
-  constructor(
-    readonly max: number,
-    readonly pattern: RegExp,
-    readonly overflow: string,
-  ) {}
-
-  /** The label of `value`, admitting it when there is room and `admit` is set. */
-  label(value: string, admit = true): string {
-    if (!this.pattern.test(value)) return this.overflow;
-    if (this.#seen.has(value)) return value;
-    if (admit && this.#seen.size < this.max) {
-      this.#seen.add(value);
-      return value;
-    }
-    return this.overflow;
-  }
-
-  /** The values admitted so far. */
-  values(): IterableIterator<string> {
-    return this.#seen.values();
-  }
-}
-
-/** Operation names that share a label because they have none of their own. */
-const OTHER_OPERATION = "other";
-/** The label of an operation without a name. */
-const ANONYMOUS_OPERATION = "anonymous";
-/** How long a window of OperationLabels lasts by default. */
-export const OPERATION_WINDOW_MS = 10 * 60_000;
-/** Reserved names (persisted documents, configured ones) at most: a guard, a manifest holds far fewer. */
-export const MAX_RESERVED_OPERATION_NAMES = 1_000;
-
-/** Options of OperationLabels. */
-export interface OperationLabelsOptions {
-  /** Names admitted by use at once (METRICS_MAX_OPERATION_NAMES). */
-  max: number;
-  /** Names that always have a label of their own (not counted in `max`). */
-  reserved?: Iterable<string>;
-  /** Length of a window in ms. */
-  windowMs?: number;
-  /** The clock (ms), for tests. */
-  now?: () => number;
-  /** Called with a name that lost its label, so its series can be removed. */
-  onEvict?: (name: string) => void;
-}
-
-interface Candidate {
-  count: number;
-  /** How much of `count` may belong to names this entry replaced (space-saving). */
-  error: number;
-}
-
-/**
- * The operation names with a label of their own, in two tiers, so no caller can take a real name's
- * label away by sending other names:
- * - reserved: names of persisted documents (noted when one runs by id) and configured names, always
- *   labelled, never evicted, and not counted against `max`;
- * - admitted by use: at most `max` other names of validated documents. While there is room a name
- *   is admitted when it first runs. Once full, a new name counts as "other" and is tracked as a
- *   candidate (at most `max` of them, the least used replaced, space-saving). When a window ends,
- *   each candidate whose use in the window is surely (its count less what it may have inherited)
- *   greater than that of the least used admitted name takes that name's place; then every count
- *   starts again. A name with a live subscription is not evicted (its gauge must come down).
- * So a flood of junk names takes the free places only until a window ends, and keeps a name out
- * only by being used more than that name, window after window; names of persisted documents it
- * cannot touch. Labels at once: reserved + `max` + "other" + "anonymous".
- */
-export class OperationLabels {
-  readonly #max: number;
-  readonly #windowMs: number;
-  readonly #now: () => number;
-  readonly #onEvict: (name: string) => void;
-  readonly #reserved = new Set<string>();
-  /** Admitted names and their use in the current window. */
-  readonly #admitted = new Map<string, number>();
-  readonly #candidates = new Map<string, Candidate>();
-  /** Live subscriptions per label. */
-  readonly #pins = new Map<string, number>();
-  #windowEnd: number;
-
-  constructor(options: OperationLabelsOptions) {
-    this.#max = options.max;
-    this.#windowMs = options.windowMs ?? OPERATION_WINDOW_MS;
-    this.#now = options.now ?? Date.now;
-    this.#onEvict = options.onEvict ?? (() => {});
-    this.#windowEnd = this.#now() + this.#windowMs;
-    for (const name of options.reserved ?? []) this.reserve(name);
-  }
-
-  /** Gives `name` a label of its own for good (a persisted document's, a configured one). */
-  reserve(name: string): void {
-    if (!OPERATION_NAME.test(name) || this.#reserved.has(name)) return;
-    if (this.#reserved.size >= MAX_RESERVED_OPERATION_NAMES) return;
-    this.#reserved.add(name);
-    this.#candidates.delete(name);
-    // Its place among the names admitted by use is free for another.
-    this.#admitted.delete(name);
-  }
-
-  /** The label `name` has now, admitting nothing (a name not yet validated, a count being made). */
-  label(name: string | null | undefined): string {
-    if (!name) return ANONYMOUS_OPERATION;
-    this.#roll();
-    return this.#reserved.has(name) || this.#admitted.has(name) ? name : OTHER_OPERATION;
-  }
-
-  /** Notes one run of a validated document's operation `name`, and answers its label. */
-  use(name: string | null | undefined): string {
-    if (!name) return ANONYMOUS_OPERATION;
-    if (!OPERATION_NAME.test(name)) return OTHER_OPERATION;
-    this.#roll();
-    if (this.#reserved.has(name)) return name;
-    const uses = this.#admitted.get(name);
-    if (uses !== undefined) {
-      this.#admitted.set(name, uses + 1);
-      return name;
-    }
-    if (this.#admitted.size < this.#max) {
-      this.#admitted.set(name, 1);
-      return name;
-    }
-    this.#candidate(name);
-    return OTHER_OPERATION;
-  }
-
-  /** A live subscription holds `label` (not evicted until unpinned as often). */
-  pin(label: string): void {
-    this.#pins.set(label, (this.#pins.get(label) ?? 0) + 1);
-  }
-
-  unpin(label: string): void {
-    const left = (this.#pins.get(label) ?? 0) - 1;
-    if (left > 0) this.#pins.set(label, left);
-    else this.#pins.delete(label);
-  }
-
-  #candidate(name: string): void {
-    const known = this.#candidates.get(name);
-    if (known) {
-      known.count++;
-      return;
-    }
-    if (this.#candidates.size < this.#max) {
-      this.#candidates.set(name, { count: 1, error: 0 });
-      return;
-    }
-    // Space-saving: the least counted candidate makes room; the newcomer inherits its count as error.
-    let least: [string, Candidate] | undefined;
-    for (const entry of this.#candidates) if (!least || entry[1].count < least[1].count) least = entry;
-    this.#candidates.delete(least![0]);
-    this.#candidates.set(name, { count: least![1].count + 1, error: least![1].count });
-  }
-
-  /** Ends the window when it is over: candidates used surely more than the least used admitted names replace them. */
-  #roll(): void {
-    const now = this.#now();
-    if (now < this.#windowEnd) return;
-    this.#windowEnd = now + this.#windowMs;
-    if (this.#candidates.size > 0) {
-      const rising = [...this.#candidates]
-        .map(([name, c]) => [name, c.count - c.error] as const)
-        .filter(([, sure]) => sure > 0)
-        .sort((a, b) => b[1] - a[1]);
-      const falling = [...this.#admitted].filter(([name]) => !this.#pins.has(name)).sort((a, b) => a[1] - b[1]);
-      for (let i = 0; i < rising.length && i < falling.length; i++) {
-        const [name, sure] = rising[i]!;
-        const [out, uses] = falling[i]!;
-        if (sure <= uses) break;
-        this.#admitted.delete(out);
-        this.#admitted.set(name, 0);
-        this.#onEvict(out);
-      }
-      this.#candidates.clear();
-    }
-    for (const name of this.#admitted.keys()) this.#admitted.set(name, 0);
-  }
-}
 
 /** Options of createMetrics. */
 export interface MetricsOptions {
@@ -223,31 +38,16 @@ export interface MetricsOptions {
   processMetrics?: boolean;
 }
 
-type OperationName = string | null | undefined;
-
-/** Per-request state between the yoga hooks. */
-interface RequestState {
-  readonly started: number;
-  /**
-   * A GraphQL request's operation name (null: anonymous), given its label when counted: a name
-   * evicted meanwhile counts as "other" instead of bringing its series back.
-   */
-  name?: string | null;
-  type?: string;
-  /** The request named a persisted document by id and sent no document text. */
-  persisted?: boolean;
-}
-
 /** The `type` label values. */
 const OPERATION_TYPES = ["query", "mutation", "subscription", "unknown"] as const;
 
 /** The metrics of one gateway. */
 export class GatewayMetrics {
   readonly registry = new Registry();
-  readonly #operations: OperationLabels;
+  /** The operation names with a label of their own (useMetrics notes each run). */
+  readonly operations: OperationLabels;
   readonly #codes = new BoundedLabels(100, CODE, "OTHER");
   readonly #policies: BackendPolicy[] = [];
-  readonly #requests = new WeakMap<Request, RequestState>();
 
   readonly requests: Counter<"operation" | "type">;
   readonly errors: Counter<"operation" | "code">;
@@ -261,7 +61,7 @@ export class GatewayMetrics {
   readonly eventLag: Histogram<"source">;
 
   constructor(options: MetricsOptions) {
-    this.#operations = new OperationLabels({
+    this.operations = new OperationLabels({
       max: options.maxOperationNames,
       reserved: options.reservedOperationNames,
       windowMs: options.operationWindowMs,
@@ -417,7 +217,7 @@ export class GatewayMetrics {
 
   /** Operation names that always have a label of their own (the persisted documents' names). */
   reserveOperationNames(names: Iterable<string>): void {
-    for (const name of names) this.#operations.reserve(name);
+    for (const name of names) this.operations.reserve(name);
   }
 
   /** Removes the series of an operation name that lost its label, so the registry stays bounded. */
@@ -432,127 +232,8 @@ export class GatewayMetrics {
     this.subscriptions.remove({ operation });
   }
 
-  /** The yoga plugin counting requests, errors, latency and live subscriptions. */
-  plugin(): Plugin {
-    const operations = this.#operations;
-    // A validated document's operation runs: its name is noted (and, from a persisted document, reserved).
-    const operationOf = (document: DocumentNode, operationName: OperationName, state: RequestState | undefined) => {
-      const op = getOperationAST(document, operationName);
-      const name = op?.name?.value ?? null;
-      if (name && state?.persisted) operations.reserve(name);
-      return { name, operation: operations.use(name), type: op?.operation ?? "unknown" };
-    };
-    const stateOf = (contextValue: unknown) => {
-      const request = (contextValue as { request?: Request } | undefined)?.request;
-      return request ? this.#requests.get(request) : undefined;
-    };
-    return {
-      onRequest: ({ request }) => {
-        this.#requests.set(request, { started: performance.now() });
-      },
-      onParams: ({ params, request }) => {
-        const state = this.#requests.get(request);
-        if (!state) return;
-        const name = params.operationName;
-        // Until a document names it, a name only counts if it has a label already (operations.label).
-        state.name = typeof name === "string" && name ? name : null;
-        // No text: the document is the manifest's one its id names, or the request fails before
-        // execution (src/persisted runs after this plugin; a text sent with an id is run as sent).
-        // Params seen more than once (a batch) count as persisted only if none carried a text.
-        const noText = typeof params.query !== "string" || params.query === "";
-        state.persisted = state.persisted !== false && noText;
-      },
-      onExecute: ({ args }) => {
-        const state = stateOf(args.contextValue);
-        const { name, type } = operationOf(args.document as DocumentNode, args.operationName as OperationName, state);
-        if (state) {
-          Object.assign(state, { name, type });
-          return;
-        }
-        // Over graphql-ws there is no HTTP request: the operation is counted when it is done.
-        const started = performance.now();
-        return {
-          onExecuteDone: ({ result }) => {
-            if (isAsyncIterable(result)) return;
-            const labels = { operation: operations.label(name), type };
-            this.requests.inc(labels);
-            this.duration.observe(labels, (performance.now() - started) / 1000);
-            this.#countErrors(labels.operation, result);
-          },
-        };
-      },
-      onSubscribe: ({ args }) => {
-        const state = stateOf(args.contextValue);
-        const { name, operation, type } = operationOf(
-          args.document as DocumentNode,
-          args.operationName as OperationName,
-          state,
-        );
-        if (state) Object.assign(state, { name, type });
-        // Over graphql-ws (no HTTP request) a subscription counts as a request when it starts.
-        else this.requests.inc({ operation, type });
-        // The gauge goes up and down under the label the subscription started with, which stays
-        // (is not evicted) while it runs. It is held from here, not from when the stream starts: a
-        // window ending while the subscribe runs (a contactEvents reads the caller's lists first)
-        // would otherwise evict the name and the gauge bring its series back, for good.
-        operations.pin(operation);
-        let pinned = true;
-        const release = () => {
-          if (!pinned) return;
-          pinned = false;
-          operations.unpin(operation);
-        };
-        const started = () => this.subscriptions.inc({ operation });
-        const ended = () => {
-          this.subscriptions.dec({ operation });
-          release();
-        };
-        return {
-          onSubscribeError: release,
-          onSubscribeResult: ({ result }) => {
-            // A shared execution's LiveStream is no async iterable (envelop adds no onEnd to it): it says when it ends.
-            if (isLiveStream(result)) {
-              started();
-              result.whenEnded(ended);
-              return;
-            }
-            if (!isAsyncIterable(result)) {
-              release();
-              return;
-            }
-            started();
-            let done = false;
-            return {
-              onEnd: () => {
-                if (done) return;
-                done = true;
-                ended();
-              },
-            };
-          },
-        };
-      },
-      onResultProcess: ({ request, result }) => {
-        const state = this.#requests.get(request);
-        if (!state || isAsyncIterable(result)) return;
-        const operation = operations.label(state.name);
-        for (const one of Array.isArray(result) ? result : [result]) this.#countErrors(operation, one);
-      },
-      onResponse: ({ request }) => {
-        const state = this.#requests.get(request);
-        this.#requests.delete(request);
-        // Only GraphQL requests have an operation (readiness and GraphiQL pages do not).
-        if (!state || state.name === undefined) return;
-        const labels = { operation: operations.label(state.name), type: state.type ?? "unknown" };
-        this.requests.inc(labels);
-        if (labels.type !== "subscription") {
-          this.duration.observe(labels, (performance.now() - state.started) / 1000);
-        }
-      },
-    };
-  }
-
-  #countErrors(operation: string, result: ExecutionResult): void {
+  /** Counts the errors of one result under `operation`, by their code. */
+  countErrors(operation: string, result: ExecutionResult): void {
     const errors: readonly GraphQLError[] = result.errors ?? [];
     for (const error of errors) {
       const code = error.extensions?.code;
@@ -582,8 +263,4 @@ function processRegistry(): Registry {
     collectDefaultMetrics({ register: processMetrics });
   }
   return processMetrics;
-}
-
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof (value as { [Symbol.asyncIterator]?: unknown } | null)?.[Symbol.asyncIterator] === "function";
 }

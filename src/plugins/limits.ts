@@ -6,9 +6,9 @@
  *   nested thousands of levels cannot overflow the stack) and its number of tokens.
  * - While validating: selection depth, aliases and directives (graphql-armor's rules, whose
  *   rejections are re-issued as our coded limit errors).
- * - Before executing: the cost in backend calls (cost.ts), the number of mutation fields and the
- *   number of ids given to `nodes`. These need the variables, so they run at execution time but
- *   before any resolver.
+ * - Before executing: the cost in backend calls (limits/cost.ts), the number of mutation fields
+ *   and the number of ids given to `nodes`. These need the variables, so they run at execution
+ *   time but before any resolver.
  *
  * Every rejection is a GraphQL error whose `extensions.code` names the limit (limit-error.ts).
  */
@@ -30,7 +30,7 @@ import {
 } from "graphql";
 import type { RequestLimits } from "../config.js";
 import type { CallBudget } from "../domain/call-budget.js";
-import { operationCost, type OperationCost } from "./cost.js";
+import { operationCost, type OperationCost } from "../limits/cost.js";
 import { limitError, type LimitName } from "./limit-error.js";
 
 /**

@@ -6,7 +6,9 @@
  */
 import { createSchema, createYoga } from "graphql-yoga";
 import { describe, expect, it } from "vitest";
-import { GatewayMetrics, OperationLabels } from "../../src/metrics/index.js";
+import { GatewayMetrics } from "../../src/metrics/index.js";
+import { OperationLabels } from "../../src/metrics/labels.js";
+import { useMetrics } from "../../src/plugins/metrics.js";
 
 const WINDOW = 60_000;
 
@@ -136,7 +138,7 @@ describe("the gateway's metrics under a flood of operation names", () => {
       now: time.now,
       processMetrics: false,
     });
-    const yoga = createYoga({ schema, plugins: [metrics.plugin()], logging: false });
+    const yoga = createYoga({ schema, plugins: [useMetrics(metrics)], logging: false });
     const run = async (query: string) => {
       const res = await yoga.fetch("http://gateway/graphql", {
         method: "POST",

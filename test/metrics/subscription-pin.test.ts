@@ -6,6 +6,7 @@
 import { parse } from "graphql";
 import { expect, it } from "vitest";
 import { GatewayMetrics } from "../../src/metrics/index.js";
+import { useMetrics } from "../../src/plugins/metrics.js";
 
 interface Hooks {
   onExecute(input: { args: { document: unknown; contextValue: object } }): unknown;
@@ -17,7 +18,7 @@ interface Hooks {
 it("keeps no series of a subscription name evicted while its subscribe ran", async () => {
   let now = 1_000_000;
   const metrics = new GatewayMetrics({ maxOperationNames: 1, operationWindowMs: 1000, now: () => now });
-  const plugin = metrics.plugin() as unknown as Hooks;
+  const plugin = useMetrics(metrics) as unknown as Hooks;
   const run = (text: string) => plugin.onExecute({ args: { document: parse(text), contextValue: {} } });
   for (let round = 0; round < 3; round++) {
     const name = `Sub${round}`;

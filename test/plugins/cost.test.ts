@@ -1,7 +1,7 @@
 /** The cost model against the real schema: known documents, known numbers. */
 import { Kind, parse, type FragmentDefinitionNode, type OperationDefinitionNode } from "graphql";
 import { describe, expect, it } from "vitest";
-import { FIELD_CALLS, operationCost, WRITE_COST } from "../../src/plugins/cost.js";
+import { FIELD_CALLS, operationCost, WRITE_COST } from "../../src/limits/cost.js";
 import { schema } from "../../src/schema/index.js";
 import { OVERVIEW_QUERY } from "../../src/server.js";
 

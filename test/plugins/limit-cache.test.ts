@@ -5,7 +5,7 @@
  */
 import { parse } from "graphql";
 import { describe, expect, it, vi } from "vitest";
-import * as cost from "../../src/plugins/cost.js";
+import * as cost from "../../src/limits/cost.js";
 import { executionLimitError } from "../../src/plugins/limits.js";
 import { schema } from "../../src/schema/index.js";
 import type { RequestLimits } from "../../src/config.js";
@@ -21,7 +21,7 @@ const limits: RequestLimits = {
   maxNodeIds: 100,
 } as RequestLimits;
 
-vi.mock("../../src/plugins/cost.js", async (original) => {
+vi.mock("../../src/limits/cost.js", async (original) => {
   const actual = await original<typeof cost>();
   return { ...actual, operationCost: vi.fn(actual.operationCost) };
 });

@@ -13,12 +13,12 @@
  * busy probe cannot turn into load on the backends; circuit states are read fresh on every check.
  * The report names backends and their state only: no URL, no key.
  */
-import type { Config, LegacyConfig } from "./config.js";
-import type { BackendName, BackendPolicy, CircuitName } from "./backends/resilience.js";
-import { operation } from "./backends/legacy/catalog.js";
-import { decodeReply, encodeRequest } from "./backends/legacy/codec.js";
-import { LegacyError, LegacyResultError } from "./backends/legacy/errors.js";
-import type { WireParam } from "./backends/legacy/params.js";
+import type { Config, LegacyConfig } from "../config.js";
+import type { BackendName, BackendPolicy, CircuitName } from "../backends/resilience.js";
+import { operation } from "../backends/legacy/catalog.js";
+import { decodeReply, encodeRequest } from "../backends/legacy/codec.js";
+import { LegacyError, LegacyResultError } from "../backends/legacy/errors.js";
+import type { WireParam } from "../backends/legacy/params.js";
 
 /** One backend's state. */
 export interface BackendState {
