@@ -10,7 +10,7 @@
  *   and the number of ids given to `nodes`. These need the variables, so they run at execution
  *   time but before any resolver.
  *
- * Every rejection is a GraphQL error whose `extensions.code` names the limit (limit-error.ts).
+ * Every rejection is a GraphQL error whose `extensions.code` names the limit (limits/limit-error.ts).
  */
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
@@ -31,7 +31,7 @@ import {
 import type { RequestLimits } from "../config.js";
 import type { CallBudget } from "../domain/call-budget.js";
 import { operationCost, type OperationCost } from "../limits/cost.js";
-import { limitError, type LimitName } from "./limit-error.js";
+import { limitError, type LimitName } from "../limits/limit-error.js";
 
 /**
  * The deepest bracket nesting of a GraphQL source text, found in one linear pass that skips

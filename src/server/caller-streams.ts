@@ -17,7 +17,7 @@
  */
 import { isIPv6 } from "node:net";
 import type { GraphQLError } from "graphql";
-import { limitError } from "../plugins/limit-error.js";
+import { limitError } from "../limits/limit-error.js";
 
 /** A slot taken (give it back once with `release`; again is harmless), or the refusal. */
 export type StreamSlot = { readonly release: () => void } | { readonly refused: GraphQLError };

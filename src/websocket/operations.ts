@@ -26,7 +26,7 @@ import type { Fanout, SharedRunResult, ShareRequest } from "../live/fanout.js";
 import { isLiveStream } from "../live/live-stream.js";
 import { shareableField, shareKey } from "../live/share-key.js";
 import type { FanoutSink } from "../live/subscribers.js";
-import { limitError } from "../plugins/limit-error.js";
+import { limitError } from "../limits/limit-error.js";
 import { liveFieldsOf } from "../schema/events/live-fields.js";
 import type { CallAbort, CallerSignal } from "../util/call-abort.js";
 

@@ -38,7 +38,7 @@ describe("docs/operations.md", () => {
   it("names only codes and settings that exist in the code", () => {
     const identifiers = new Set([...runbook.matchAll(/`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`/g)].map((m) => m[1]!));
     expect(identifiers.size).toBeGreaterThan(40);
-    const limits = unionMembers("src/plugins/limit-error.ts", "LimitName");
+    const limits = unionMembers("src/limits/limit-error.ts", "LimitName");
     const exists = (id: string) =>
       new RegExp(`\\b${id}\\b`).test(code) ||
       // Codes made of a limit's name; settings made of a backend's prefix (config.ts limitsOf).
@@ -58,7 +58,7 @@ describe("docs/operations.md", () => {
   });
 
   it("explains every code a caller or a backend can get", () => {
-    const limits = unionMembers("src/plugins/limit-error.ts", "LimitName").map((limit) => `${limit}_EXCEEDED`);
+    const limits = unionMembers("src/limits/limit-error.ts", "LimitName").map((limit) => `${limit}_EXCEEDED`);
     const ingress = unionMembers("src/events/ingress/errors.ts", "IngressErrorCode");
     const access = ["src/http/access.ts", "src/plugins/csrf.ts"].flatMap((file) =>
       [...read(file).matchAll(/code: "([A-Z_]+)"/g)].map((m) => m[1]!),

@@ -16,7 +16,7 @@ import {
   closeReason,
   STREAMS_CLOSE_CODE,
 } from "../../src/server/caller-streams.js";
-import { limitError } from "../../src/plugins/limit-error.js";
+import { limitError } from "../../src/limits/limit-error.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
