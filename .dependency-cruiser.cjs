@@ -55,6 +55,21 @@ module.exports = {
       to: { path: ["^src/(schema|plugins|live|auth|sandbox)/", "^src/(server|websocket|context|main)\\.ts$"] },
     },
     {
+      name: "live-below-the-graph",
+      comment:
+        "Shared executions (live/) are handed the schema's live fields: they import no schema, plugin or server code.",
+      severity: "error",
+      from: { path: "^src/live/" },
+      to: { path: ["^src/(schema|plugins|server|websocket|auth|sandbox)/", "^src/(server|context|main)\\.ts$"] },
+    },
+    {
+      name: "events-below-live",
+      comment: "events/ is ingress, log and feed: it imports nothing of live/, the schema or the servers.",
+      severity: "error",
+      from: { path: "^src/events/" },
+      to: { path: ["^src/(live|schema|plugins|server|websocket|auth|sandbox)/", "^src/(server|context|main)\\.ts$"] },
+    },
+    {
       name: "sandbox-only-from-main",
       comment: "The sandboxes are separate programs: only main.ts starts them.",
       severity: "error",
