@@ -17,7 +17,7 @@ import { isAsyncIterable } from "@envelop/core";
 import { GraphQLError, type ExecutionResult } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { isLiveStream } from "../live/live-stream.js";
-import { acceptedRanges, coversType, JSON_TYPE, jsonTypeFor } from "./graphql-http.js";
+import { acceptedRanges, coversType, JSON_TYPE, jsonTypeFor } from "../http/accept.js";
 
 /** The media type of an SSE answer. */
 const EVENT_STREAM_TYPE = "text/event-stream";
