@@ -45,7 +45,7 @@ await withProcesses(async () => {
     },
   ];
   if (beforeBuild) {
-    const before = await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/support/process-child.js` });
+    const before = await startProcess("gateway", { env, build: beforeBuild });
     sides.push({ name: "gateway before", process: before, path: "/graphql" });
   }
   const body = JSON.stringify({ query: QUERY });

@@ -12,20 +12,13 @@
  */
 import { DEMO } from "../src/sandbox/demo-data.js";
 import { percentile, report, timed, type Series } from "./support/stats.js";
-import {
-  compileGateway,
-  flushRedis,
-  INGRESS_TOKEN,
-  killChildren,
-  postLegacyWebhook,
-  startChild,
-  subscribeEvent,
-  type Child,
-} from "./support/events.js";
+import { flushRedis, postLegacyWebhook, startEventGateway, subscribeEvent } from "./support/events.js";
+import { withProcesses, type ProcessOptions } from "./support/processes.js";
 
 const rounds = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 100);
 /** The COMPARE_TREE checkout runs through tsx: then so do the others. */
-const compiled = process.argv.includes("--tsx") || process.env.COMPARE_TREE ? undefined : compileGateway();
+const compiled = !process.argv.includes("--tsx") && !process.env.COMPARE_TREE;
+const code: ProcessOptions = compiled ? {} : { tsx: true };
 const WARMUP = 10;
 const EVENTS_PER_BATCH = 1_000;
 const TARGET_P50_MS = 20;
@@ -45,14 +38,11 @@ function nextBatch(): string {
   return JSON.stringify({ Events: events, ListID: DEMO.lists.newsletter });
 }
 
-const children: Child[] = [];
-try {
+await withProcesses(async () => {
   await flushRedis(redisUrl);
-  const env = { LEGACY_URL: UNUSED_LEGACY_URL, LEGACY_API_KEY: DEMO.apiKey, INGRESS_TOKEN, AUTH_MODE: "open" };
-  const memory = await startChild("gateway", env, compiled);
-  children.push(memory);
-  const redis = await startChild("gateway", { ...env, REDIS_URL: redisUrl }, compiled);
-  children.push(redis);
+  const env = { LEGACY_URL: UNUSED_LEGACY_URL };
+  const memory = await startEventGateway(env, code);
+  const redis = await startEventGateway({ ...env, REDIS_URL: redisUrl }, code);
   const cases = [
     { name: "in-memory log", url: memory.url },
     { name: "Redis Streams log", url: redis.url },
@@ -61,8 +51,7 @@ try {
   // node_modules linked in) whose Redis gateway runs interleaved with this one: before and after.
   const compareTree = process.env.COMPARE_TREE;
   if (compareTree) {
-    const earlier = await startChild("gateway", { ...env, REDIS_URL: redisUrl }, undefined, compareTree);
-    children.push(earlier);
+    const earlier = await startEventGateway({ ...env, REDIS_URL: redisUrl }, { tsx: compareTree });
     cases.push({ name: "Redis, COMPARE_TREE", url: earlier.url });
   }
 
@@ -96,7 +85,5 @@ try {
     );
   }
   console.log("");
-} finally {
-  await Promise.all(children.map((c) => c.stop()));
-  killChildren();
-}
+  await Promise.all([memory.stop(), redis.stop()]);
+});

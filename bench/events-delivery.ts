@@ -13,15 +13,8 @@ import { createClient, type Client } from "graphql-ws";
 import { WebSocket } from "ws";
 import { DEMO } from "../src/sandbox/demo-data.js";
 import { percentile } from "./support/stats.js";
-import {
-  flushRedis,
-  INGRESS_TOKEN,
-  killChildren,
-  postLegacyWebhook,
-  startChild,
-  subscribeEvent,
-  type Child,
-} from "./support/events.js";
+import { flushRedis, newsletterId, postLegacyWebhook, startEventGateway, subscribeEvent } from "./support/events.js";
+import { startProcess, withProcesses } from "./support/processes.js";
 
 const events = Number(process.argv[2] ?? 500);
 const WARMUP = 20;
@@ -63,33 +56,15 @@ function figures(label: string, samples: readonly number[]): string {
   return `${label.padEnd(26)}  ${String(sorted.length).padStart(5)}  ${at(50)}  ${at(95)}  ${at(99)}  ${(sorted.at(-1) ?? Number.NaN).toFixed(2).padStart(8)}`;
 }
 
-const children: Child[] = [];
 let client: Client | undefined;
-try {
+await withProcesses(async () => {
   await flushRedis(redisUrl);
-  const sandbox = await startChild("legacy-sandbox");
-  children.push(sandbox);
-  const env = {
-    LEGACY_URL: sandbox.url,
-    LEGACY_API_KEY: DEMO.apiKey,
-    INGRESS_TOKEN,
-    REDIS_URL: redisUrl,
-    AUTH_MODE: "open",
-  };
-  const a = await startChild("gateway", env);
-  children.push(a);
-  const b = await startChild("gateway", env);
-  children.push(b);
-
-  const res = await fetch(`${b.url}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      query: `{ list(listId: "${DEMO.lists.newsletter}", clientId: "${DEMO.clients.northwind}") { id } }`,
-    }),
-  });
-  const listId = ((await res.json()) as { data?: { list?: { id: string } | null } }).data?.list?.id;
-  if (!listId) throw new Error("the demo newsletter list was not found on gateway B");
+  // Every process runs its sources through tsx.
+  const sandbox = await startProcess("legacy-sandbox", { tsx: true });
+  const env = { LEGACY_URL: sandbox.url, REDIS_URL: redisUrl };
+  const a = await startEventGateway(env, { tsx: true });
+  const b = await startEventGateway(env, { tsx: true });
+  const listId = await newsletterId(b.url);
 
   client = createClient({ url: `${b.url.replace(/^http/, "ws")}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
   let failure: unknown;
@@ -144,8 +119,6 @@ try {
     `lost (not delivered in ${DELIVERY_TIMEOUT_MS} ms): ${lost}; delivery p99 ${p99.toFixed(1)} ms against the ` +
       `target of ≤ ${TARGET_P99_MS} ms: ${p99 <= TARGET_P99_MS && lost === 0 ? "met" : "NOT met"}\n`,
   );
-} finally {
-  await client?.dispose();
-  await Promise.all(children.map((c) => c.stop()));
-  killChildren();
-}
+  await client.dispose();
+  await Promise.all([a.stop(), b.stop(), sandbox.stop()]);
+}).finally(() => client?.dispose());

@@ -14,32 +14,14 @@
  */
 import { DEMO } from "../src/sandbox/demo-data.js";
 import { percentile } from "./support/stats.js";
-import {
-  INGRESS_TOKEN,
-  killChildren,
-  postLegacyWebhook,
-  startChild,
-  subscribeEvent,
-  type Child,
-} from "./support/events.js";
-import {
-  killForked,
-  startBareServer,
-  startWsClients,
-  wallNow,
-  type BareServer,
-  type WsClients,
-} from "./support/ws-processes.js";
+import { LIST_FEED, newsletterId, postLegacyWebhook, startEventGateway, subscribeEvent } from "./support/events.js";
+import { startProcess, withProcesses } from "./support/processes.js";
+import { startBareServer, startWsClients, wallNow, type BareServer, type WsClients } from "./support/ws-processes.js";
 
 const rounds = Number(process.argv[2] ?? 5);
 const EVENTS = Number(process.argv[3] ?? 300);
 const SUBSCRIBERS = 1_000;
 const TARGET_RATIO = 0.66;
-
-/** The issue's ListFeed. */
-const LIST_FEED = `subscription ListFeed($list: ID!) {
-  listEvents(listId: $list) { __typename id listId emailAddress occurredAt }
-}`;
 
 let batch = 0;
 function webhookBody(events: number): string {
@@ -48,19 +30,6 @@ function webhookBody(events: number): string {
     ListID: DEMO.lists.newsletter,
     Events: Array.from({ length: events }, (_, i) => subscribeEvent(`fan.${tag}.${i}@example.com`, `Fan ${i}`)),
   });
-}
-
-async function listGlobalId(gatewayUrl: string): Promise<string> {
-  const res = await fetch(`${gatewayUrl}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      query: `{ list(listId: "${DEMO.lists.newsletter}", clientId: "${DEMO.clients.northwind}") { id } }`,
-    }),
-  });
-  const id = ((await res.json()) as { data?: { list?: { id: string } | null } }).data?.list?.id;
-  if (!id) throw new Error("the demo newsletter list was not found");
-  return id;
 }
 
 /** One gateway round: ms from the POST until every subscriber has `events` messages. */
@@ -86,27 +55,20 @@ async function bareRound(clients: WsClients, bare: BareServer, messages: readonl
   return at - start;
 }
 
-const children: Child[] = [];
-let clients: WsClients | undefined;
-let bare: BareServer | undefined;
-try {
-  const sandbox = await startChild("legacy-sandbox");
-  children.push(sandbox);
+await withProcesses(async () => {
+  // The sandbox and the gateway run their sources through tsx.
+  const sandbox = await startProcess("legacy-sandbox", { tsx: true });
   const env: Record<string, string> = {
     LEGACY_URL: sandbox.url,
-    LEGACY_API_KEY: DEMO.apiKey,
-    INGRESS_TOKEN,
-    AUTH_MODE: "open",
     REDIS_URL: process.env.REDIS_URL ?? "",
     LOG_LEVEL: "warn",
     // Every connection comes from this machine's one address: one caller, as the gateway counts.
     MAX_STREAMS_PER_CALLER: String(SUBSCRIBERS),
   };
-  const gateway = await startChild("gateway", env);
-  children.push(gateway);
-  const list = await listGlobalId(gateway.url);
-  bare = await startBareServer();
-  clients = startWsClients();
+  const gateway = await startEventGateway(env, { tsx: true });
+  const list = await newsletterId(gateway.url);
+  const bare = await startBareServer();
+  const clients = startWsClients();
   await clients.open({
     set: "gateway",
     url: `${gateway.url}/graphql`,
@@ -170,10 +132,7 @@ try {
     `gateway / bare (medians): ${ratio.toFixed(2)}× against the target of ≥ ${TARGET_RATIO}×: ` +
       `${ratio >= TARGET_RATIO ? "met" : "NOT met"}\n`,
   );
-} finally {
-  clients?.stop();
-  bare?.stop();
-  await Promise.all(children.map((child) => child.stop()));
-  killChildren();
-  killForked();
-}
+  clients.stop();
+  bare.stop();
+  await Promise.all([gateway.stop(), sandbox.stop()]);
+});

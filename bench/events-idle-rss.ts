@@ -12,40 +12,17 @@
  */
 import { readFile } from "node:fs/promises";
 import { DEMO } from "../src/sandbox/demo-data.js";
-import {
-  compileGateway,
-  INGRESS_TOKEN,
-  killChildren,
-  postLegacyWebhook,
-  startChild,
-  subscribeEvent,
-  type Child,
-} from "./support/events.js";
-import { killForked, startWsClients, type WsClients } from "./support/ws-processes.js";
+import { LIST_FEED, newsletterId, postLegacyWebhook, startEventGateway, subscribeEvent } from "./support/events.js";
+import { startProcess, withProcesses, type BenchProcess } from "./support/processes.js";
+import { startWsClients, type WsClients } from "./support/ws-processes.js";
 
 const SUBSCRIPTIONS = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 10_000);
 const TARGET_MB = 300;
-const LIST_FEED = `subscription ListFeed($list: ID!) {
-  listEvents(listId: $list) { __typename id listId emailAddress occurredAt }
-}`;
 
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8");
   const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
   return kb / 1024;
-}
-
-async function listGlobalId(gatewayUrl: string): Promise<string> {
-  const res = await fetch(`${gatewayUrl}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      query: `{ list(listId: "${DEMO.lists.newsletter}", clientId: "${DEMO.clients.northwind}") { id } }`,
-    }),
-  });
-  const id = ((await res.json()) as { data?: { list?: { id: string } | null } }).data?.list?.id;
-  if (!id) throw new Error("the demo newsletter list was not found");
-  return id;
 }
 
 interface Measured {
@@ -58,29 +35,21 @@ interface Measured {
   readonly openSeconds: number;
 }
 
-async function measure(
-  sandbox: Child,
-  label: string,
-  distinct: boolean,
-  compiled: string | undefined,
-): Promise<Measured> {
-  const gateway = await startChild(
-    "gateway",
+async function measure(sandbox: BenchProcess, label: string, distinct: boolean, compiled: boolean): Promise<Measured> {
+  const gateway = await startEventGateway(
     {
       LEGACY_URL: sandbox.url,
-      LEGACY_API_KEY: DEMO.apiKey,
-      INGRESS_TOKEN,
-      AUTH_MODE: "open",
       REDIS_URL: "",
       LOG_LEVEL: "warn",
       // Every connection comes from this machine's one address: one caller, as the gateway counts.
       MAX_STREAMS_PER_CALLER: String(SUBSCRIPTIONS),
     },
-    compiled,
+    // Compiled, with gc exposed for the full collection below.
+    compiled ? { nodeArgs: ["--expose-gc"] } : { tsx: true },
   );
   let clients: WsClients | undefined;
   try {
-    const list = await listGlobalId(gateway.url);
+    const list = await newsletterId(gateway.url);
     const before = await rssMb(gateway.pid);
     clients = startWsClients();
     const started = Date.now();
@@ -120,12 +89,10 @@ async function measure(
   }
 }
 
-const children: Child[] = [];
-try {
+await withProcesses(async () => {
   // The gateway runs as `npm run build && npm run start:prod` runs it (--tsx: through tsx instead).
-  const compiled = process.argv.includes("--tsx") ? undefined : compileGateway();
-  const sandbox = await startChild("legacy-sandbox");
-  children.push(sandbox);
+  const compiled = !process.argv.includes("--tsx");
+  const sandbox = await startProcess("legacy-sandbox", { tsx: true });
   const results = [
     await measure(sandbox, `${SUBSCRIPTIONS.toLocaleString("en-US")} sharing one execution`, false, compiled),
     await measure(sandbox, `${SUBSCRIPTIONS.toLocaleString("en-US")} each on its own`, true, compiled),
@@ -151,8 +118,5 @@ try {
     `RSS in MB. Largest: ${worst.toFixed(0)} MB against the target of ≤ ${TARGET_MB} MB: ` +
       `${worst <= TARGET_MB ? "met" : "NOT met"}\n`,
   );
-} finally {
-  await Promise.all(children.map((child) => child.stop()));
-  killChildren();
-  killForked();
-}
+  await sandbox.stop();
+});

@@ -167,7 +167,7 @@ async function main(): Promise<void> {
     const build = process.env.BENCH_GATEWAY_BUILD;
     const gateway = await startProcess("gateway", {
       env: { LEGACY_URL: backend.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open", LOG_LEVEL: "silent" },
-      ...(build ? { childScript: `${build}/bench/process-child.js` } : {}),
+      ...(build ? { build } : {}),
     });
     try {
       const { vip } = suiteIds((await graphql(gateway.url, LIST_IDS_QUERY)) as Parameters<typeof suiteIds>[0]);

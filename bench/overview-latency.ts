@@ -52,9 +52,7 @@ await withProcesses(async () => {
     env: { ...env, LEGACY_CONCURRENCY: "8", LEGACY_CONNECTIONS: "16" },
   });
   const minimal = await startProcess("yoga-overview", { args: [sandbox.url] });
-  const before = beforeBuild
-    ? await startProcess("gateway", { env, childScript: `${beforeBuild}/bench/support/process-child.js` })
-    : undefined;
+  const before = beforeBuild ? await startProcess("gateway", { env, build: beforeBuild }) : undefined;
 
   const overview = (url: string) => () => requestOverview(url);
 

@@ -121,7 +121,7 @@ await withProcesses(async () => {
         ...nodeFlags,
         ...(sampled ? ["--import", builtModule("bench/profiling/promotion-hook.js")] : []),
       ],
-      childScript: gateway && otherBuild ? `${otherBuild}/bench/support/process-child.js` : undefined,
+      ...(gateway && otherBuild ? { build: otherBuild } : {}),
       onOutput: (line) => {
         const collection = measuring ? parseLine(line) : undefined;
         if (collection) collections.push(collection);

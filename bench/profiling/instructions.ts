@@ -85,7 +85,7 @@ function dumpedInstructions(dir: string): { main: number; all: number } {
 await withProcesses(async () => {
   const sandbox = await startProcess("legacy-sandbox");
   const env = { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" };
-  const sides: { name: string; role: Role; path: string; args?: string[]; childScript?: string }[] = [
+  const sides: { name: string; role: Role; path: string; args?: string[]; build?: string }[] = [
     { name: "gateway", role: "gateway", path: "/graphql" },
     { name: "bare", role: "bare-clients", path: "/", args: [sandbox.url] },
   ];
@@ -97,7 +97,7 @@ await withProcesses(async () => {
       name: "gateway before",
       role: "gateway",
       path: "/graphql",
-      childScript: `${beforeBuild}/bench/support/process-child.js`,
+      build: beforeBuild,
     });
   }
   const body = JSON.stringify({ query });
@@ -107,7 +107,7 @@ await withProcesses(async () => {
     const server = await startProcess(side.role, {
       env,
       ...(side.args ? { args: side.args } : {}),
-      ...(side.childScript ? { childScript: side.childScript } : {}),
+      ...(side.build ? { build: side.build } : {}),
       wrap: {
         command: [
           "valgrind",

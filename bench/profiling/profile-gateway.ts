@@ -55,9 +55,7 @@ await withProcesses(async () => {
   const gateway = bare
     ? await startProcess("bare-clients", { args: [sandbox.url], nodeArgs })
     : await startProcess("gateway", {
-        childScript: process.env.PROFILE_BUILD
-          ? `${process.env.PROFILE_BUILD}/bench/support/process-child.js`
-          : undefined,
+        ...(process.env.PROFILE_BUILD ? { build: process.env.PROFILE_BUILD } : {}),
         env: { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
         nodeArgs: target === "sandbox" ? [] : nodeArgs,
       });

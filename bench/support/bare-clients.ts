@@ -5,13 +5,12 @@
  * names as JSON, with none of the gateway's GraphQL, checks or error handling. What the gateway
  * costs beyond this is its own overhead.
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { XMLParser } from "fast-xml-parser";
 import { Agent } from "undici";
 import { DEFAULT_LEGACY_NAMESPACE, operation } from "../../src/backends/legacy/catalog.js";
 import { soapEnvelope } from "../../src/backends/legacy/codec.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
+import { listen } from "../../src/util/listen.js";
 
 /** The SOAP request body of User.GetClients with the demo key, as the gateway sends it. */
 export function getClientsEnvelope(apiKey: string = DEMO.apiKey): string {
@@ -52,7 +51,7 @@ export async function startBareClientsServer(legacyUrl: string): Promise<{ url: 
     "content-type": "text/xml; charset=utf-8",
     soapaction: `"${DEFAULT_LEGACY_NAMESPACE}User.GetClients"`,
   };
-  const server = createServer((req, res) => {
+  const server = await listen((req, res) => {
     req.resume();
     req.once("end", () => {
       void (async () => {
@@ -69,13 +68,10 @@ export async function startBareClientsServer(legacyUrl: string): Promise<{ url: 
       })();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await agent.close();
     },
   };

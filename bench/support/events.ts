@@ -1,127 +1,45 @@
 /**
- * Shared by the event benchmarks: the legacy sandbox and gateways each in a child process of their
- * own (bench/support/events-child.ts), a flushed Redis database, and legacy webhook bodies.
+ * Shared by the event figures: their gateways (started through bench/support/processes.ts), a
+ * flushed Redis database, legacy webhook bodies, and the demo newsletter's ListFeed.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import { Redis } from "ioredis";
+import { DEMO } from "../../src/sandbox/demo-data.js";
+import { startProcess, type BenchProcess, type ProcessOptions } from "./processes.js";
 
 /** The secret path segment of the gateways' legacy webhook URL. */
 export const INGRESS_TOKEN = "bench-ingress-token-0123456789";
 
-/** A child process serving HTTP on loopback. */
-export interface Child {
-  readonly url: string;
-  /** The process id (to read its memory from /proc). */
-  readonly pid: number;
-  stop(): Promise<void>;
-}
-
-const CHILD_SCRIPT = fileURLToPath(new URL("./events-child.ts", import.meta.url));
-const START_TIMEOUT_MS = 30_000;
-const children = new Set<ChildProcess>();
-
-/** The gateway role of bench/support/events-child.ts for the compiled gateway (plain JavaScript, no tsx). */
-const COMPILED_CHILD = "gateway-child.mjs";
-const COMPILED_CHILD_SOURCE = `
-import { loadConfig } from "./dist/config.js";
-import { createGateway } from "./dist/server.js";
-const running = await createGateway(loadConfig({ ...process.env, HOST: "127.0.0.1", PORT: "0" }));
-process.stdout.write(JSON.stringify({ url: running.url }) + "\\n");
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  void running.close().finally(() => process.exit(0));
-};
-process.stdin.on("end", stop).on("close", stop).resume();
-process.once("SIGTERM", stop);
-// SIGUSR2: a full garbage collection (the process runs with --expose-gc), to tell what is held from what is not yet collected.
-process.on("SIGUSR2", () => globalThis.gc?.());
-`;
+/** The ListFeed subscription the fan-out and idle-memory figures hold open. */
+export const LIST_FEED = `subscription ListFeed($list: ID!) {
+  listEvents(listId: $list) { __typename id listId emailAddress occurredAt }
+}`;
 
 /**
- * Compiles src/ (tsconfig.build.json, as `npm run build`) into a cache directory inside
- * node_modules (so the compiled code finds its packages) and returns it, for `startChild(…, compiled)`.
+ * A gateway of the event figures: open auth, the demo key, webhook ingress on INGRESS_TOKEN, and
+ * its log lines written to stdout as `npm start` writes them (the harness reads and drops them).
  */
-export function compileGateway(): string {
-  const root = fileURLToPath(new URL("../..", import.meta.url));
-  const out = join(root, "node_modules", ".cache", "mailgraph-bench");
-  rmSync(join(out, "dist"), { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
-  execFileSync(
-    process.execPath,
-    [
-      join(root, "node_modules", "typescript", "bin", "tsc"),
-      "-p",
-      "tsconfig.build.json",
-      "--outDir",
-      join(out, "dist"),
-    ],
-    { cwd: root, stdio: "inherit" },
-  );
-  writeFileSync(join(out, COMPILED_CHILD), COMPILED_CHILD_SOURCE);
-  return out;
+export function startEventGateway(
+  env: Record<string, string>,
+  options: Omit<ProcessOptions, "env" | "args"> = {},
+): Promise<BenchProcess> {
+  return startProcess("gateway", {
+    ...options,
+    env: { LEGACY_API_KEY: DEMO.apiKey, INGRESS_TOKEN, AUTH_MODE: "open", MAILGRAPH_BENCH_LOG: "stdout", ...env },
+  });
 }
 
-/**
- * Starts bench/support/events-child.ts as `role` with `env` added to this process's; resolves once it
- * listens. With `compiled` (a directory `compileGateway` made), a gateway runs as built JavaScript
- * on plain node, as `npm run build && npm run start:prod` runs it, instead of through tsx. With
- * `tree`, the child runs from that checkout's code (before/after comparisons in one run).
- */
-export async function startChild(
-  role: "legacy-sandbox" | "gateway",
-  env: Record<string, string> = {},
-  compiled?: string,
-  /** Another checkout of the project (e.g. a git worktree at an earlier commit) to run the child from. */
-  tree?: string,
-): Promise<Child> {
-  const args =
-    compiled && role === "gateway"
-      ? ["--expose-gc", join(compiled, COMPILED_CHILD)]
-      : ["--import", "tsx", tree ? join(tree, "bench", "support", "events-child.ts") : CHILD_SCRIPT, role];
-  const child = spawn(process.execPath, args, {
-    ...(tree ? { cwd: tree } : {}),
-    // Compiled, the gateway runs as in production (bench/support/processes.ts says why NODE_ENV matters).
-    env: { ...process.env, ...(compiled ? { NODE_ENV: "production" } : {}), ...env },
-    stdio: ["pipe", "pipe", "inherit"],
+/** The global id of the demo newsletter list, read from the gateway at `gatewayUrl`. */
+export async function newsletterId(gatewayUrl: string): Promise<string> {
+  const res = await fetch(`${gatewayUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      query: `{ list(listId: "${DEMO.lists.newsletter}", clientId: "${DEMO.clients.northwind}") { id } }`,
+    }),
   });
-  children.add(child);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  void exited.then(() => children.delete(child));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${role} did not start in ${START_TIMEOUT_MS} ms`)),
-      START_TIMEOUT_MS,
-    );
-    child.once("exit", (code) => reject(new Error(`${role} exited with ${code} before listening`)));
-    createInterface({ input: child.stdout }).once("line", (line) => {
-      clearTimeout(timer);
-      resolve((JSON.parse(line) as { url: string }).url);
-    });
-  });
-  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(url)) throw new Error(`${role} is not on loopback: ${url}`);
-  return {
-    url,
-    pid: child.pid ?? 0,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.stdin?.end();
-        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
-    },
-  };
-}
-
-/** Kills the children still running (on a failure before their stop()). */
-export function killChildren(): void {
-  for (const child of children) child.kill("SIGKILL");
+  const id = ((await res.json()) as { data?: { list?: { id: string } | null } }).data?.list?.id;
+  if (!id) throw new Error(`the demo newsletter list was not found on ${gatewayUrl}`);
+  return id;
 }
 
 /** Empties the Redis database of `url` (a database of the benchmark's own). */

@@ -6,12 +6,12 @@
  * - `yoga-minimal`: graphql-yoga with yoga's defaults and a two-type schema, resolving from memory;
  * - `json-minimal`: node:http reading the body, parsing it as JSON and answering the JSON.
  */
-import { createServer, type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { RequestListener } from "node:http";
 import { createSchema, createYoga } from "graphql-yoga";
 import { loadConfig } from "../../src/config.js";
 import type { LegacyCaller } from "../../src/domain/legacy/loaders.js";
 import { createGateway } from "../../src/server.js";
+import { listen } from "../../src/util/listen.js";
 
 const CLIENTS = [
   { ClientID: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", Name: "Acme Widgets" },
@@ -51,10 +51,5 @@ export async function startFloorServer(role: FloorRole): Promise<{ url: string; 
           res.end(JSON.stringify({ data: { clients: clients() } }));
         });
       };
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listen(listener);
 }

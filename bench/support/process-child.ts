@@ -1,68 +1,70 @@
 /**
- * One process of the gateway benchmarks (see bench/support/processes.ts), on 127.0.0.1 and a free port:
+ * One server process of the benchmarks (started by bench/support/processes.ts), on 127.0.0.1 and a
+ * free port; a role loads only what it runs, so a process holds no other role's code:
  * - `legacy-sandbox [delayMs] [jitterMs]`: the legacy sandbox with its demo data, every reply held
- *   back by `delayMs` (default 0; each reply's drawn from delayMs ± jitterMs, seeded, with a
- *   jitter) plus its own work's time after its request arrived, as a backend across a network
- *   would answer (src/sandbox/legacy/reply-delay.ts);
+ *   back by `delayMs` (default 0; each drawn from delayMs ± jitterMs, seeded) plus its own work's
+ *   time, as a backend across a network would answer (src/sandbox/legacy/reply-delay.ts);
  * - `commerce-sandbox`: the commerce sandbox with its demo data;
- * - `gateway`: the gateway, configured from the environment like `npm start`;
- * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bench/support/bare-clients.ts);
- * - `gateway-stubbed`, `yoga-minimal`, `json-minimal`: the floors of bench/profiling/floors.ts (see there);
- * - `yoga-overview <legacyUrl>`: the least GraphQL server of the Overview (bench/support/yoga-overview.ts).
- * Prints `{"url": …}` once listening; stops when stdin ends or on SIGTERM.
+ * - `gateway`: the gateway, configured from the environment like `npm start`; its log lines are
+ *   dropped unless MAILGRAPH_BENCH_LOG=stdout (the event figures keep them, as `npm start` does);
+ * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bare-clients.ts);
+ * - `gateway-stubbed`, `yoga-minimal`, `json-minimal`: the floors of bench/profiling/floors.ts;
+ * - `yoga-overview <legacyUrl>`: the least GraphQL server of the Overview (yoga-overview.ts).
+ * Prints `{"url": …}` once listening; stops when stdin ends or on SIGTERM. Under `--expose-gc`,
+ * SIGUSR2 runs a full collection (to tell what is held from what is not yet collected).
  */
-import { loadConfig } from "../../src/config.js";
-import { startCommerceSandbox } from "../../src/sandbox/commerce/index.js";
-import { createLegacySandbox } from "../../src/sandbox/legacy/index.js";
-import { createGateway } from "../../src/server.js";
-import { listen } from "../../src/util/listen.js";
-import { startBareClientsServer } from "./bare-clients.js";
-import { startFloorServer } from "./floor-servers.js";
-import { startYogaOverview } from "./yoga-overview.js";
-
 const [role, arg, arg2] = process.argv.slice(2);
-let running: { url: string; close(): Promise<void> };
-switch (role) {
-  case "legacy-sandbox": {
-    const delayMs = Number(arg ?? 0);
-    const sandbox = createLegacySandbox({
-      webhookAutoDeliver: false,
-      replyDelayMs: delayMs,
-      replyJitterMs: Number(arg2 ?? 0),
-    });
-    const server = await listen(sandbox.handler, {
-      port: 0,
-      host: "127.0.0.1",
-      name: "the legacy sandbox",
-      portSetting: "SANDBOX_LEGACY_PORT",
-    });
-    running = { url: server.url, close: () => server.close() };
-    break;
+
+async function start(): Promise<{ url: string; close(): Promise<void> }> {
+  switch (role) {
+    case "legacy-sandbox": {
+      const { createLegacySandbox } = await import("../../src/sandbox/legacy/index.js");
+      const { listen } = await import("../../src/util/listen.js");
+      const sandbox = createLegacySandbox({
+        webhookAutoDeliver: false,
+        replyDelayMs: Number(arg ?? 0),
+        replyJitterMs: Number(arg2 ?? 0),
+      });
+      return listen(sandbox.handler, {
+        port: 0,
+        host: "127.0.0.1",
+        name: "the legacy sandbox",
+        portSetting: "SANDBOX_LEGACY_PORT",
+      });
+    }
+    case "commerce-sandbox": {
+      const { startCommerceSandbox } = await import("../../src/sandbox/commerce/index.js");
+      const sandbox = await startCommerceSandbox({ port: 0, host: "127.0.0.1", rateLimit: 0 });
+      return { url: sandbox.baseUrl, close: () => sandbox.close() };
+    }
+    case "gateway": {
+      const { loadConfig } = await import("../../src/config.js");
+      const { createGateway } = await import("../../src/server.js");
+      const log = process.env.MAILGRAPH_BENCH_LOG === "stdout" ? undefined : () => {};
+      return createGateway(loadConfig({ ...process.env, HOST: "127.0.0.1", PORT: "0" }), { log });
+    }
+    case "bare-clients": {
+      if (!arg) throw new Error("bare-clients needs the legacy sandbox's URL");
+      const { startBareClientsServer } = await import("./bare-clients.js");
+      return startBareClientsServer(arg);
+    }
+    case "yoga-overview": {
+      if (!arg) throw new Error("yoga-overview needs the legacy sandbox's URL");
+      const { startYogaOverview } = await import("./yoga-overview.js");
+      return startYogaOverview(arg);
+    }
+    case "gateway-stubbed":
+    case "yoga-minimal":
+    case "json-minimal": {
+      const { startFloorServer } = await import("./floor-servers.js");
+      return startFloorServer(role);
+    }
+    default:
+      throw new Error(`unknown role ${String(role)}`);
   }
-  case "commerce-sandbox": {
-    const sandbox = await startCommerceSandbox({ port: 0, host: "127.0.0.1", rateLimit: 0 });
-    running = { url: sandbox.baseUrl, close: () => sandbox.close() };
-    break;
-  }
-  case "gateway":
-    running = await createGateway(loadConfig({ ...process.env, HOST: "127.0.0.1", PORT: "0" }), { log: () => {} });
-    break;
-  case "bare-clients":
-    if (!arg) throw new Error("bare-clients needs the legacy sandbox's URL");
-    running = await startBareClientsServer(arg);
-    break;
-  case "yoga-overview":
-    if (!arg) throw new Error("yoga-overview needs the legacy sandbox's URL");
-    running = await startYogaOverview(arg);
-    break;
-  case "gateway-stubbed":
-  case "yoga-minimal":
-  case "json-minimal":
-    running = await startFloorServer(role);
-    break;
-  default:
-    throw new Error(`unknown role ${String(role)}`);
 }
+
+const running = await start();
 process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
 
 let stopping = false;
@@ -73,3 +75,5 @@ const stop = (): void => {
 };
 process.stdin.on("end", stop).on("close", stop).resume();
 process.once("SIGTERM", stop);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc) process.on("SIGUSR2", () => gc());

@@ -1,18 +1,16 @@
 /**
- * The processes of the gateway benchmarks, each a child of its own (bench/support/process-child.ts):
- * the legacy sandbox (optionally answering every request after a fixed delay), the gateway
- * (configured from its environment like `npm start`), and the bare baseline server. They run
- * compiled by tsc (bench/support/tsconfig.processes.json), as plain node with NODE_ENV=production, the
- * way the gateway runs in production (`NODE_ENV=production node dist/main.js`, the Dockerfile's
- * ENV). Outside production graphql-js checks every failed `instanceof` of its types once more: in
- * one alternating run the same build spent 0.93× the CPU per `{ clients { id name } }` with
- * NODE_ENV=production (2026-11-23). The build happens once per benchmark run. Each prints one line
- * `{"url": …}` once listening and stops when its stdin ends, so an abrupt end of the benchmark
- * never leaves one behind.
+ * The one harness for the benchmarks' child processes. A server role (the sandboxes, the gateway,
+ * the baselines: bench/support/process-child.ts) prints `{"url": …}` once listening and stops when
+ * its stdin ends, so an abrupt end of a benchmark never leaves one behind; a forked helper talks
+ * over IPC. Servers run compiled by tsc (tsconfig.processes.json, built once per benchmark run) as
+ * plain node with NODE_ENV=production, as `node dist/main.js` runs in production: outside
+ * production graphql-js checks every failed `instanceof` of its types once more (0.93× the CPU per
+ * `{ clients { id name } }` with NODE_ENV=production, 2026-11-23). `tsx` runs the sources instead.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -40,7 +38,6 @@ export function builtModule(path: string): string {
   buildProcesses();
   return `${BUILD_DIR}${path}`;
 }
-const CHILD_SCRIPT = `${BUILD_DIR}bench/support/process-child.js`;
 /** Set by bench/run-all.ts once it has built, so the scripts it runs do not build again. */
 export const BUILT_ENV = "MAILGRAPH_BENCH_BUILT";
 let built = process.env[BUILT_ENV] === "1";
@@ -59,39 +56,66 @@ export function buildProcesses(): void {
   writeFileSync(`${BUILD_DIR}package.json`, '{ "type": "module" }\n');
   built = true;
 }
+
+/** The child script under `root`: the first of `paths` there (older builds and checkouts kept it elsewhere). */
+function childIn(root: string, paths: readonly string[]): string {
+  const found = paths.map((path) => join(root, path)).find((file) => existsSync(file));
+  if (!found) throw new Error(`no bench child process in ${root} (looked for ${paths.join(", ")})`);
+  return found;
+}
+
 const START_TIMEOUT_MS = 30_000;
 const running = new Set<ChildProcess>();
 
-/**
- * Starts `role` with `args` and `env` added to this process's environment; resolves once it
- * listens. `nodeArgs` go to node itself (e.g. `--cpu-prof`).
- */
-export async function startProcess(
-  role: Role,
-  options: {
-    args?: string[];
-    env?: Record<string, string>;
-    nodeArgs?: string[];
-    /** Another build's bench/support/process-child.js (e.g. an earlier commit's, for before/after). */
-    childScript?: string;
-    /** A command the node process runs under (e.g. valgrind and its options), and how long it may take to start. */
-    wrap?: { command: string[]; startTimeoutMs: number };
-    /** Each line the process writes to stdout but the one announcing its URL (e.g. `--trace-gc-nvp`'s). */
-    onOutput?: (line: string) => void;
-  } = {},
-): Promise<BenchProcess> {
-  if (!options.childScript) buildProcesses();
-  const script = options.childScript ?? CHILD_SCRIPT;
-  const argv = [process.execPath, ...(options.nodeArgs ?? []), script, role, ...(options.args ?? [])];
-  const [command, ...rest] = [...(options.wrap?.command ?? []), ...argv];
-  const startTimeoutMs = options.wrap?.startTimeoutMs ?? START_TIMEOUT_MS;
-  const child = spawn(command!, rest, {
-    env: { ...process.env, NODE_ENV: "production", ...options.env },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
+function track(child: ChildProcess): Promise<void> {
   running.add(child);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   void exited.then(() => running.delete(child));
+  return exited;
+}
+
+export interface ProcessOptions {
+  args?: string[];
+  /** Added to this process's environment. */
+  env?: Record<string, string>;
+  /** Options of node itself (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
+  /** Another build's output directory (e.g. an earlier commit's, for before/after), compiled. */
+  build?: string;
+  /** The sources through tsx instead of compiled: this checkout's, or another's (its root). */
+  tsx?: true | string;
+  /** A command the node process runs under (e.g. valgrind and its options), and how long it may take to start. */
+  wrap?: { command: string[]; startTimeoutMs: number };
+  /** Each line the process writes to stdout but the one announcing its URL (e.g. `--trace-gc-nvp`'s). */
+  onOutput?: (line: string) => void;
+}
+
+/** Starts `role` (bench/support/process-child.ts); resolves once it listens. */
+export async function startProcess(role: Role, options: ProcessOptions = {}): Promise<BenchProcess> {
+  let code: string[];
+  let cwd: string | undefined;
+  if (options.tsx) {
+    cwd = options.tsx === true ? undefined : options.tsx;
+    const script = cwd
+      ? childIn(cwd, ["bench/support/process-child.ts", "bench/events-child.ts"])
+      : fileURLToPath(new URL("./process-child.ts", import.meta.url));
+    code = ["--import", "tsx", script];
+  } else if (options.build) {
+    code = [childIn(options.build, ["bench/support/process-child.js", "bench/process-child.js"])];
+  } else {
+    buildProcesses();
+    code = [`${BUILD_DIR}bench/support/process-child.js`];
+  }
+  const argv = [process.execPath, ...(options.nodeArgs ?? []), ...code, role, ...(options.args ?? [])];
+  const [command, ...rest] = [...(options.wrap?.command ?? []), ...argv];
+  const startTimeoutMs = options.wrap?.startTimeoutMs ?? START_TIMEOUT_MS;
+  const child = spawn(command!, rest, {
+    ...(cwd ? { cwd } : {}),
+    // Through tsx the sources run as in development, so NODE_ENV is left as it is.
+    env: { ...process.env, ...(options.tsx ? {} : { NODE_ENV: "production" }), ...options.env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = track(child);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${role} did not start in ${startTimeoutMs} ms`)), startTimeoutMs);
     child.once("exit", (code) => reject(new Error(`${role} exited with ${code} before listening`)));
@@ -119,17 +143,26 @@ export async function startProcess(
   };
 }
 
+/** Forks `script` (a .ts file, run through tsx) with an IPC channel; it ends when this process does. */
+export function forkProcess(script: URL): ChildProcess {
+  const child = fork(fileURLToPath(script), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  void track(child);
+  return child;
+}
+
 /** Kills the children still running (after a failure, before their stop()). */
 export function killProcesses(): void {
   for (const child of running) child.kill("SIGKILL");
 }
 
-/** Runs `main`, then stops every child even when it fails. */
+/** Runs `main`, then kills every child it left running, even when it fails. */
 export async function withProcesses(main: () => Promise<void>): Promise<void> {
   try {
     await main();
-  } catch (error) {
+  } finally {
     killProcesses();
-    throw error;
   }
 }

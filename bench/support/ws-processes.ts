@@ -1,23 +1,11 @@
 /**
- * Forks the processes of the fan-out benchmarks: the websocket clients (bench/support/ws-clients.ts)
- * and the bare `ws` baseline server (bench/support/ws-bare-server.ts), each talking to this process over IPC.
+ * The websocket processes of the fan-out and idle-memory figures, forked through the harness
+ * (processes.ts) and driven over IPC: the clients (ws-clients.ts) and the bare `ws` baseline
+ * server (ws-bare-server.ts).
  */
-import { fork, type ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
+import { forkProcess } from "./processes.js";
 import type { ClientsAnswer, ClientsCommand } from "./ws-clients.js";
-
-const forked = new Set<ChildProcess>();
-
-function forkScript(name: string): ChildProcess {
-  const child = fork(fileURLToPath(new URL(name, import.meta.url)), [], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  forked.add(child);
-  child.once("exit", () => forked.delete(child));
-  return child;
-}
 
 /** performance.timeOrigin + performance.now(): comparable between processes of one machine. */
 export const wallNow = (): number => performance.timeOrigin + performance.now();
@@ -43,7 +31,7 @@ export interface WsClients {
 }
 
 export function startWsClients(): WsClients {
-  const child = forkScript("./ws-clients.ts");
+  const child = forkProcess(new URL("./ws-clients.ts", import.meta.url));
   const waiters: { match: (answer: ClientsAnswer) => boolean; resolve: (answer: ClientsAnswer) => void }[] = [];
   child.on("message", (raw) => {
     const answer = raw as ClientsAnswer;
@@ -98,7 +86,7 @@ export interface BareServer {
 }
 
 export async function startBareServer(): Promise<BareServer> {
-  const child = forkScript("./ws-bare-server.ts");
+  const child = forkProcess(new URL("./ws-bare-server.ts", import.meta.url));
   const port = await new Promise<number>((resolve) =>
     child.once("message", (raw) => resolve((raw as { port: number }).port)),
   );
@@ -111,9 +99,4 @@ export async function startBareServer(): Promise<BareServer> {
       }),
     stop: () => child.kill(),
   };
-}
-
-/** Kills every forked process still running. */
-export function killForked(): void {
-  for (const child of forked) child.kill("SIGKILL");
 }

@@ -13,11 +13,10 @@
  * its rate (bench/RESULTS.md, 2026-11-27). With it on, this reference measured the limit more than
  * the framework; until that date it was on.
  */
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { XMLParser } from "fast-xml-parser";
 import { createSchema, createYoga } from "graphql-yoga";
 import { Agent } from "undici";
+import { listen } from "../../src/util/listen.js";
 import { soapText } from "./legacy-soap.js";
 
 type Row = Record<string, unknown>;
@@ -138,12 +137,11 @@ export async function startYogaOverview(legacyUrl: string): Promise<{ url: strin
     logging: false,
     maxRequestBodySize: false,
   });
-  const server = createServer((req, res) => void yoga.requestListener(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const server = await listen((req, res) => void yoga.requestListener(req, res));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       await agent.close();
     },
   };
