@@ -1,17 +1,9 @@
 /**
- * `{ clients { id name } }` requests per second through the gateway against a bare node:http
- * server making the same User.GetClients call with undici and fast-xml-parser per request
- * (bench/support/bare-clients.ts). The legacy sandbox, the gateway and the bare server each run in a
- * process of their own, and autocannon loads them from another; the sides take turns round by
- * round, in reversed order every other round, and each round's ratio compares neighbours in
- * time. Also the CPU each server process spends per request, read from /proc, which drifts less
- * than rates do on a shared machine. Target: gateway / bare ≥ 0.5.
- * The least GraphQL server of the same call joins the rotation as a reference (bench/support/yoga-overview.ts:
- * graphql-yoga with its defaults but the request body limit, which the gateway leaves off too, one
- * resolver making the call with undici and fast-xml-parser, nothing else): what the framework alone
- * costs on this host, so what is left above it is the gateway's own.
- * For a before/after in one run, BENCH_BEFORE_BUILD names another build's output directory (an
- * earlier commit compiled with bench/support/tsconfig.processes.json), whose gateway joins the rotation.
+ * `{ clients { id name } }` requests per second and CPU per request (/proc, which drifts less than
+ * rates on a shared host) through the gateway, against a bare node:http server making the same
+ * User.GetClients call (support/bare-clients.ts) and the least GraphQL server of it
+ * (support/yoga-overview.ts). Every server has a process, autocannon another; sides take turns,
+ * reversed every other round. BENCH_BEFORE_BUILD adds another build's gateway. Target: gateway / bare ≥ 0.5.
  * Run: npx tsx bench/clients-throughput.ts [rounds] [seconds per round]
  */
 import { DEMO } from "../src/sandbox/demo-data.js";

@@ -1,13 +1,8 @@
 /**
- * Webhook ingress of a full legacy batch: the time from POSTing 1,000 list events (JSON, one
- * ListID) to the gateway's 2xx, with the in-memory event log and with Redis Streams. Each gateway
- * runs compiled, on plain node as in production, in a child process of its own (its legacy backend
- * URL is never called; `--tsx` runs them through tsx instead); the load comes from
- * this process, the cases interleaved round by round, every batch a body of its own (the log
- * skips a body it has seen). Redis: REDIS_URL (default redis://127.0.0.1:6379/12, a database of
- * the benchmark's own, flushed first). COMPARE_TREE=<checkout>: a third case, the Redis gateway of
- * that checkout (an earlier commit), interleaved with the others; every gateway then runs through
- * tsx, so the three compare like for like.
+ * Webhook ingress of a full legacy batch: POST of 1,000 list events → 2xx, with the in-memory event
+ * log and with Redis Streams (REDIS_URL, default database 12, flushed first). Gateways run compiled
+ * (`--tsx`: through tsx), the cases interleaved, every batch new (the log skips a body it has seen).
+ * COMPARE_TREE=<checkout>: that checkout's Redis gateway joins, all through tsx. Target: p50 ≤ 20 ms.
  * Run: npx tsx bench/events-batch.ts [rounds] [--tsx]
  */
 import { DEMO } from "../src/sandbox/demo-data.js";

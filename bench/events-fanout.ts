@@ -1,15 +1,9 @@
 /**
- * Fan-out: events per second delivered to 1,000 websocket subscribers of one ListFeed subscription
- * (same document, variables and credentials: one shared execution), against a bare `ws` server
- * sending the same bytes to the same 1,000 clients. One process runs the gateway (in-memory event
- * log; REDIS_URL to use Redis instead), one the bare server, one the 2,000 client sockets (1,000 on
- * each side, all open for the whole run), one the legacy sandbox; this one drives them.
- *
- * A gateway round POSTs one legacy webhook batch of EVENTS Subscribe events and times from just
- * before the POST until every subscriber has received all EVENTS `next` messages. A bare round
- * hands the bare server the EVENTS messages the first subscriber received in the warm-up round
- * (the exact bytes the gateway sent) and times until every bare client has them all. Rounds
- * alternate which side goes first. Figure: EVENTS × 1,000 / time, per side; the ratio of medians.
+ * Fan-out: messages per second delivered to 1,000 graphql-ws subscribers of one ListFeed (one shared
+ * execution), against a bare `ws` server sending the same bytes (those the gateway sent in the
+ * warm-up) to 1,000 sockets. A round times one webhook batch of EVENTS events until every socket has
+ * them all; sides alternate going first. Gateway, bare server, clients and sandbox each have a
+ * process. REDIS_URL: Redis event log instead of memory. Target: gateway / bare ≥ 0.66.
  * Run: npx tsx bench/events-fanout.ts [rounds] [events]
  */
 import { DEMO } from "../src/sandbox/demo-data.js";

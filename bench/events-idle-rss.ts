@@ -1,13 +1,9 @@
 /**
- * Memory of idle subscriptions: the resident set (VmRSS) of a gateway process holding 10,000 idle
- * graphql-ws subscriptions of ListFeed, one per connection, opened by a clients process of its own.
- * Two cases, each on a fresh gateway: the 10,000 share one execution (same document, variables and
- * credentials), and none share (each connection sends a connection param of its own, which enters
- * the key of a shared execution, so each runs its own). Every subscription is known to be in place
- * when one probe event has reached all of them. RSS is read before the sockets open (after one
- * warm-up query), right after the probe, 5 s later, and after a full garbage collection (KB each:
- * from that, over the subscriptions). The gateway is compiled first and runs
- * on plain node, as in production (`--tsx`: through tsx, which alone adds about 90 MB).
+ * Memory of idle subscriptions: the gateway's resident set (VmRSS) holding 10,000 idle graphql-ws
+ * ListFeed subscriptions, one per connection, all sharing one execution and then each on its own
+ * (a distinct connection param). Read before, once a probe event reached all, 5 s later and after a
+ * full collection. The gateway runs compiled as in production (`--tsx`: through tsx, about 90 MB
+ * more). Target: ≤ 300 MB.
  * Run: npx tsx bench/events-idle-rss.ts [subscriptions] [--tsx]
  */
 import { readFile } from "node:fs/promises";

@@ -1,37 +1,18 @@
 /**
- * The `Overview` query's latency with 20 ms added to every backend reply, against its critical
- * path: three levels of calls (clients → their lists and campaigns → each list's stats and custom
- * fields and each campaign's summary), so 3 × 20 ms plus three round trips. The baseline is
- * measured in the same run: three dependent calls to the same delayed sandbox, one after the
- * other, from this process. The sandbox and each gateway run in processes of their own; requests
- * go one at a time, the cases interleaved round by round. Besides the defaults, the same query
- * through a gateway with the former defaults (LEGACY_CONCURRENCY 8, LEGACY_CONNECTIONS 16), a
- * bare client making the Overview's 39 calls, each as soon as the reply it needs is in (undici and
- * fast-xml-parser, from this process): what the calls cost without any gateway; and the floor:
- * the same calls with nothing decoded (ids picked out of the text), the least any client can do;
- * and the least GraphQL server of the same query (bench/support/yoga-overview.ts: graphql-yoga, one
- * resolver per call, undici and fast-xml-parser, nothing else), in a process of its own like the
- * gateway: what GraphQL itself costs on this path, so what the gateway adds beyond it is its own.
- * Every call without a gateway goes through one undici agent, as the gateway's calls do.
- * BENCH_BEFORE_BUILD names another build's output directory (as for bench/clients-throughput.ts),
- * whose gateway joins the rotation with the defaults, for a before/after in one run. A second
- * argument spreads every reply's delay over 20 ± that many ms (seeded), as replies across a real
- * network vary; the target is for fixed replies.
- *
- * The sandbox adds the 20 ms like a service across a network (its replyDelayMs option,
- * src/sandbox/legacy/reply-delay.ts): it notes each request as it arrives, works on it once the
- * requests that arrived with it are noted too, and sends the reply 20 ms plus that request's own
- * work's time after it arrived, never earlier. So a level's 28 calls no longer also wait for each
- * other's work on the sandbox's one thread (which a service with a thread per request would not
- * make them do), while every reply still carries the full 20 ms and its own work. The baseline
- * and the bare client talk to the same sandbox as the gateways.
+ * The `Overview` query's latency with 20 ms added to every backend reply, against its critical path
+ * measured in the same run (three dependent calls: clients → lists and campaigns → stats, custom
+ * fields, summaries). Beside the defaults: the former defaults (LEGACY_CONCURRENCY 8 /
+ * LEGACY_CONNECTIONS 16), a bare client making the same 39 calls, the floor (the calls with nothing
+ * decoded) and the least GraphQL server of the query (support/yoga-overview.ts), so what the gateway
+ * itself adds stays in view. Cases interleave, one request at a time; every server has a process.
+ * BENCH_BEFORE_BUILD adds another build's gateway; a second argument spreads each delay by ± ms.
  * Target: p50 ≤ 60 ms + 5 ms.
  * Run: npx tsx bench/overview-latency.ts [rounds] [jitter ms]
  */
-import { readFileSync } from "node:fs";
 import { XMLParser } from "fast-xml-parser";
 import { Agent } from "undici";
 import { DEMO } from "../src/sandbox/demo-data.js";
+import { cpuTimeMs } from "./support/cpu.js";
 import { soapText } from "./support/legacy-soap.js";
 import { requestOverview } from "./support/overview-request.js";
 import { startProcess, withProcesses } from "./support/processes.js";
@@ -45,6 +26,9 @@ const LEVELS = 3;
 const TARGET_MS = LEVELS * DELAY_MS + 5;
 
 await withProcesses(async () => {
+  // The sandbox holds each reply like a service across a network (src/sandbox/legacy/reply-delay.ts):
+  // 20 ms plus that request's own work after it arrived, so a level's calls do not also queue on
+  // its one thread. The baseline and the bare client talk to it too.
   const sandbox = await startProcess("legacy-sandbox", { args: [String(DELAY_MS), String(jitterMs)] });
   const env = { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" };
   const current = await startProcess("gateway", { env });
@@ -121,16 +105,9 @@ await withProcesses(async () => {
     await soap("List.GetStats", `<ListID>${DEMO.lists.newsletter}</ListID>`);
   };
 
-  // The sandbox's CPU time per call over the run (Linux /proc; clock ticks of 10 ms), so its own
-  // cost stays in view: it is what spreads a level's arrivals on its one thread.
-  const sandboxCpuMs = (): number | undefined => {
-    try {
-      const fields = readFileSync(`/proc/${sandbox.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      return undefined;
-    }
-  };
+  // The sandbox's CPU time per call over the run, so its own cost stays in view: it is what
+  // spreads a level's arrivals on its one thread.
+  const sandboxCpuMs = (): number => cpuTimeMs(sandbox.pid);
   const sandboxCalls = async (): Promise<number> =>
     ((await (await fetch(`${sandbox.url}/__sandbox/calls`)).json()) as { total: number }).total;
   const [cpuBefore, callsBefore] = [sandboxCpuMs(), await sandboxCalls()];
@@ -184,7 +161,7 @@ await withProcesses(async () => {
     `the least GraphQL server of the query (graphql-yoga, a resolver per call, undici, fast-xml-parser) ` +
       `${p50(5).toFixed(1)} ms, ${(p50(5) - p50(4)).toFixed(1)} ms above the floor; the gateway ${(ours - p50(5)).toFixed(1)} ms above it`,
   );
-  if (cpuBefore !== undefined && cpuAfter !== undefined) {
+  if (!Number.isNaN(cpuAfter - cpuBefore)) {
     const calls = callsAfter - callsBefore;
     console.log(`the sandbox used ${((cpuAfter - cpuBefore) / calls).toFixed(3)} ms of CPU per call (${calls} calls)`);
   }

@@ -1,25 +1,10 @@
 /**
- * Profiling aid, not a figure: how much of each request's memory outlives V8's young-generation
- * collections (scavenges) and so is copied, promoted to the old generation, and left for a full
- * collection, under `{ clients { id name } }` load. A request's objects should die young: the
- * bare server of bench/clients-throughput.ts promotes about a hundred bytes per request. Each
- * server runs with `--trace-gc-nvp` in a process of its own (the legacy sandbox in another),
- * autocannon loads it from a third for a warm-up and then the measured seconds, and each
- * collection's line is summed over the measured part: bytes allocated, bytes that survived a
- * scavenge, bytes promoted, and the pauses, per request.
- *
- * GC_ROLES picks the servers, in order (default `gateway,bare`): `gateway`, `gateway-stubbed`
- * (its legacy client answering in-process, so no backend call), `yoga-overview` (the least GraphQL
- * server of bench/clients-throughput.ts) and `bare`. GC_NODE_FLAGS adds node flags to each
- * (`--max-semi-space-size=64`, say). PROFILE_BUILD names another build's output directory (as for
- * bench/profiling/profile-gateway.ts) for the gateways. GC_QUERY loads another query than
- * `{ clients { id name } }` (the Overview, say; the bare server answers only that one). GC_SITES=1 also loads
- * bench/profiling/promotion-hook.ts into the GraphQL servers and prints where the objects that outlived a
- * scavenge were allocated (sampled; their allocation stacks, deepest frame first); GC_SITES=all
- * where everything was allocated, collected or not; GC_SITES_TOP how many sites (default 25).
- * A heap snapshot does not show what keeps promoted garbage: a full collection frees it first.
- * Old objects that died keep what they point to through every scavenge until one; a chain of them
- * (a Set's replaced hash tables, say: src/util/churn-list.ts) keeps every later request.
+ * Profiling aid, not a figure: bytes per `{ clients { id name } }` request that outlive V8's
+ * young-generation collections (promoted, left for a full collection), from each server's
+ * `--trace-gc-nvp` lines under autocannon load. A request's objects should die young (the bare server
+ * promotes about 100 B). GC_ROLES picks servers (gateway, gateway-stubbed, yoga-overview, bare),
+ * GC_NODE_FLAGS adds node flags, PROFILE_BUILD another build's gateway, GC_QUERY another query;
+ * GC_SITES=1 (or all) prints where promoted (or all) bytes were allocated (promotion-hook.ts).
  * Usage: npx tsx bench/profiling/gc-promotion.ts [seconds] [connections]
  */
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -34,6 +19,9 @@ const connections = Number(process.argv[3] ?? 10);
 const roles = (process.env.GC_ROLES ?? "gateway,bare").split(",").filter(Boolean);
 const nodeFlags = (process.env.GC_NODE_FLAGS ?? "").split(" ").filter(Boolean);
 const otherBuild = process.env.PROFILE_BUILD;
+// Sampled allocation sites, not a heap snapshot: a snapshot's full collection frees promoted garbage
+// first, and dead old objects keep what they point to through every scavenge until one (a chain of
+// them, a Set's replaced hash tables say, keeps every later request: src/util/churn-list.ts).
 const sites = process.env.GC_SITES === "1" || process.env.GC_SITES === "all";
 const sitesAll = process.env.GC_SITES === "all";
 const WARMUP_S = 4;

@@ -1,28 +1,9 @@
 /**
- * Profiling aid, not a figure: the machine instructions the gateway executes per request, counted
- * by valgrind's callgrind, against the bare baseline server of bench/clients-throughput.ts. Unlike
- * CPU time, an instruction count does not move when other work shares the machine, so it settles
- * a before/after of a few percent that CPU per request cannot resolve on a shared 2-core host.
- *
- * Each server runs compiled, in a process of its own under `valgrind --tool=callgrind
- * --instr-atstart=no --separate-threads=yes` (counting nothing while it starts and warms up),
- * against the legacy sandbox in another process at full speed. Each side gets `warmup` requests,
- * then counting is switched on (callgrind_control), `requests` more are sent, and the counts are
- * dumped. Requests go `CONNECTIONS` at a time from this process; the sides run one after the other,
- * each alone on the machine. BENCH_BEFORE_BUILD names another build's output directory (as for
- * bench/clients-throughput.ts), whose gateway is counted too; INSTR_REFERENCE=1 counts the least
- * GraphQL server of bench/clients-throughput.ts (bench/support/yoga-overview.ts) as well.
- *
- * Two figures per request: the main thread's (where JavaScript runs) and all threads' (V8's
- * concurrent compiler and GC helpers too). Read the all-threads one: how GC work splits between
- * the main thread and its helpers varies, so the same build's main-thread count moved 5.7 % between
- * two sides of one run, its all-threads count 0.1 % (2 % across runs). Warm up long: after 3,000
- * requests V8's optimizing compiler still took 31 % of the gateway's counted instructions; after
- * 10,000, about 11 % (the default).
- *
- * Counts are instructions, not time: a cache miss or a system call's time in the kernel does not
- * show (kernel work is not counted at all). Read them for what changed between two builds, and
- * CPU per request from bench/clients-throughput.ts. The dumps are left in the directories printed.
+ * Profiling aid, not a figure: machine instructions per request under valgrind's callgrind, the
+ * gateway against the bare baseline (support/bare-clients.ts). A count does not move when other work
+ * shares the machine, so it settles a before/after (BENCH_BEFORE_BUILD) of a few percent that CPU time
+ * cannot; read the all-threads figure (GC work moves between threads) and warm up long (V8's
+ * optimiser still dominates early). INSTR_REFERENCE=1 counts support/yoga-overview.ts too.
  * Usage: npx tsx bench/profiling/instructions.ts [requests] [warmup] [query]
  */
 import { execFileSync } from "node:child_process";
@@ -34,6 +15,8 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startProcess, withProcesses, type Role } from "../support/processes.js";
 
 const requests = Number(process.argv[2] ?? 1000);
+// After 3,000 requests V8's optimising compiler still took 31 % of the gateway's counted
+// instructions; after 10,000, about 11 %.
 const warmup = Number(process.argv[3] ?? 10_000);
 const query = process.argv[4] ?? "{ clients { id name } }";
 const CONNECTIONS = 10;
@@ -134,6 +117,8 @@ await withProcesses(async () => {
       `${CONNECTIONS} at a time; each server alone under callgrind, the sandbox in its own process\n`,
   );
   const bare = perRequest.get("bare")!;
+  // Instructions, not time: cache misses and kernel work do not show. The main thread's count of
+  // one build moved 5.7 % between two sides of a run as GC work shifted threads; all threads', 0.1 %.
   console.log("server            main thread per request  against bare    all threads per request  against bare");
   for (const [name, count] of perRequest) {
     console.log(

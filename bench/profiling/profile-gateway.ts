@@ -1,14 +1,9 @@
 /**
- * Profiling aid, not a figure: runs the legacy sandbox and the compiled gateway (with
- * `--cpu-prof`) in processes of their own, loads one query with autocannon from a third, and
- * prints where the gateway spent its CPU: self time by package (or src/ file) and the hottest
- * functions. The .cpuprofile is left in the directory printed, for Chrome DevTools. V8 samples by
- * wall clock: time the process spent descheduled inside a system call (writev on a busy machine)
- * shows as that call's, so read CPU per request from bench/clients-throughput.ts, and this for
- * where it goes. PROFILE_BUILD names another build's output directory (as BENCH_BEFORE_BUILD does
- * for clients-throughput.ts) to profile that gateway instead; PROFILE_TARGET=bare profiles the bare
- * baseline server of bench/clients-throughput.ts (the query is then ignored), to compare the two;
- * PROFILE_TARGET=sandbox profiles the legacy sandbox instead, under the gateway's calls.
+ * Profiling aid, not a figure: where the compiled gateway's CPU goes under one query's autocannon
+ * load (`--cpu-prof`): self time by package or src/ file and the hottest functions; the .cpuprofile
+ * is kept for DevTools. V8 samples wall-clock time, so read CPU per request from
+ * clients-throughput.ts. PROFILE_BUILD: another build's gateway; PROFILE_TARGET=bare|sandbox
+ * profiles the bare baseline or the legacy sandbox instead.
  * Usage: npx tsx bench/profiling/profile-gateway.ts [seconds] [query]
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";

@@ -1,17 +1,8 @@
 /**
- * A reference for bench/overview-latency.ts: the least GraphQL server that answers the `Overview`
- * query from the legacy sandbox. graphql-yoga with its defaults but one, a schema of the query's
- * types only, and one resolver per backend call, each making its SOAP call with undici (one agent of 64
- * connections, as the gateway's default) and reading the reply with fast-xml-parser. No loader
- * (the Overview repeats no call), no policy, deadline, cost bound, ownership check, typed error,
- * metric, log or span: what the gateway adds to the same 39 calls beyond this is the price of those.
- * Each call is made as soon as the graph reaches its field, like the gateway's.
- * The one default turned off is yoga's request body limit (`maxRequestBodySize: false`), as the
- * gateway turns it off (it bounds bodies in its node server instead): that limit pipes every body
- * through a stream pipeline with an AbortController, which by itself let about 12 KB of each
- * request be promoted out of V8's young generation and cost a minimal yoga server more than half
- * its rate (bench/RESULTS.md, 2026-11-27). With it on, this reference measured the limit more than
- * the framework; until that date it was on.
+ * The least GraphQL server answering the `Overview` from the legacy sandbox, a reference for the
+ * figures: graphql-yoga, a schema of the query's types, one resolver per SOAP call (undici, one agent
+ * of 64 connections as the gateway's default; fast-xml-parser). No loader, policy, check, typed error,
+ * metric, log or span: what the gateway adds beyond this is the price of those.
  */
 import { XMLParser } from "fast-xml-parser";
 import { createSchema, createYoga } from "graphql-yoga";
@@ -135,6 +126,8 @@ export async function startYogaOverview(legacyUrl: string): Promise<{ url: strin
       },
     }),
     logging: false,
+    // Off as the gateway has it off (it bounds bodies in its node server): the limit's stream
+    // pipeline alone cost a minimal yoga server over half its rate (bench/RESULTS.md, 2026-11-27).
     maxRequestBodySize: false,
   });
   const server = await listen((req, res) => void yoga.requestListener(req, res));
