@@ -135,7 +135,7 @@ export function useMetrics(metrics: GatewayMetrics): Plugin {
     onResponse: ({ request }) => {
       const state = requests.get(request);
       requests.delete(request);
-      // Only GraphQL requests have an operation (readiness and GraphiQL pages do not).
+      // Only GraphQL requests have an operation (a GraphiQL page served by yoga has none).
       if (!state || state.name === undefined) return;
       const labels = { operation: operations.label(state.name), type: state.type ?? "unknown" };
       metrics.requests.inc(labels);
