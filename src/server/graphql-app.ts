@@ -172,7 +172,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       const scope = scopeOf(req);
       requestSignals.set(request, gone);
       // A websocket subscription's context is its stream context from the start (see below): no
-      // deadline signal and no first context made only to be replaced (src/websocket.ts).
+      // deadline signal and no first context made only to be replaced (src/websocket/requests.ts).
       if (isStreamRequest(request)) {
         return authenticate(request.headers).then((credentials) =>
           createContext(deps, request, gone, credentials, scope),
