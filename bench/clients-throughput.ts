@@ -57,8 +57,7 @@ await withProcesses(async () => {
   };
 
   // Warm-up: JIT, keep-alive pools, yoga's caches. The gateway's code takes longer than the bare
-  // server's to reach its optimised steady state: after 2 s its first round still spent about 1.5×
-  // the CPU per request of its later ones (2026-11-23), so each side warms for WARMUP_S.
+  // server's to reach its optimised steady state, so each side warms for WARMUP_S.
   for (const side of sides) await run(side, WARMUP_S);
 
   const rows: Round[][] = [];

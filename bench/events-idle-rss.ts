@@ -2,8 +2,8 @@
  * Memory of idle subscriptions: the gateway's resident set (VmRSS) holding 10,000 idle graphql-ws
  * ListFeed subscriptions, one per connection, all sharing one execution and then each on its own
  * (a distinct connection param). Read before, once a probe event reached all, 5 s later and after a
- * full collection. The gateway runs compiled as in production (`--tsx`: through tsx, about 90 MB
- * more). Target: ≤ 300 MB.
+ * full collection. The gateway runs compiled as in production (`--tsx`: through tsx, which adds
+ * its own memory). Target: ≤ 300 MB.
  * Run: npx tsx bench/events-idle-rss.ts [subscriptions] [--tsx]
  */
 import { readFile } from "node:fs/promises";

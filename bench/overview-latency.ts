@@ -1,12 +1,9 @@
 /**
  * The `Overview` query's latency with 20 ms added to every backend reply, against its critical path
- * measured in the same run (three dependent calls: clients → lists and campaigns → stats, custom
- * fields, summaries). Beside the defaults: the former defaults (LEGACY_CONCURRENCY 8 /
- * LEGACY_CONNECTIONS 16), a bare client making the same 39 calls, the floor (the calls with nothing
- * decoded) and the least GraphQL server of the query (support/yoga-overview.ts), so what the gateway
- * itself adds stays in view. Cases interleave, one request at a time; every server has a process.
- * BENCH_BEFORE_BUILD adds another build's gateway; a second argument spreads each delay by ± ms.
- * Target: p50 ≤ 60 ms + 5 ms.
+ * measured in the same run (three dependent calls), beside a gateway with LEGACY_CONCURRENCY 8 /
+ * LEGACY_CONNECTIONS 16, a bare client making the same 39 calls, the floor (nothing decoded) and the
+ * least GraphQL server of the query (support/yoga-overview.ts). BENCH_BEFORE_BUILD adds another
+ * build's gateway; a second argument spreads each delay by ± ms. Target: p50 ≤ 60 ms + 5 ms.
  * Run: npx tsx bench/overview-latency.ts [rounds] [jitter ms]
  */
 import { XMLParser } from "fast-xml-parser";

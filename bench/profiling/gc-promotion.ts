@@ -1,10 +1,8 @@
 /**
  * Profiling aid, not a figure: bytes per `{ clients { id name } }` request that outlive V8's
- * young-generation collections (promoted, left for a full collection), from each server's
- * `--trace-gc-nvp` lines under autocannon load. A request's objects should die young (the bare server
- * promotes about 100 B). GC_ROLES picks servers (gateway, gateway-stubbed, yoga-overview, bare),
- * GC_NODE_FLAGS adds node flags, PROFILE_BUILD another build's gateway, GC_QUERY another query;
- * GC_SITES=1 (or all) prints where promoted (or all) bytes were allocated (promotion-hook.ts).
+ * young-generation collections, from each server's `--trace-gc-nvp` lines under autocannon load (a
+ * request's objects should die young, as the bare server's do). The GC_* settings, read below,
+ * pick the servers, node flags, query and where promoted bytes were allocated (promotion-hook.ts).
  * Usage: npx tsx bench/profiling/gc-promotion.ts [seconds] [connections]
  */
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -16,6 +14,9 @@ import { builtModule, startProcess, withProcesses, type Role } from "../support/
 
 const seconds = Number(process.argv[2] ?? 8);
 const connections = Number(process.argv[3] ?? 10);
+// GC_ROLES: gateway, gateway-stubbed, yoga-overview, bare; GC_NODE_FLAGS: flags for each server;
+// PROFILE_BUILD: another build's gateway; GC_QUERY: another query; GC_SITES=1 (or all): where the
+// promoted (or all) bytes were allocated, the GC_SITES_TOP first sites.
 const roles = (process.env.GC_ROLES ?? "gateway,bare").split(",").filter(Boolean);
 const nodeFlags = (process.env.GC_NODE_FLAGS ?? "").split(" ").filter(Boolean);
 const otherBuild = process.env.PROFILE_BUILD;

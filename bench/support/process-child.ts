@@ -1,23 +1,16 @@
 /**
- * One server process of the benchmarks (started by bench/support/processes.ts), on 127.0.0.1 and a
- * free port; a role loads only what it runs, so a process holds no other role's code:
- * - `legacy-sandbox [delayMs] [jitterMs]`: the legacy sandbox with its demo data, every reply held
- *   back by `delayMs` (default 0; each drawn from delayMs ± jitterMs, seeded) plus its own work's
- *   time, as a backend across a network would answer (src/sandbox/legacy/reply-delay.ts);
- * - `commerce-sandbox`: the commerce sandbox with its demo data;
- * - `gateway`: the gateway, configured from the environment like `npm start`; its log lines are
- *   dropped unless MAILGRAPH_BENCH_LOG=stdout (the event figures keep them, as `npm start` does);
- * - `bare-clients <legacyUrl>`: the bare baseline of `{ clients { id name } }` (bare-clients.ts);
- * - `gateway-stubbed`, `yoga-minimal`, `json-minimal`: the floors of bench/profiling/floors.ts;
- * - `yoga-overview <legacyUrl>`: the least GraphQL server of the Overview (yoga-overview.ts).
- * Prints `{"url": …}` once listening; stops when stdin ends or on SIGTERM. Under `--expose-gc`,
- * SIGUSR2 runs a full collection (to tell what is held from what is not yet collected).
+ * One server process of the benchmarks (started by bench/support/processes.ts) on 127.0.0.1 and a
+ * free port, in the role its first argument names (the cases of `start`); a role loads only what it
+ * runs. Prints `{"url": …}` once listening; stops when stdin ends or on SIGTERM. Under
+ * `--expose-gc`, SIGUSR2 runs a full collection (to tell what is held from what is not yet collected).
  */
 const [role, arg, arg2] = process.argv.slice(2);
 
 async function start(): Promise<{ url: string; close(): Promise<void> }> {
   switch (role) {
     case "legacy-sandbox": {
+      // [delayMs] [jitterMs]: each reply held back by delayMs ± jitterMs (seeded) plus its own work's
+      // time, as a backend across a network answers (src/sandbox/legacy/reply-delay.ts).
       const { createLegacySandbox } = await import("../../src/sandbox/legacy/index.js");
       const { listen } = await import("../../src/util/listen.js");
       const sandbox = createLegacySandbox({
@@ -38,6 +31,7 @@ async function start(): Promise<{ url: string; close(): Promise<void> }> {
       return { url: sandbox.baseUrl, close: () => sandbox.close() };
     }
     case "gateway": {
+      // Configured from the environment like `npm start`; the event figures keep its log lines.
       const { loadConfig } = await import("../../src/config.js");
       const { createGateway } = await import("../../src/server.js");
       const log = process.env.MAILGRAPH_BENCH_LOG === "stdout" ? undefined : () => {};
@@ -53,6 +47,7 @@ async function start(): Promise<{ url: string; close(): Promise<void> }> {
       const { startYogaOverview } = await import("./yoga-overview.js");
       return startYogaOverview(arg);
     }
+    // The floors of bench/profiling/floors.ts.
     case "gateway-stubbed":
     case "yoga-minimal":
     case "json-minimal": {

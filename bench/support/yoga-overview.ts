@@ -127,7 +127,7 @@ export async function startYogaOverview(legacyUrl: string): Promise<{ url: strin
     }),
     logging: false,
     // Off as the gateway has it off (it bounds bodies in its node server): the limit's stream
-    // pipeline alone cost a minimal yoga server over half its rate (bench/RESULTS.md, 2026-11-27).
+    // pipeline alone would make this reference measure the limit more than the framework.
     maxRequestBodySize: false,
   });
   const server = await listen((req, res) => void yoga.requestListener(req, res));
