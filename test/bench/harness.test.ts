@@ -1,9 +1,10 @@
 /**
- * The benchmark harness: which scripts `npm run bench` runs, and the load runner's reading of
- * autocannon (a separate process) against a real server, failures included.
+ * The benchmark harness: bench/'s layout (figure scripts at its top, profiling aids and support
+ * below), the one process harness every benchmark starts its children through, and the load
+ * runner's reading of autocannon (a separate process) against a real server, failures included.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,32 +14,77 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { figureScripts } from "../../bench/support/figures.js";
 import { load } from "../../bench/support/load.js";
+import { startProcess, withProcesses } from "../../bench/support/processes.js";
 import { median } from "../../bench/support/stats.js";
 import { operationOf, type TimelineNote } from "../../bench/profiling/timeline-hook.js";
 
+const BENCH = fileURLToPath(new URL("../../bench/", import.meta.url));
+const tsFiles = (dir: string) => readdirSync(join(BENCH, dir)).filter((file) => file.endsWith(".ts"));
+
 describe("figure scripts", () => {
-  it("lists every script that names its Run: line, and no helper", () => {
+  it("are every script at bench/'s top but the runner, each naming its Run: line", () => {
     const scripts = figureScripts();
     for (const figure of ["clients-throughput.ts", "decode.ts", "overview-latency.ts", "backend-calls.ts"]) {
       expect(scripts).toContain(figure);
     }
-    for (const helper of [
-      "stats.ts",
-      "processes.ts",
-      "process-child.ts",
-      "load.ts",
-      "call-suite.ts",
-      "figures.ts",
-      "timeline-hook.ts",
-      "overview-request.ts",
-      "overview-timeline.ts",
-      "profile-gateway.ts",
-    ]) {
-      expect(scripts).not.toContain(helper);
-    }
-    expect(scripts).not.toContain("run-all.ts");
+    expect(scripts).toEqual(
+      tsFiles(".")
+        .filter((file) => file !== "run-all.ts")
+        .sort(),
+    );
+  });
+
+  it("leave profiling aids and support below bench/, where npm run bench never runs them", () => {
+    for (const dir of ["profiling", "support"]) expect(figureScripts(join(BENCH, dir)), dir).toEqual([]);
+    expect(tsFiles("profiling")).toContain("profile-gateway.ts");
+    expect(tsFiles("support")).toContain("processes.ts");
   });
 });
+
+describe("the process harness", () => {
+  it("starts the sandbox from the sources through tsx, announces its URL and stops it", async () => {
+    await withProcesses(async () => {
+      const sandbox = await startProcess("legacy-sandbox", { tsx: true });
+      expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await fetch(`${sandbox.url}/__sandbox/calls`)).status).toBe(200);
+      await sandbox.stop();
+      await expect(fetch(`${sandbox.url}/__sandbox/calls`)).rejects.toThrow();
+    });
+  });
+
+  it("finds the child of a build made before bench/support/, and kills what a script leaves running", async () => {
+    // A build of the former layout: its child at bench/process-child.js, announcing its URL.
+    const build = mkdtempSync(join(tmpdir(), "bench-build-"));
+    mkdirSync(join(build, "bench"));
+    writeFileSync(
+      join(build, "bench", "process-child.js"),
+      `const server = require("node:http").createServer((req, res) => res.end(process.argv[2]));
+       server.listen(0, "127.0.0.1", () =>
+         process.stdout.write(JSON.stringify({ url: "http://127.0.0.1:" + server.address().port }) + "\\n"));`,
+    );
+    let pid = 0;
+    try {
+      await withProcesses(async () => {
+        const child = await startProcess("gateway", { build });
+        pid = child.pid;
+        expect(await (await fetch(child.url)).text()).toBe("gateway");
+        // Not stopped: it ignores its stdin, so only the harness's kill ends it.
+      });
+      await expect.poll(() => alive(pid)).toBe(false);
+    } finally {
+      rmSync(build, { recursive: true, force: true });
+    }
+  });
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 describe("load", () => {
   let url: string;
