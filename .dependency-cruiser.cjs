@@ -34,8 +34,8 @@ module.exports = {
       from: { path: "^src/backends/" },
       to: {
         path: [
-          "^src/(schema|domain|plugins|live|events|auth|persisted|metrics|shutdown|sandbox)/",
-          "^src/(server|websocket|context|main|readiness|graphiql-page)\\.ts$",
+          "^src/(schema|domain|plugins|live|events|auth|persisted|metrics|shutdown|sandbox|server|websocket|http|limits)/",
+          "^src/(server|context|main)\\.ts$",
           "(^|/)node_modules/(graphql|graphql-yoga|graphql-ws|@pothos/[^/]+|@envelop/[^/]+)/",
         ],
       },
@@ -52,7 +52,12 @@ module.exports = {
       comment: "The domain serves the schema: it imports no schema, plugin, server or websocket code.",
       severity: "error",
       from: { path: "^src/domain/" },
-      to: { path: ["^src/(schema|plugins|live|auth|sandbox)/", "^src/(server|websocket|context|main)\\.ts$"] },
+      to: {
+        path: [
+          "^src/(schema|plugins|live|auth|sandbox|server|websocket|http|limits)/",
+          "^src/(server|context|main)\\.ts$",
+        ],
+      },
     },
     {
       name: "live-below-the-graph",
