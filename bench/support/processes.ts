@@ -1,11 +1,9 @@
 /**
- * The one harness for the benchmarks' child processes. A server role (the sandboxes, the gateway,
- * the baselines: bench/support/process-child.ts) prints `{"url": …}` once listening and stops when
- * its stdin ends, so an abrupt end of a benchmark never leaves one behind; a forked helper talks
- * over IPC. Servers run compiled by tsc (tsconfig.processes.json, built once per benchmark run) as
- * plain node with NODE_ENV=production, as `node dist/main.js` runs in production: outside
- * production graphql-js checks every failed `instanceof` of its types once more (0.93× the CPU per
- * `{ clients { id name } }` with NODE_ENV=production, 2026-11-23). `tsx` runs the sources instead.
+ * The one harness for the benchmarks' child processes: server roles (process-child.ts) print
+ * `{"url": …}` once listening and stop when their stdin ends, so an abrupt end leaves none behind;
+ * forked helpers talk over IPC. Servers run compiled by tsc (tsconfig.processes.json, once per run)
+ * on plain node with NODE_ENV=production, as in production, where graphql-js skips a costly second
+ * `instanceof` check; `tsx` runs the sources instead.
  */
 import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
