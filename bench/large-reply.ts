@@ -5,14 +5,14 @@
  * `/health` response and the query's own time, and the query's time with nothing else asked of the
  * gateway (alone). The backend (the legacy sandbox, its
  * Subscribers.GetActive answered with a reply made once at start) and the gateway (compiled, as
- * bench/processes.ts runs it) each run in a process of their own; the load comes from this one.
+ * bench/support/processes.ts runs it) each run in a process of their own; the load comes from this one.
  * Two replies of about the same size:
  * - `full`: 40,000 of the sandbox's own subscriber records (every field), 7.8 MB;
  * - `lean`: 120,000 records holding only an address, 7.7 MB: more elements for the bytes.
  * Two queries: `activeSubscribers(first: 10)` (the reply decoded, then every record sorted by
  * address for the connection) and `subscriber(email:)` (decoded, then indexed by address).
  * BENCH_GATEWAY_BUILD names another build's output directory (compiled with
- * bench/tsconfig.processes.json, e.g. an earlier commit or another reply reader) whose gateway is
+ * bench/support/tsconfig.processes.json, e.g. an earlier commit or another reply reader) whose gateway is
  * measured instead of this tree's.
  * Run: npx tsx bench/large-reply.ts [rounds]            (default 5 measured rounds after 2 warm-up)
  */

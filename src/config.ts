@@ -153,7 +153,7 @@ export interface RequestLimits {
   maxOperationsPerConnection: number;
   /**
    * Websocket connections and SSE streams one caller (its gateway token's subject, else its
-   * address) may hold open at once on this instance (src/plugins/caller-streams.ts).
+   * address) may hold open at once on this instance (src/server/caller-streams.ts).
    */
   maxStreamsPerCaller: number;
 }

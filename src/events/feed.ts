@@ -208,7 +208,7 @@ export interface FeedQueue<T> extends AsyncIterableIterator<FeedItem<T>, undefin
 
 /**
  * A feed with the same bounded buffer and stall rule as `openFeed`'s, filled by the caller (the
- * shared executions of src/events/fanout.ts push one result to each subscriber's queue).
+ * shared executions of src/live/fanout.ts push one result to each subscriber's queue).
  * `onStop` runs once, when the queue stops taking items: the reader returned, `signal` aborted,
  * it overflowed, or `end()` was called.
  */

@@ -156,7 +156,7 @@ export interface WebSocketOperations {
 const websocketOperations = new WeakMap<Server, WebSocketOperations>();
 
 /**
- * Makes `drain` wait for the graphql-ws operations running on `server` (src/websocket.ts counts
+ * Makes `drain` wait for the graphql-ws operations running on `server` (src/websocket/connections.ts counts
  * them): a query or mutation is in flight until its result and `complete` are sent; subscriptions
  * end with their socket.
  */

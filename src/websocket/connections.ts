@@ -56,7 +56,7 @@ export function shuttingDown(): GraphQLError {
 export class Connections {
   // A socket's signal is a CallAbort, not an AbortController: only the gateway follows it (the
   // fan-out's subscribers, the operations' services), and every idle connection would otherwise
-  // keep an EventTarget. The executor gets no signal over websockets (server.ts): graphql-ws
+  // keep an EventTarget. The executor gets no signal over websockets (plugins/request-signal.ts): graphql-ws
   // returns a socket's streams when it closes, and its operations' backend calls end with it.
   readonly #signals = new WeakMap<WebSocket, CallAbort>();
   // Queries and mutations running on each socket (their subscribe payloads), for a shutdown to wait

@@ -81,7 +81,7 @@ export function requestOf(
 }
 
 /**
- * Requests of websocket subscriptions: their context is made for the stream at once (src/server.ts),
+ * Requests of websocket subscriptions: their context is made for the stream at once (src/server/graphql-app.ts),
  * not made with the request's deadline and then made again without it.
  */
 const streamRequests = new WeakSet<Request>();
