@@ -36,7 +36,7 @@ export interface GraphContext {
   events: EventLog | undefined;
   /**
    * The request this context serves (its id, log record and trace), handed to every backend call;
-   * the operation's span goes in here once it starts (tracing/operation-span.ts).
+   * the operation's span goes in here once it starts (plugins/operation-spans.ts).
    */
   requestScope: RequestScope;
   /** The backend calls this operation has made, bounded by MAX_COST once it executes (domain/call-budget.ts). */

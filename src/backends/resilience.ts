@@ -160,7 +160,7 @@ export const commerceReplyFails: ReplyJudge = (reply) =>
  * (after `breakerFailures` consecutive failures of the backend itself, BREAKER_OPEN for
  * `breakerHalfOpenMs`, then one probe), and retries of reads only, after a full-jitter delay or a
  * longer Retry-After, while the call's deadline and budget allow. Writes are never sent twice.
- * See docs/decisions.md, "Retries: reads only, full jitter, within the deadline".
+ * See docs/decisions.md, "Backend calls: one HTTP layer, total deadline; retries: reads only".
  */
 export class BackendPolicy {
   readonly #breaker: CircuitBreakerPolicy;

@@ -2,7 +2,8 @@
  * The backend calls one operation may make (MAX_COST), across both backends, paid as each request
  * leaves the gateway (backends/http.ts), retries included: the cost checked before execution is an
  * estimate that an account larger than it would exceed. Set as queries and mutations start
- * executing (src/plugins/limits.ts). See docs/decisions.md, "MAX_COST holds for the calls made".
+ * executing (src/plugins/limits.ts). See docs/decisions.md, "Cost in backend calls; MAX_COST holds
+ * for the calls made".
  */
 
 /** A call refused because the operation has made every call its budget allows. */

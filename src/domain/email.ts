@@ -1,7 +1,8 @@
 /**
  * Email addresses as the gateway checks and compares them, for both backends. The check is of
  * shape only: each service has the final word on what it accepts, and answers with its own code
- * when it disagrees. See docs/decisions.md, "Addresses compare in ASCII case only".
+ * when it disagrees. See docs/decisions.md, "Input is sent as given; addresses compare in ASCII
+ * case only".
  */
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;

@@ -1,8 +1,8 @@
 /**
  * What the gateway knows about the request being served, wherever the work happens: the request id
  * (sent on to the backends), what the access log reports and the trace the work belongs to. Handed
- * along explicitly, not kept in AsyncLocalStorage: see docs/decisions.md, "The request's scope is
- * handed along, not kept in AsyncLocalStorage".
+ * along explicitly, not kept in AsyncLocalStorage: see docs/decisions.md, "Signals on the request
+ * hot path; the request's scope is handed along".
  */
 import type { IncomingMessage } from "node:http";
 import type { Span, SpanContext, Tracer } from "@opentelemetry/api";
@@ -23,8 +23,8 @@ export interface RequestRecord {
 
 /**
  * Where a piece of work runs: its request and, when tracing is on, the span it belongs under.
- * A request's own scope gets its operation's span once the operation starts (tracing/
- * operation-span.ts); a span inside it (a loader batch, a service call) makes a child scope.
+ * A request's own scope gets its operation's span once the operation starts (plugins/
+ * operation-spans.ts); a span inside it (a loader batch, a service call) makes a child scope.
  */
 export interface RequestScope {
   readonly request: RequestRecord;

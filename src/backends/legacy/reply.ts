@@ -2,7 +2,8 @@
  * Reads a reply of the legacy service into the operation's success value, or the error it stands
  * for, in every shape the spec shows: SOAP `<OpResponse><OpResult>`, and over GET/POST a `Result`,
  * `string`, type-named, `ArrayOf<Type>` or `<anyType xsi:type>` root, or a SOAP-style envelope
- * (Client.GetSegments). See docs/decisions.md, "Replies: Results in place of values, typed SOAP results".
+ * (Client.GetSegments). See docs/decisions.md, "Replies: Results in place of values, typed SOAP
+ * results; HTTP status of faults".
  */
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { isScalarKind, type OperationSpec, type WireField, type WireTypeName } from "./catalog.js";
@@ -95,8 +96,8 @@ export function decodeReply(
  * How many large replies are decoded at once in the process; the others wait their turn, first
  * come first served. One: each holds its text, its tree and its records until it is done, and the
  * work is CPU on the one thread, so two at once finish no sooner than one after the other (the
- * first later) while holding two of everything. See docs/decisions.md, "Large legacy replies
- * waiting: LEGACY_BUSY".
+ * first later) while holding two of everything. See docs/decisions.md, "Upstream resilience:
+ * breaker, bulkhead and large legacy replies waiting".
  */
 export const SLICED_DECODES_AT_ONCE = 1;
 

@@ -2,7 +2,7 @@
  * The event log shared by every instance: a Redis Stream per source, appended to by one Lua
  * script. Each instance runs one blocking XREAD reader that fans events out to its subscribers; a
  * replay reads a page at a time at its reader's pace, then joins them. See docs/decisions.md,
- * "Replays: a page at a time, shared, no extra cap" and "How the log knows what it lost".
+ * "Replays: a page at a time, shared, no extra cap" and "Events the log no longer holds".
  */
 import { Redis, type RedisOptions } from "ioredis";
 import { ReplayGate } from "./replay-gate.js";

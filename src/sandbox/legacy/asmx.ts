@@ -2,8 +2,8 @@
  * The service endpoint, /api/api.asmx, over its three transports: SOAP 1.1 (POST, operation named
  * by SOAPAction and the Body element), GET /api/api.asmx/<Op>?Param=… and POST /api/api.asmx/<Op>
  * with a form body. Routing and parameter checks come from the catalog, behaviour from HANDLERS;
- * what the service cannot process gets what ASMX gives (docs/decisions.md, "HTTP status of
- * faults, parameters and CustomFields").
+ * what the service cannot process gets what ASMX gives (docs/decisions.md, "Replies: Results in
+ * place of values, typed SOAP results; HTTP status of faults").
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -1,8 +1,7 @@
 /**
  * Turns a request's parameters (SOAP child elements, or GET query / POST form fields) into the Args
  * of the operation's catalog row, checking what ASMX checks before the method runs: required
- * parameters present, booleans convertible, no character XML forbids. See docs/decisions.md, "HTTP
- * status of faults, parameters and CustomFields".
+ * parameters present, booleans convertible, no character XML forbids.
  */
 import type { OperationSpec, ParamSpec } from "../../backends/legacy/catalog.js";
 import { findForbiddenXmlChar } from "../../backends/legacy/xml.js";

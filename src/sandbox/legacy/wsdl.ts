@@ -2,7 +2,7 @@
  * The WSDL 1.1 description of the service, generated from the catalog so it always matches what the
  * sandbox accepts and answers (document/literal, SOAP 1.1). Operations other than status ones are
  * typed anyType, since a failure answers a Result in their place: see docs/decisions.md, "Replies:
- * Results in place of values, typed SOAP results".
+ * Results in place of values, typed SOAP results; HTTP status of faults".
  */
 import {
   isScalarKind,

@@ -2,7 +2,8 @@
  * The one place errors reach the graph: backend failures (by the codes domain/backend-failures.ts
  * names) and domain errors become, in a mutation, the member of its payload union that has a type
  * for them, else a GraphQLError with `extensions.code` scoped to the field that failed.
- * GraphErrorsPlugin applies it to every resolver. See docs/decisions.md, "One error mapping per layer".
+ * GraphErrorsPlugin applies it to every resolver. See docs/decisions.md, "One error mapping per
+ * layer, by code".
  */
 import SchemaBuilder, { BasePlugin, type PothosOutputFieldConfig, type SchemaTypes } from "@pothos/core";
 import { GraphQLError, type GraphQLFieldResolver } from "graphql";
@@ -289,7 +290,7 @@ function commerceFieldError(error: CommerceFailure): GraphQLError {
   }
 }
 
-/** A call the gateway did not send to protect the backend (resilience.ts): the field fails alone. */
+/** A call the gateway did not send to protect the backend (backends/resilience.ts): the field fails alone. */
 function shedFieldError(error: ShedFailure): GraphQLError {
   const service = error.backend === "legacy" ? LEGACY : COMMERCE;
   const extensions = { backend: error.backend, operation: error.operation };
