@@ -1,5 +1,5 @@
 // The gateway's layers, checked by `npm run lint` (dependency-cruiser, type-only imports included).
-// Floors, from the ground up: config/logging/util/tracing; backends; domain; schema, plugins, live,
+// Floors, from the ground up: config/logging/util/tracing/redis; backends; domain; schema, plugins, live,
 // events, auth, context; server, websocket, main. Nothing imports from a floor above its own, and
 // no import cycle runs anywhere in src/. docs/decisions.md, "Layers", says why.
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -14,10 +14,11 @@ module.exports = {
     },
     {
       name: "ground-floor",
-      comment: "config, logging, util and tracing are the ground floor: they import nothing else of the gateway's.",
+      comment:
+        "config, logging, util, tracing and redis are the ground floor: they import nothing else of the gateway's.",
       severity: "error",
-      from: { path: "^src/(config\\.ts|logging/|util/|tracing/)" },
-      to: { path: "^src/", pathNot: "^src/(config\\.ts|logging/|util/|tracing/)" },
+      from: { path: "^src/(config\\.ts|logging/|util/|tracing/|redis/)" },
+      to: { path: "^src/", pathNot: "^src/(config\\.ts|logging/|util/|tracing/|redis/)" },
     },
     {
       name: "util-is-a-leaf",

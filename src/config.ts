@@ -7,6 +7,7 @@ import { HMAC_MIN_KEY_BYTES, hmacKeyLongEnough } from "./util/hmac-key.js";
 import { LOG_LEVELS, type LogLevel } from "./logging/logger.js";
 import type { TracingConfig } from "./tracing/setup.js";
 import { parseDuration } from "./util/duration.js";
+import { isClusterUrl, parseClusterUrl } from "./redis/url.js";
 
 /** Timeouts and size caps of one HTTP backend. */
 export interface HttpLimits {
@@ -215,6 +216,21 @@ export interface ShutdownConfig {
   deadlineMs: number;
 }
 
+/** The shared cache of backend reads (src/cache): where it lives, how long each kind of read is kept, its bounds. */
+export interface CacheConfig {
+  /** CACHE=off turns it off. */
+  enabled: boolean;
+  /** Key material of the credential hashes entries are filed under (CACHE_SECRET); GATEWAY_SECRET wins when set. */
+  secret: string | undefined;
+  /** Seconds each kind of read is kept (src/cache/kinds.ts). */
+  ttlSeconds: { listStats: number; campaignSummary: number; reference: number; job: number; other: number };
+  /** Bounds of the in-memory store (one instance, no REDIS_URL). */
+  maxEntries: number;
+  maxBytes: number;
+  /** A read whose answer is larger is not kept (either store). */
+  maxEntryBytes: number;
+}
+
 /** GET /metrics (src/metrics). */
 export interface MetricsConfig {
   /** Bearer token /metrics requires from every caller; unset: served to loopback callers only. */
@@ -240,6 +256,7 @@ export interface Config {
   persisted: PersistedConfig;
   shutdown: ShutdownConfig;
   auth: AuthConfig;
+  cache: CacheConfig;
 }
 
 /** Thrown by loadConfig with every problem found, one per line. */
@@ -437,6 +454,7 @@ export const ENV_SECTIONS = [
   "Request limits",
   "Persisted documents",
   "Webhooks and the event log",
+  "Cache",
   "Shutdown",
   "Logs, traces and metrics",
   "Embedded sandboxes",
@@ -793,13 +811,19 @@ export const ENV = z.object({
   REDIS_URL: z
     .string()
     .optional()
-    .refine((raw) => raw === undefined || /^rediss?:\/\/[^\s]+$/.test(raw), {
-      error: "must be a redis:// or rediss:// URL",
+    .superRefine((raw, ctx) => {
+      if (raw === undefined) return;
+      if (isClusterUrl(raw)) {
+        const cluster = parseClusterUrl(raw);
+        if (typeof cluster === "string") ctx.addIssue({ code: "custom", message: cluster });
+      } else if (!/^rediss?:\/\/[^\s]+$/.test(raw)) {
+        ctx.addIssue({ code: "custom", message: "must be a redis://, rediss:// or redis+cluster:// URL" });
+      }
     })
     .meta(
       about(
         "Webhooks and the event log",
-        "`redis://` or `rediss://` URL of the Redis holding the event log shared by every instance (one stream per backend) and the one-time codes of logins that return to an app, so any instance can exchange them",
+        "`redis://` or `rediss://` URL of the Redis holding the event log shared by every instance (one stream per backend) and the one-time codes of logins that return to an app, so any instance can exchange them; `redis+cluster://host:port,host:port/` (or `rediss+cluster://`) names seed nodes of a Redis Cluster instead",
         "(unset: in memory, one instance)",
       ),
     ),
@@ -901,6 +925,51 @@ export const ENV = z.object({
         '`true`: only documents of the manifest run, named by id (`documentId`, or `extensions.persistedQuery.sha256Hash`) on every transport; a document text is refused (`PERSISTED_ONLY`), introspection, "Did you mean" suggestions and GraphiQL are off',
       ),
     ),
+  CACHE: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^(on|off)$/i.test(raw), { error: "must be on or off" })
+    .transform((raw) => raw === undefined || raw.toLowerCase() === "on")
+    .meta(
+      about(
+        "Cache",
+        "`on`: backend reads are kept per credential and shared by requests (in Redis with `REDIS_URL`, shared by every instance; else in memory), dropped by the gateway's writes and the backends' webhooks; `off`: every read goes to the backend",
+        "`on`",
+      ),
+    ),
+  CACHE_SECRET: z
+    .string()
+    .optional()
+    .refine((t) => t === undefined || Buffer.byteLength(t, "utf8") >= 32, { error: "must have at least 32 bytes" })
+    .meta(
+      about(
+        "Cache",
+        "at least 32 bytes, the same on every instance: entries are filed under a keyed hash of the caller's credential made with it (`GATEWAY_SECRET` is used instead when set). With `REDIS_URL` and neither, the cache is off (a start-up warning says so)",
+        "(one instance without `REDIS_URL`: made up per run)",
+      ),
+    ),
+  CACHE_TTL_LIST_STATS_S: intIn(30, 1, 86_400).meta(
+    about("Cache", "seconds a list's statistics and members are kept (they change with every subscriber)"),
+  ),
+  CACHE_TTL_CAMPAIGN_SUMMARY_S: intIn(300, 1, 86_400).meta(
+    about("Cache", "seconds a campaign's summary and reports (bounces, opens, unsubscribes) are kept"),
+  ),
+  CACHE_TTL_REFERENCE_S: intIn(86_400, 1, 604_800).meta(
+    about("Cache", "seconds rarely changing reads are kept (templates, custom field definitions)"),
+  ),
+  CACHE_TTL_JOB_S: intIn(5, 1, 3_600).meta(about("Cache", "seconds a commerce export job's state is kept")),
+  CACHE_TTL_OTHER_S: intIn(60, 1, 86_400).meta(
+    about("Cache", "seconds every other read is kept (clients, lists, segments, campaigns, coupons)"),
+  ),
+  CACHE_MAX_ENTRIES: intIn(10_000, 1, 10_000_000).meta(
+    about("Cache", "entries the in-memory cache holds at most (least recently used out first)"),
+  ),
+  CACHE_MAX_BYTES: intIn(64 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024).meta(
+    about("Cache", "bytes of answers the in-memory cache holds at most (least recently used out first)"),
+  ),
+  CACHE_MAX_ENTRY_BYTES: intIn(1024 * 1024, 64, 512 * 1024 * 1024).meta(
+    about("Cache", "a read whose answer is larger is not kept (in memory or Redis)"),
+  ),
   /** Path of the persisted documents manifest; default documents/gql/persisted-documents.json. */
   PERSISTED_DOCUMENTS: text.meta(
     about(
@@ -1210,6 +1279,20 @@ export function loadConfig(env: Env = process.env): Config {
       logRetentionMs: e.EVENT_LOG_RETENTION_MS,
       logKeyPrefix: e.EVENT_LOG_KEY_PREFIX,
     },
+    cache: {
+      enabled: e.CACHE,
+      secret: e.CACHE_SECRET,
+      ttlSeconds: {
+        listStats: e.CACHE_TTL_LIST_STATS_S,
+        campaignSummary: e.CACHE_TTL_CAMPAIGN_SUMMARY_S,
+        reference: e.CACHE_TTL_REFERENCE_S,
+        job: e.CACHE_TTL_JOB_S,
+        other: e.CACHE_TTL_OTHER_S,
+      },
+      maxEntries: e.CACHE_MAX_ENTRIES,
+      maxBytes: e.CACHE_MAX_BYTES,
+      maxEntryBytes: e.CACHE_MAX_ENTRY_BYTES,
+    },
   };
 
   return config;
@@ -1250,6 +1333,11 @@ export function configWarnings(config: Config): string[] {
   if (config.http.allowedHosts.length === 0 && !isLoopbackHost(config.host)) {
     warnings.push(
       "HOST is not a loopback address and ALLOWED_HOSTS is unset: requests for any Host name are served (set ALLOWED_HOSTS)",
+    );
+  }
+  if (config.cache.enabled && config.events.redisUrl && !config.auth.secret && !config.cache.secret) {
+    warnings.push(
+      "REDIS_URL is set without GATEWAY_SECRET or CACHE_SECRET: the shared cache is off (its entries are filed under a keyed hash that must be the same on every instance); set CACHE_SECRET to turn it on",
     );
   }
   return warnings;
