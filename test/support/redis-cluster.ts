@@ -1,0 +1,140 @@
+/**
+ * A three-node Redis Cluster of real redis-server processes on ports of its own (no replicas), for
+ * suites that must show the gateway's keys and scripts work on a cluster. One per test file: start
+ * it in beforeAll, stop it in afterAll. Nodes are joined with CLUSTER MEET and ADDSLOTSRANGE (no
+ * redis-cli needed), and the cluster is handed over once every node reports `cluster_state:ok` and
+ * the same three slot ranges.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { freePort } from "./child-process.js";
+
+/** A running cluster. */
+export interface RedisCluster {
+  /** REDIS_URL of the cluster: `redis+cluster://127.0.0.1:<p1>,127.0.0.1:<p2>,127.0.0.1:<p3>/`. */
+  readonly url: string;
+  /** The nodes' client ports. */
+  readonly ports: readonly number[];
+  /** Stops every node and removes its files. */
+  stop(): Promise<void>;
+}
+
+const SLOTS: readonly [number, number][] = [
+  [0, 5460],
+  [5461, 10922],
+  [10923, 16383],
+];
+const READY_WITHIN_MS = 20_000;
+
+/** Starts three cluster nodes on free ports, joins them and waits until they serve every slot. */
+export async function startRedisCluster(): Promise<RedisCluster> {
+  const dir = await mkdtemp(join(tmpdir(), "mailgraph-cluster-"));
+  const ports: number[] = [];
+  const busPorts: number[] = [];
+  const processes: ChildProcess[] = [];
+  const clients: Redis[] = [];
+  const stop = async (): Promise<void> => {
+    for (const client of clients) client.disconnect();
+    await Promise.all(
+      processes.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once("exit", () => resolve());
+            child.kill("SIGKILL"); // nothing of a test cluster needs saving
+          }),
+      ),
+    );
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    // Ports taken one after another, all kept apart: the bus ports are named (cluster-port), not port + 10000.
+    while (ports.length < SLOTS.length) {
+      const port = await freePort();
+      const bus = await freePort();
+      if (new Set([...ports, ...busPorts, port, bus]).size !== ports.length + busPorts.length + 2) continue;
+      ports.push(port);
+      busPorts.push(bus);
+    }
+    for (const [at, port] of ports.entries()) {
+      // The arguments `redis-server --cluster-enabled yes --port <p> --save "" --appendonly no` would get.
+      const child = spawn(
+        "redis-server",
+        [
+          "--port",
+          String(port),
+          "--cluster-port",
+          String(busPorts[at]),
+          "--bind",
+          "127.0.0.1",
+          "--cluster-enabled",
+          "yes",
+          "--cluster-config-file",
+          join(dir, `nodes-${port}.conf`),
+          "--cluster-node-timeout",
+          "5000",
+          "--dir",
+          dir,
+          "--save",
+          "",
+          "--appendonly",
+          "no",
+        ],
+        { stdio: ["ignore", "ignore", "pipe"] },
+      );
+      let stderr = "";
+      child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once("error", (error) => (stderr += String(error)));
+      processes.push(child);
+      const client = new Redis(port, "127.0.0.1", {
+        lazyConnect: true,
+        maxRetriesPerRequest: 0,
+        retryStrategy: () => null,
+      });
+      client.on("error", () => undefined);
+      clients.push(client);
+      await until(async () => {
+        if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited: ${stderr}`);
+        await client.connect().catch(() => undefined);
+        return (await client.ping().catch(() => "")) === "PONG";
+      }, `redis-server on port ${port} answers`);
+    }
+    const [first] = clients as [Redis, ...Redis[]];
+    for (const [at, port] of ports.entries()) {
+      const [from, to] = SLOTS[at] as [number, number];
+      await clients[at]?.call("CLUSTER", "ADDSLOTSRANGE", from, to);
+      if (at > 0) await first.call("CLUSTER", "MEET", "127.0.0.1", port, busPorts[at] as number);
+    }
+    await until(async () => {
+      for (const client of clients) {
+        const info = String(await client.call("CLUSTER", "INFO"));
+        if (!/cluster_state:ok/.test(info) || !/cluster_known_nodes:3\b/.test(info)) return false;
+        const slots = (await client.call("CLUSTER", "SLOTS")) as unknown[];
+        if (slots.length !== SLOTS.length) return false;
+      }
+      return true;
+    }, "the three nodes agree on the slots");
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url: `redis+cluster://${ports.map((port) => `127.0.0.1:${port}`).join(",")}/`,
+    ports,
+    stop,
+  };
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + READY_WITHIN_MS;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline)
+      throw new Error(`the test cluster did not come up: ${what} (within ${READY_WITHIN_MS} ms)`);
+    await sleep(50);
+  }
+}
