@@ -5,17 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sealGatewayToken, tokenKey } from "../../src/auth/gateway-token.js";
-import { loadConfig } from "../../src/config.js";
-import { createGateway, type Gateway } from "../../src/server.js";
-import {
-  authGatewayEnv,
-  GATEWAY_SECRET,
-  query,
-  startAuthStack,
-  UserAgent,
-  walkLogin,
-  type AuthStack,
-} from "./support.js";
+import type { Gateway } from "../../src/server.js";
+import { GATEWAY_SECRET, query, startAuthStack, UserAgent, walkLogin, type AuthStack } from "./support.js";
 
 const CLIENTS = "query AdviceClients { clients { name } }";
 const OPEN_MODE_ADVICE =
@@ -28,10 +19,8 @@ let withHeaders: Gateway;
 let open: Gateway;
 beforeAll(async () => {
   stack = await startAuthStack();
-  withHeaders = await createGateway(
-    loadConfig(authGatewayEnv(stack.legacy, stack.commerce, { ALLOW_CREDENTIAL_HEADERS: "true" })),
-  );
-  open = await createGateway(loadConfig({ ...authGatewayEnv(stack.legacy, stack.commerce), AUTH_MODE: "open" }));
+  withHeaders = (await stack.gatewayWith({ ALLOW_CREDENTIAL_HEADERS: "true" })).gateway;
+  open = (await stack.gatewayWith({ AUTH_MODE: "open" })).gateway;
 });
 afterAll(async () => {
   await Promise.all([withHeaders?.close(), open?.close()]);

@@ -6,9 +6,8 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ONE_TIME_CODE_TTL_MS } from "../../src/auth/login.js";
-import { loadConfig } from "../../src/config.js";
-import { createGateway, type Gateway } from "../../src/server.js";
-import { authGatewayEnv, query, startAuthStack, UserAgent, walkLogin, type AuthStack } from "./support.js";
+import type { Gateway } from "../../src/server.js";
+import { query, startAuthStack, UserAgent, walkLogin, type AuthStack } from "./support.js";
 
 const REDIS_URL = "redis://127.0.0.1:6379/10";
 const PREFIX = `codes-${process.pid}-${Date.now()}:`;
@@ -23,7 +22,7 @@ const env = { AUTH_RETURN_ORIGINS: `${APP},${OTHER_APP}`, REDIS_URL, EVENT_LOG_K
 
 beforeAll(async () => {
   stack = await startAuthStack(env);
-  second = await createGateway(loadConfig(authGatewayEnv(stack.legacy, stack.commerce, env)), { log: () => {} });
+  second = (await stack.gatewayWith(env, { log: () => {} })).gateway;
   redis = new Redis(REDIS_URL);
 });
 afterAll(async () => {

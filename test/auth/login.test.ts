@@ -7,18 +7,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signValue } from "../../src/auth/cookies.js";
 import { deriveKey, openGatewayToken, tokenKey } from "../../src/auth/gateway-token.js";
-import { loadConfig } from "../../src/config.js";
-import { createGateway } from "../../src/server.js";
-import {
-  authGatewayEnv,
-  consentForm,
-  GATEWAY_SECRET,
-  query,
-  startAuthStack,
-  UserAgent,
-  walkLogin,
-  type AuthStack,
-} from "./support.js";
+import { consentForm, GATEWAY_SECRET, query, startAuthStack, UserAgent, walkLogin, type AuthStack } from "./support.js";
 
 const APP_ORIGIN = "http://app.example.test:5173";
 let stack: AuthStack;
@@ -64,14 +53,12 @@ describe("GET /auth/commerce/login", () => {
   });
 
   it("marks its cookies Secure when its callback is served over https (COMMERCE_REDIRECT_URI)", async () => {
-    const behindTls = await createGateway(
-      loadConfig(
-        authGatewayEnv(stack.legacy, stack.commerce, {
-          COMMERCE_REDIRECT_URI: "https://mailgraph.example.com/auth/commerce/callback",
-          AUTH_MODE: "open",
-        }),
-      ),
-    );
+    const behindTls = (
+      await stack.gatewayWith({
+        COMMERCE_REDIRECT_URI: "https://mailgraph.example.com/auth/commerce/callback",
+        AUTH_MODE: "open",
+      })
+    ).gateway;
     try {
       const start = await new UserAgent().get(`${behindTls.url}/auth/commerce/login`);
       expect(new URL(start.location!).searchParams.get("redirect_uri")).toBe(
@@ -305,13 +292,11 @@ describe("a login started under another host name than its callback's", () => {
 
   it("moves only to the configured callback: COMMERCE_REDIRECT_URI on localhost draws a 127.0.0.1 login there", async () => {
     const port = new URL(stack.gateway.url).port;
-    const configured = await createGateway(
-      loadConfig(
-        authGatewayEnv(stack.legacy, stack.commerce, {
-          COMMERCE_REDIRECT_URI: `http://localhost:${port}/auth/commerce/callback`,
-        }),
-      ),
-    );
+    const configured = (
+      await stack.gatewayWith({
+        COMMERCE_REDIRECT_URI: `http://localhost:${port}/auth/commerce/callback`,
+      })
+    ).gateway;
     try {
       const start = await new UserAgent().get(`${configured.url}/auth/commerce/login`);
       expect(start).toMatchObject({
@@ -326,9 +311,7 @@ describe("a login started under another host name than its callback's", () => {
 
   it("never takes a name from the Host header: an unlisted Host is refused, a listed public one starts where it is", async () => {
     expect((await getWithHost(`${stack.gateway.url}/auth/commerce/login`, "evil.example")).status).toBe(421);
-    const listed = await createGateway(
-      loadConfig(authGatewayEnv(stack.legacy, stack.commerce, { ALLOWED_HOSTS: "gateway.example.test" })),
-    );
+    const listed = (await stack.gatewayWith({ ALLOWED_HOSTS: "gateway.example.test" })).gateway;
     try {
       const start = await getWithHost(`${listed.url}/auth/commerce/login`, "gateway.example.test");
       expect(start.status).toBe(302);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sealGatewayToken, tokenKey } from "../../src/auth/gateway-token.js";
 import { ConfigError, configWarnings, loadConfig } from "../../src/config.js";
-import { startStack, type Stack } from "../e2e/support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 import { GATEWAY_SECRET, query } from "./support.js";
 
 let stack: Stack;

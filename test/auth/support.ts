@@ -3,15 +3,12 @@
  * demo partner app (whose redirect URI becomes the gateway's own callback), and a user agent with
  * a cookie jar that walks the login over plain HTTP the way a browser does.
  */
-import { loadConfig } from "../../src/config.js";
-import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
-import { setRedirectUri } from "../../src/sandbox/commerce/oauth/index.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
-import { createGateway, type Gateway } from "../../src/server.js";
-import { FIXED_NOW } from "../e2e/support/stack.js";
+import type { CommerceSandbox } from "../../src/sandbox/commerce/index.js";
+import type { LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import type { Gateway } from "../../src/server.js";
+import { GATEWAY_SECRET, startStack, type Stack } from "../support/stack.js";
 
-/** The GATEWAY_SECRET of the test gateways (any 32 bytes or more). */
-export const GATEWAY_SECRET = "test-gateway-secret-of-at-least-32-bytes!";
+export { GATEWAY_SECRET };
 
 /** The sandboxes and a token-mode gateway. */
 export interface AuthStack {
@@ -22,48 +19,29 @@ export interface AuthStack {
   logLines: string[];
   /** Moves the commerce sandbox's clock (PoP ts window, code expiry) by `ms`. */
   shiftCommerceClock(ms: number): void;
+  /** Another token-mode gateway on the same sandboxes and partner app, `env` added (closed with the stack). */
+  gatewayWith: Stack["gatewayWith"];
   close(): Promise<void>;
-}
-
-/** The environment of a token-mode gateway on these sandboxes with the demo partner app; `env` adds to it. */
-export function authGatewayEnv(
-  legacy: Pick<LegacySandbox, "url">,
-  commerce: CommerceSandbox,
-  env: Record<string, string> = {},
-): Record<string, string> {
-  return {
-    HOST: "127.0.0.1",
-    PORT: "0",
-    LEGACY_URL: legacy.url,
-    COMMERCE_URL: commerce.baseUrl,
-    COMMERCE_CLIENT_ID: commerce.demo.app.clientId,
-    COMMERCE_CLIENT_SECRET: commerce.demo.app.clientSecret,
-    GATEWAY_SECRET,
-    ...env,
-  };
 }
 
 /** Starts the sandboxes and a gateway with AUTH_MODE=token and the demo partner app; `env` adds to it. */
 export async function startAuthStack(env: Record<string, string> = {}): Promise<AuthStack> {
   let shift = 0;
-  const legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  const commerce = await startCommerceSandbox({ rateLimit: 0, now: () => new Date(Date.now() + shift) });
   const logLines: string[] = [];
-  const gateway = await createGateway(loadConfig(authGatewayEnv(legacy, commerce, env)), {
-    log: (line) => logLines.push(line),
+  const stack = await startStack({
+    auth: "token",
+    commerce: { now: () => new Date(Date.now() + shift) },
+    env,
+    log: (line: string) => void logLines.push(line),
   });
-  setRedirectUri(commerce.store, commerce.demo.app.clientId, `${gateway.url}/auth/commerce/callback`);
   return {
-    legacy,
-    commerce,
-    gateway,
+    legacy: stack.legacy,
+    commerce: stack.commerce,
+    gateway: stack.gateway,
     logLines,
     shiftCommerceClock: (ms) => void (shift += ms),
-    async close() {
-      await gateway.close();
-      await commerce.close();
-      await legacy.close();
-    },
+    gatewayWith: stack.gatewayWith,
+    close: stack.close,
   };
 }
 

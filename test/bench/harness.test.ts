@@ -166,21 +166,21 @@ describe("the timeline hook", () => {
 
 describe("the least GraphQL server of the Overview (bench/support/yoga-overview.ts)", () => {
   it("answers the Overview with the gateway's values, from the same 39 calls", async () => {
-    const { startStack, callCounts } = await import("../e2e/support/stack.js");
+    const { startStack, callCounts } = await import("../support/stack.js");
     const { startYogaOverview } = await import("../../bench/support/yoga-overview.js");
     const { OVERVIEW_QUERY } = await import("../../src/server.js");
     const stack = await startStack();
-    const minimal = await startYogaOverview(stack.sandbox.url);
+    const minimal = await startYogaOverview(stack.legacy.url);
     try {
       const overview = async (url: string) => {
-        const before = callCounts(stack.sandbox);
+        const before = callCounts(stack.legacy);
         const res = await fetch(`${url}/graphql`, {
           method: "POST",
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ query: OVERVIEW_QUERY }),
         });
         const body = (await res.json()) as { data?: unknown; errors?: unknown };
-        const after = callCounts(stack.sandbox);
+        const after = callCounts(stack.legacy);
         const calls = Object.fromEntries(Object.entries(after).map(([op, n]) => [op, n - (before[op] ?? 0)]));
         // Ids differ in form (the gateway's are global ids); everything else must be the same.
         const values = JSON.parse(JSON.stringify(body.data), (key, value: unknown) =>

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { EARLIEST_DATE } from "../../src/domain/legacy/service.js";
 import { graphql } from "../gql/index.js";
-import { postGraphQL } from "./support/graphql-http.js";
+import { postGraphQL } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
-import { callCounts, startGateway, startStack, type Stack } from "./support/stack.js";
+import { callCounts, startGateway, startStack, type Stack } from "../support/stack.js";
 import { LIST_IDS_QUERY, runSuite, suiteCases, suiteIds, type Answer } from "../support/call-suite.js";
 
 const ManySubscribers = graphql(`
@@ -60,9 +60,9 @@ afterAll(() => stack.close());
 
 describe("subscriber(email) batching", () => {
   it("answers every subscriber field of a list from one Subscribers.GetActive", async () => {
-    const vipMember = stack.sandbox.store.list(DEMO.lists.vip)!;
+    const vipMember = stack.legacy.store.list(DEMO.lists.vip)!;
     const someVip = [...vipMember.subscribers.values()].find((s) => s.state === "Active")!.email;
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
 
     const { data, errors } = await stack.gql(ManySubscribers, {
       newsletter: demo.newsletter,
@@ -80,8 +80,8 @@ describe("subscriber(email) batching", () => {
 
     // One call per list; the connection without `since` shares the newsletter's call, and both
     // lists are found in their client's one Client.GetLists.
-    expect(callCounts(stack.sandbox)).toEqual({ "Client.GetLists": 1, "Subscribers.GetActive": 2 });
-    const getActive = stack.sandbox.calls.entries().filter((c) => c.operation === "Subscribers.GetActive");
+    expect(callCounts(stack.legacy)).toEqual({ "Client.GetLists": 1, "Subscribers.GetActive": 2 });
+    const getActive = stack.legacy.calls.entries().filter((c) => c.operation === "Subscribers.GetActive");
     expect(getActive.map((c) => c.params).sort((x, y) => String(x.ListID).localeCompare(String(y.ListID)))).toEqual([
       { ListID: DEMO.lists.newsletter, Date: EARLIEST_DATE },
       { ListID: DEMO.lists.vip, Date: EARLIEST_DATE },
@@ -89,7 +89,7 @@ describe("subscriber(email) batching", () => {
   });
 
   it("shares the call between a node lookup and a subscriber field", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(SubscriberTwice, {
       node: gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, DEMO.emails.active),
       list: demo.newsletter,
@@ -98,7 +98,7 @@ describe("subscriber(email) batching", () => {
     expect(errors).toEqual([]);
     expect(data!.node).toMatchObject({ email: DEMO.emails.active });
     expect(data!.list!.subscriber!.email).toBe(DEMO.emails.active);
-    expect(callCounts(stack.sandbox)).toEqual({ "Client.GetLists": 1, "Subscribers.GetActive": 1 });
+    expect(callCounts(stack.legacy)).toEqual({ "Client.GetLists": 1, "Subscribers.GetActive": 1 });
   });
 });
 
@@ -135,7 +135,7 @@ const ListsBesideCampaigns = graphql(`
 describe("concurrency", () => {
   let proxy: LegacyProxy;
   beforeAll(async () => {
-    proxy = await startLegacyProxy(stack.sandbox.url);
+    proxy = await startLegacyProxy(stack.legacy.url);
   });
   afterAll(() => proxy.close());
 
@@ -154,7 +154,7 @@ describe("concurrency", () => {
 
   // Held replies keep every started call open, so the number open at once is exactly the cap.
   const held = async (op: "List.GetStats" | "List.GetCustomFields") => {
-    const res = await fetch(`${stack.sandbox.url}/api/api.asmx/${op}?ApiKey=${DEMO.apiKey}&ListID=${DEMO.lists.vip}`);
+    const res = await fetch(`${stack.legacy.url}/api/api.asmx/${op}?ApiKey=${DEMO.apiKey}&ListID=${DEMO.lists.vip}`);
     return { body: await res.text(), delayMs: 40 };
   };
 
@@ -250,10 +250,10 @@ describe("backend calls of nested queries", () => {
     const commerce = both.commerce!;
     const rows = await runSuite(suiteCases(suiteIds(await query(LIST_IDS_QUERY))), query, {
       reset: () => {
-        both.sandbox.calls.reset();
+        both.legacy.calls.reset();
         commerce.calls.reset();
       },
-      legacy: () => callCounts(both.sandbox),
+      legacy: () => callCounts(both.legacy),
       commerce: (key) => commerce.calls.count(key),
       commerceTotal: () => commerce.calls.total(),
     });

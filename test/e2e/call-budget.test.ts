@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
 import { unreadCounts } from "./support/claimed-account.js";
-import { errorCodesByPath } from "./support/graphql-http.js";
-import { callCounts, startGateway, startStack, type Stack } from "./support/stack.js";
+import { errorCodesByPath } from "../support/graphql-http.js";
+import { callCounts, startGateway, startStack, type Stack } from "../support/stack.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
 import { codes, post } from "../server/support.js";
 import { listen, type Listening } from "../../src/util/listen.js";
@@ -50,27 +50,27 @@ describe("an account larger than the cost estimate", () => {
   beforeAll(async () => {
     stack = await startStack({ env: { MAX_COST: String(MAX_COST) } });
     for (let i = 0; i < EXTRA_LISTS; i++) {
-      stack.sandbox.store.addList({ clientId: DEMO.clients.northwind, title: `Extra ${i}` });
+      stack.legacy.store.addList({ clientId: DEMO.clients.northwind, title: `Extra ${i}` });
     }
   });
   afterAll(() => stack.close());
 
   it("contact makes at most MAX_COST calls and counts the lists it could not read, one failure per client", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(Contact, { email: "ada@example.com" });
     expect(errors).toEqual([]);
     const contact = data!.contact!;
     // One User.GetClients, then the clients' lists and the lists' reads until the budget is spent:
     // the lists not read are counted, one failure for each client listed that has some and one
     // for the clients whose lists were not listed at all.
-    const listed = stack.sandbox.calls
+    const listed = stack.legacy.calls
       .entries()
       .filter((c) => c.operation === "Client.GetLists")
       .map((c) => String(c.params["ClientID"]));
     const read = MAX_COST - 1 - listed.length;
-    expect(stack.sandbox.calls.total()).toBe(MAX_COST);
-    expect(callCounts(stack.sandbox)["Subscribers.GetActive"]).toBe(read);
-    const clients = stack.sandbox.store.clients().length;
+    expect(stack.legacy.calls.total()).toBe(MAX_COST);
+    expect(callCounts(stack.legacy)["Subscribers.GetActive"]).toBe(read);
+    const clients = stack.legacy.store.clients().length;
     expect(contact.failures.length).toBeGreaterThan(0);
     expect(contact.failures.length).toBeLessThanOrEqual(listed.length + 1);
     let lists = read;
@@ -83,20 +83,20 @@ describe("an account larger than the cost estimate", () => {
     }
     // Nothing is dropped: every list of the clients listed, and every client, is accounted for.
     const listsOf = (clientIds: string[]) =>
-      clientIds.reduce((sum, id) => sum + stack.sandbox.store.lists(id).length, 0);
+      clientIds.reduce((sum, id) => sum + stack.legacy.store.lists(id).length, 0);
     expect({ lists, unlisted }).toEqual({ lists: listsOf(listed), unlisted: clients - listed.length });
   });
 
   it("a client's lists beyond the estimate: their stats fail past the limit, the rest arrive", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(ListStats, { clientId: DEMO.clients.northwind });
     // Estimated at 1 + 10 stats calls; the client has more lists than that.
     const lists = data!.client!.lists!;
     expect(lists.length).toBeGreaterThan(MAX_COST);
-    expect(stack.sandbox.calls.total()).toBe(MAX_COST);
+    expect(stack.legacy.calls.total()).toBe(MAX_COST);
     const read = lists.filter((l) => l.stats !== null);
     // The client and its lists are read first (User.GetClients, Client.GetLists), then the stats.
-    expect(callCounts(stack.sandbox)).toEqual({
+    expect(callCounts(stack.legacy)).toEqual({
       "User.GetClients": 1,
       "Client.GetLists": 1,
       "List.GetStats": MAX_COST - 2,
@@ -149,7 +149,7 @@ describe("retries under the budget", () => {
 
     async function run(maxCost: number, aliases: number) {
       const stack = await startStack({
-        commerce: { commerceUrl: `${stub.url}/api/v1` },
+        commerce: { url: `${stub.url}/api/v1` },
         env: { ...RETRY_NOW, MAX_COST: String(maxCost) },
       });
       try {
@@ -185,7 +185,7 @@ describe("retries under the budget", () => {
     let proxy: LegacyProxy;
     beforeAll(async () => {
       stack = await startStack();
-      proxy = await startLegacyProxy(stack.sandbox.url);
+      proxy = await startLegacyProxy(stack.legacy.url);
       proxy.script("List.GetStats", { status: 503, contentType: "text/html", body: "<html>Unavailable</html>" });
     });
     afterAll(async () => {

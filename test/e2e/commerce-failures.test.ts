@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen } from "../../src/util/listen.js";
 import { codes, post } from "../server/support.js";
-import { startCommerceStack, type CommerceStack } from "./support/commerce-stack.js";
-import { startGateway } from "./support/stack.js";
+import { startStack, type CommerceStack } from "../support/stack.js";
+import { startGateway } from "../support/stack.js";
 
 let stack: CommerceStack;
 beforeAll(async () => {
-  stack = await startCommerceStack();
+  stack = await startStack({ commerce: true });
 });
 afterAll(() => stack.close());
 

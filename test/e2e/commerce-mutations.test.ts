@@ -3,14 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { compositeId, encodeGlobalId } from "../../src/schema/support/global-id.js";
 import "../../src/schema/commerce/refs.js";
 import { graphql } from "../gql/index.js";
-import { startCommerceStack, type CommerceStack } from "./support/commerce-stack.js";
+import { startStack, type CommerceStack } from "../support/stack.js";
 
 /** What a caller's 12345678901234567890 is once JSON.parse has read it: 12345678901234567000. */
 const BIG = JSON.parse("12345678901234567890") as number;
 
 let stack: CommerceStack;
 beforeAll(async () => {
-  stack = await startCommerceStack({ syncThreshold: 1_000_000 });
+  stack = await startStack({ commerce: { syncThreshold: 1_000_000 } });
 });
 afterAll(() => stack.close());
 beforeEach(() => stack.commerce.calls.reset());
@@ -235,7 +235,7 @@ describe("unsubscribeCustomerSegment", () => {
   });
 
   it("answers the async job of a large audience (HTTP 202)", async () => {
-    const small = await startCommerceStack({ syncThreshold: 0 });
+    const small = await startStack({ commerce: { syncThreshold: 0 } });
     try {
       const res = await small.gql(UnsubscribeSegment, {
         input: {

@@ -11,13 +11,13 @@ import type {
 } from "../gql/graphql.js";
 import { graphql } from "../gql/index.js";
 import { must } from "../support/must.js";
-import { startCommerceStack, type CommerceStack } from "./support/commerce-stack.js";
-import { errorCodesByPath } from "./support/graphql-http.js";
+import { startStack, type CommerceStack } from "../support/stack.js";
+import { errorCodesByPath } from "../support/graphql-http.js";
 import { compositeId, encodeGlobalId } from "../../src/schema/support/global-id.js";
 
 let stack: CommerceStack;
 beforeAll(async () => {
-  stack = await startCommerceStack();
+  stack = await startStack({ commerce: true });
 });
 afterAll(() => stack.close());
 beforeEach(() => stack.commerce.calls.reset());

@@ -10,7 +10,7 @@ import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy
 import type { Gateway } from "../../src/server.js";
 import { json, startStub, type Received, type Stub } from "../commerce/support/stub-server.js";
 import { codes, post, type RawResponse } from "../server/support.js";
-import { FIXED_NOW, startGateway } from "./support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 
 let legacy: LegacySandbox;
 let stub: Stub;

@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { graphql } from "../gql/index.js";
-import { startCommerceStack, type CommerceStack } from "./support/commerce-stack.js";
-import { errorCodesByPath, type ResponseError } from "./support/graphql-http.js";
+import { startStack, type CommerceStack } from "../support/stack.js";
+import { errorCodesByPath, type ResponseError } from "../support/graphql-http.js";
 
 let stack: CommerceStack;
 beforeAll(async () => {
-  stack = await startCommerceStack();
+  stack = await startStack({ commerce: true });
 });
 afterAll(() => stack.close());
 beforeEach(() => stack.commerce.calls.reset());

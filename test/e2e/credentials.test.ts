@@ -9,9 +9,9 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { graphql } from "../gql/index.js";
-import { asType, postGraphQL } from "./support/graphql-http.js";
+import { asType, postGraphQL } from "../support/graphql-http.js";
 import { startKeyRouter, type KeyRouter } from "./support/key-router.js";
-import { startGateway } from "./support/stack.js";
+import { startGateway } from "../support/stack.js";
 
 const KEY_A = "account-a-key-5d1e";
 const KEY_B = "account-b-key-9c07";

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
-import { errorCodesByPath, postGraphQL } from "./support/graphql-http.js";
+import { errorCodesByPath, postGraphQL } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
-import { callCounts, startGateway, startStack, type Stack } from "./support/stack.js";
+import { callCounts, startGateway, startStack, type Stack } from "../support/stack.js";
 
 /** Each field's own error is what these tests look at: the circuit breaker stays out of the way (test/faults opens it). */
 const NO_BREAKER = { LEGACY_BREAKER_FAILURES: "10000" };
@@ -112,7 +112,7 @@ describe("a refused API key (code 100)", () => {
   });
 
   it("is UNAUTHENTICATED on a mutation, which sends nothing else", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const res = await stack.gql(
       AddOne,
       { input: { listId: demo.newsletter, email: "k@example.com" } },
@@ -120,7 +120,7 @@ describe("a refused API key (code 100)", () => {
     );
     expect(res.data).toEqual({ addSubscriber: null });
     expect(res.errors.map((e) => e.extensions?.code)).toEqual(["UNAUTHENTICATED"]);
-    expect(stack.sandbox.calls.total()).toBe(1);
+    expect(stack.legacy.calls.total()).toBe(1);
   });
 
   it("belongs to its request only: a concurrent request with the right key gets its data", async () => {
@@ -136,7 +136,7 @@ describe("a refused API key (code 100)", () => {
 
 describe("a refused key stays on the fields that reach the backend", () => {
   it("a field answered without a call keeps its own outcome", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const query = await stack.gql(KeyScope, { garbage: "not-a-global-id!" }, { "x-legacy-api-key": BAD_KEY });
     expect(query.data).toEqual({ clients: null, node: null });
     expect(errorCodesByPath(query.errors)).toEqual({ clients: "UNAUTHENTICATED", node: "BAD_USER_INPUT" });
@@ -148,25 +148,25 @@ describe("a refused key stays on the fields that reach the backend", () => {
     );
     expect(refused.errors).toEqual([]);
     expect(refused.data!.addSubscriber).toEqual({ __typename: "InputError", field: "email", rule: "EMAIL" });
-    expect(callCounts(stack.sandbox)).toEqual({ "User.GetClients": 1 });
+    expect(callCounts(stack.legacy)).toEqual({ "User.GetClients": 1 });
   });
 });
 
 describe("no API key at all", () => {
   it("is UNAUTHENTICATED without calling the backend", async () => {
-    const gateway = await startGateway(stack.sandbox.url, { LEGACY_API_KEY: "" });
+    const gateway = await startGateway(stack.legacy.url, { LEGACY_API_KEY: "" });
     try {
-      stack.sandbox.calls.reset();
+      stack.legacy.calls.reset();
       const res = await postGraphQL(gateway.url, Everything, everythingVars);
       expect(res.data).toEqual({ clients: null, client: null, list: null, template: null });
       expect(new Set(res.errors.map((e) => e.extensions?.code))).toEqual(new Set(["UNAUTHENTICATED"]));
-      expect(stack.sandbox.calls.total()).toBe(0);
+      expect(stack.legacy.calls.total()).toBe(0);
       const write = await postGraphQL(gateway.url, AddOne, {
         input: { listId: demo.newsletter, email: "nokey@example.com" },
       });
       expect(write.data).toEqual({ addSubscriber: null });
       expect(errorCodesByPath(write.errors)).toEqual({ addSubscriber: "UNAUTHENTICATED" });
-      expect(stack.sandbox.calls.total()).toBe(0);
+      expect(stack.legacy.calls.total()).toBe(0);
       // A caller's own key works on a gateway without a configured one.
       const withKey = await postGraphQL(gateway.url, Everything, everythingVars, { "x-legacy-api-key": DEMO.apiKey });
       expect(withKey.errors).toEqual([]);
@@ -196,7 +196,7 @@ describe("a backend that is down", () => {
 describe("one failing operation", () => {
   let proxy: LegacyProxy;
   beforeAll(async () => {
-    proxy = await startLegacyProxy(stack.sandbox.url);
+    proxy = await startLegacyProxy(stack.legacy.url);
   });
   afterAll(() => proxy.close());
 

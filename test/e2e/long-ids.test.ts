@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { MAX_LENGTH } from "../../src/domain/input-limits.js";
 import { demo } from "./support/ids.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
 type Edge = { cursor: string; node: { id: string; email: string } };
 const doc = <T>(text: string) => parse(text) as TypedDocumentNode<T, Record<string, unknown>>;
@@ -50,7 +50,7 @@ const addresses = [
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack();
-  for (const email of addresses) stack.sandbox.store.putSubscriber(DEMO.lists.newsletter, { email, name: "Long" });
+  for (const email of addresses) stack.legacy.store.putSubscriber(DEMO.lists.newsletter, { email, name: "Long" });
 });
 afterAll(() => stack.close());
 

@@ -7,9 +7,9 @@ import { COUNTRIES, TIME_ZONES } from "../../src/backends/legacy/reference.js";
 import { DEFAULT_MAX_NODE_IDS } from "../../src/domain/input-limits.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
-import { errorCodesByPath } from "./support/graphql-http.js";
+import { errorCodesByPath } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
 const NodeIds = graphql(`
   query LimitedNodes($ids: [ID!]!) {
@@ -80,7 +80,7 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack.close());
-beforeEach(() => stack.sandbox.calls.reset());
+beforeEach(() => stack.legacy.calls.reset());
 
 describe("nulls carry errors", () => {
   it("nodes: an unsubscribed subscriber's id is null with NOT_FOUND at its index", async () => {
@@ -125,7 +125,7 @@ describe("nulls carry errors", () => {
     const { data, errors } = await stack.gql(SubscriberByEmail, { id: demo.newsletter, email: "not-an-email" });
     expect(data!.list).toEqual({ subscriber: null });
     expect(errorCodesByPath(errors)).toEqual({ "list.subscriber": "BAD_USER_INPUT" });
-    expect(stack.sandbox.calls.count("Subscribers.GetActive")).toBe(0);
+    expect(stack.legacy.calls.count("Subscribers.GetActive")).toBe(0);
   });
 
   it("subscriber(email:) with an address nobody has is still plain null", async () => {
@@ -145,7 +145,7 @@ describe("nodes(ids:) is bounded", () => {
     expect(data ?? null).toBeNull();
     expect(errors).toHaveLength(1);
     expect(errors[0]?.message).toContain(String(DEFAULT_MAX_NODE_IDS));
-    expect(stack.sandbox.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total()).toBe(0);
   });
 
   it(`answers ${DEFAULT_MAX_NODE_IDS} ids`, async () => {
@@ -163,7 +163,7 @@ describe("what a client form needs", () => {
     expect(data!.countries).toEqual([...COUNTRIES]);
     expect(data!.timeZones).toEqual([...TIME_ZONES]);
     expect(data!.timeZones).toContain("(GMT+10:00) Canberra, Melbourne, Sydney");
-    expect(stack.sandbox.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total()).toBe(0);
   });
 });
 

@@ -11,7 +11,7 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { graphql } from "../gql/index.js";
 import { must } from "../support/must.js";
-import { postGraphQL } from "./support/graphql-http.js";
+import { postGraphQL } from "../support/graphql-http.js";
 
 const ClientNames = graphql(`
   query MainClientNames {

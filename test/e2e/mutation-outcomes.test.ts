@@ -15,10 +15,10 @@ import { OUTCOME_REASONS, outcomeGroupOf } from "../../src/schema/legacy/outcome
 import type { Gateway } from "../../src/server.js";
 import { graphql } from "../gql/index.js";
 import { must } from "../support/must.js";
-import { asType, postGraphQL, type Response } from "./support/graphql-http.js";
+import { asType, postGraphQL, type Response } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { soapResult, startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
-import { startGateway } from "./support/stack.js";
+import { startGateway } from "../support/stack.js";
 
 const docs = {
   addSubscriber: graphql(`

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
 import { demo, gid } from "./support/ids.js";
-import { FIXED_NOW, startStack, type Stack } from "./support/stack.js";
+import { FIXED_NOW, startStack, type Stack } from "../support/stack.js";
 
 const SendCampaign = graphql(`
   mutation SendCampaign($input: SendCampaignInput!) {
@@ -105,18 +105,18 @@ describe("sendCampaign", () => {
   });
 
   it("sends the campaign id exactly as given, spaces included: the service answers for it", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const padded = ` ${campaigns.sent} `;
     const { data, errors } = await send(clients.northwind, padded);
     expect(errors).toEqual([]);
     // This service finds ids whatever spaces surround them; what it answers is its own outcome.
     expect(data!.sendCampaign).toMatchObject({ __typename: "CampaignAlreadySentError" });
-    const call = stack.sandbox.calls.entries().find((c) => c.operation === "Campaign.Send");
+    const call = stack.legacy.calls.entries().find((c) => c.operation === "Campaign.Send");
     expect(call?.params["CampaignID"]).toBe(padded);
   });
 
   it("schedules at an instant, sent as the wall time of the client's zone", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     // 2026-03-20T00:30Z is 10:30 in Sydney (GMT+10:00), Northwind's zone.
     const sendAt = new Date(FIXED_NOW + 2 * 86_400_000 - 150 * 60_000).toISOString().replace(".000Z", "Z");
     expect(sendAt).toBe("2026-03-20T00:30:00Z");
@@ -126,9 +126,9 @@ describe("sendCampaign", () => {
       immediately: false,
       scheduledFor: "2026-03-20T10:30:00",
     });
-    const call = stack.sandbox.calls.entries().find((c) => c.operation === "Campaign.Send")!;
+    const call = stack.legacy.calls.entries().find((c) => c.operation === "Campaign.Send")!;
     expect(call.params).toMatchObject({ CampaignID: campaigns.readySmall, SendDate: "2026-03-20 10:30:00" });
-    expect(stack.sandbox.calls.count("Client.GetDetail")).toBe(1);
+    expect(stack.legacy.calls.count("Client.GetDetail")).toBe(1);
   });
 
   it.each([
@@ -145,14 +145,14 @@ describe("sendCampaign", () => {
   });
 
   it("answers CampaignNotFoundError (301) from the ownership read for a campaign that does not exist, and never sends", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data } = await send(clients.northwind, campaigns.unknown);
     expect(data!.sendCampaign).toMatchObject({
       __typename: "CampaignNotFoundError",
       code: 301,
       operation: "Campaign.GetLists",
     });
-    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+    expect(stack.legacy.calls.count("Campaign.Send")).toBe(0);
   });
 
   it("answers SendDateInPastError (337) for an instant before the service's now", async () => {
@@ -177,37 +177,37 @@ describe("sendCampaign", () => {
   });
 
   it("answers ClientNotFoundError (102) when the client whose zone applies does not exist", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data } = await send("19999", campaigns.ready, { sendAt: "2030-01-01T00:00:00Z", immediately: undefined });
     expect(data!.sendCampaign).toMatchObject({
       __typename: "ClientNotFoundError",
       code: 102,
       operation: "Client.GetDetail",
     });
-    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+    expect(stack.legacy.calls.count("Campaign.Send")).toBe(0);
   });
 });
 
 describe("sendCampaign checks that the campaign is the client's before sending", () => {
   it("refuses another client's unsent campaign (Fabrikam's id, Northwind's 30005) with OwnershipError", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data } = await send(clients.fabrikam, campaigns.ready);
     expect(data!.sendCampaign).toMatchObject({
       __typename: "OwnershipError",
       field: "campaignId",
       ownershipRule: "CAMPAIGN_OF_CLIENT",
     });
-    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+    expect(stack.legacy.calls.count("Campaign.Send")).toBe(0);
   });
 
   it("never converts a send date in another client's zone (Wingtip's id, Northwind's campaign)", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data } = await send(clients.wingtip, campaigns.ready, {
       sendAt: "2026-12-01T12:00:00Z",
       immediately: undefined,
     });
     expect(data!.sendCampaign).toMatchObject({ __typename: "OwnershipError", ownershipRule: "CAMPAIGN_OF_CLIENT" });
-    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+    expect(stack.legacy.calls.count("Campaign.Send")).toBe(0);
   });
 
   it("refuses another client's sent campaign too", async () => {
@@ -216,15 +216,15 @@ describe("sendCampaign checks that the campaign is the client's before sending",
   });
 
   it("answers ClientNotFoundError (102) for an unknown client sending immediately, not the campaign's own outcome", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data } = await send("19999", campaigns.noLists);
     expect(data!.sendCampaign).toMatchObject({ __typename: "ClientNotFoundError", code: 102 });
-    expect(stack.sandbox.calls.count("Campaign.Send")).toBe(0);
+    expect(stack.legacy.calls.count("Campaign.Send")).toBe(0);
   });
 
   it("lets an unsent campaign without lists through: the service refuses it with 332, typed, whoever asks", async () => {
     for (const clientId of [clients.northwind, clients.fabrikam]) {
-      stack.sandbox.calls.reset();
+      stack.legacy.calls.reset();
       const { data } = await send(clientId, campaigns.noLists);
       expect(data!.sendCampaign).toMatchObject({
         __typename: "CampaignRecipientsError",
@@ -232,7 +232,7 @@ describe("sendCampaign checks that the campaign is the client's before sending",
         reason: "NO_RECIPIENTS_ADDED",
         operation: "Campaign.Send",
       });
-      expect(stack.sandbox.calls.count("Campaign.Send")).toBe(1);
+      expect(stack.legacy.calls.count("Campaign.Send")).toBe(1);
     }
     const sent = (await stack.gql(SentCampaigns, { id: demo.northwind })).data!.client!.campaigns!;
     expect(sent.map((c) => c.campaignId)).not.toContain(campaigns.noLists);
@@ -241,7 +241,7 @@ describe("sendCampaign checks that the campaign is the client's before sending",
 
 describe("updateTemplate", () => {
   const templateId = gid.template(DEMO.templates.productLaunch);
-  const file = (name: string) => `${stack.sandbox.url}/files/${name}`;
+  const file = (name: string) => `${stack.legacy.url}/files/${name}`;
 
   it("replaces a template and answers it as the service describes it now", async () => {
     const { data, errors } = await stack.gql(UpdateTemplate, {
@@ -267,7 +267,7 @@ describe("updateTemplate", () => {
   });
 
   it("refuses a name longer than the 30 characters the service keeps, instead of letting it be cut", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data } = await stack.gql(UpdateTemplate, {
       input: {
         templateId,
@@ -276,18 +276,18 @@ describe("updateTemplate", () => {
       },
     });
     expect(data!.updateTemplate).toEqual({ __typename: "InputError", field: "name", rule: "MAX_LENGTH" });
-    expect(stack.sandbox.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total()).toBe(0);
   });
 
   it("refuses a name holding < or > (the service's 4003) before sending", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     for (const name of ["<b>Bold</b>", "Sale > 50%"]) {
       const { data } = await stack.gql(UpdateTemplate, {
         input: { templateId, name, htmlPageUrl: file("newsletter.html") },
       });
       expect(data!.updateTemplate).toEqual({ __typename: "InputError", field: "name", rule: "NO_ANGLE_BRACKETS" });
     }
-    expect(stack.sandbox.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total()).toBe(0);
   });
 
   type Change = { name?: string; htmlPageUrl?: string; zipFileUrl?: string; screenshotUrl?: string };
@@ -312,7 +312,7 @@ describe("updateTemplate", () => {
   });
 
   it("sends the name as given (the service trims it) and an empty screenshot URL left out", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(UpdateTemplate, {
       input: { templateId, name: "  Launch, third edition ", htmlPageUrl: file("newsletter.html"), screenshotUrl: "" },
     });
@@ -321,7 +321,7 @@ describe("updateTemplate", () => {
       __typename: "UpdateTemplateSuccess",
       template: { name: "Launch, third edition", screenshotUrl: null },
     });
-    const call = stack.sandbox.calls.entries().find((c) => c.operation === "Template.Update")!;
+    const call = stack.legacy.calls.entries().find((c) => c.operation === "Template.Update")!;
     // A parameter left out reads as empty in the sandbox's log.
     expect(call.params).toMatchObject({
       TemplateName: "  Launch, third edition ",
@@ -331,7 +331,7 @@ describe("updateTemplate", () => {
   });
 
   it("refuses URLs with surrounding spaces, also one of spaces only, and sends nothing", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const padded = await stack.gql(UpdateTemplate, {
       input: { templateId, name: "Padded", htmlPageUrl: ` ${file("newsletter.html")}` },
     });
@@ -340,7 +340,7 @@ describe("updateTemplate", () => {
       input: { templateId, name: "Padded", htmlPageUrl: file("newsletter.html"), zipFileUrl: "   " },
     });
     expect(blank.data!.updateTemplate).toEqual({ __typename: "InputError", field: "zipFileUrl", rule: "URL" });
-    expect(stack.sandbox.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total()).toBe(0);
   });
 
   it("answers TemplateNotFoundError (4001)", async () => {

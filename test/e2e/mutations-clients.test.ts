@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
-import { asType } from "./support/graphql-http.js";
+import { asType } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { startStack, testClock, type Stack } from "./support/stack.js";
+import { startStack, testClock, type Stack } from "../support/stack.js";
 
 const CreateClient = graphql(`
   mutation CreateClient($input: CreateClientInput!) {
@@ -91,7 +91,7 @@ let stack: Stack;
 let clock: ReturnType<typeof testClock>;
 beforeAll(async () => {
   clock = testClock();
-  stack = await startStack({ now: clock.now });
+  stack = await startStack({ legacy: { now: clock.now } });
 });
 afterAll(() => stack.close());
 // Each test starts outside the creation window of the ones before.
@@ -180,13 +180,13 @@ describe("updateClientBasics", () => {
 
 describe("names are sent as given (the service trims them)", () => {
   const sentBy = (operation: string) =>
-    stack.sandbox.calls
+    stack.legacy.calls
       .entries()
       .filter((c) => c.operation === operation)
       .map((c) => c.params);
 
   it("createClient and updateClientBasics send the company and contact names with their spaces", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const created = await stack.gql(CreateClient, {
       input: { ...basics("spaced"), companyName: " Spaced Co ", contactName: "\tContact spaced" },
     });

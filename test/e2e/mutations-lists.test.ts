@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
-import { asType } from "./support/graphql-http.js";
+import { asType } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
 const CreateList = graphql(`
   mutation CreateList($input: CreateListInput!) {
@@ -182,13 +182,13 @@ describe("createList", () => {
 describe("text the service trims is sent as given", () => {
   /** The parameters of the one call of `operation` the sandbox received since the reset. */
   const sent = (operation: string) => {
-    const calls = stack.sandbox.calls.entries().filter((c) => c.operation === operation);
+    const calls = stack.legacy.calls.entries().filter((c) => c.operation === operation);
     expect(calls).toHaveLength(1);
     return calls[0]!.params;
   };
 
   it("createList and updateList send the title with its spaces; an empty page is sent empty", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const created = await stack.gql(CreateList, {
       input: { clientId: demo.contoso, title: "  Winter offers ", unsubscribePage: "", confirmOptIn: false },
     });
@@ -201,7 +201,7 @@ describe("text the service trims is sent as given", () => {
     // The service trims titles itself: what it lists is its own answer.
     expect(payload.list!.name).toBe("Winter offers");
 
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const updated = await stack.gql(UpdateList, {
       input: {
         listId: payload.list!.id,
@@ -219,7 +219,7 @@ describe("text the service trims is sent as given", () => {
   });
 
   it("createCustomField sends the name and each option with their spaces, joined by ||", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(CreateCustomField, {
       input: {
         listId: demo.pilot,

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
-import { asType } from "./support/graphql-http.js";
+import { asType } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { callCounts, startStack, type Stack } from "./support/stack.js";
+import { callCounts, startStack, type Stack } from "../support/stack.js";
 
 const AddSubscriber = graphql(`
   mutation AddSubscriber($input: AddSubscriberInput!) {
@@ -96,7 +96,7 @@ afterAll(() => stack.close());
 
 describe("addSubscriber", () => {
   it("adds a subscriber with custom field values and answers the list as it is now", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(AddSubscriber, {
       input: {
         listId: demo.newsletter,
@@ -126,7 +126,7 @@ describe("addSubscriber", () => {
     );
     // The list's client and fields are read before the write (ownership, values); the write once;
     // then one read each for the payload: its stats, its active subscribers (the lists are reused).
-    expect(callCounts(stack.sandbox)).toEqual({
+    expect(callCounts(stack.legacy)).toEqual({
       "List.GetCustomFields": 1,
       "Subscriber.AddWithCustomFields": 1,
       "Client.GetLists": 1,
@@ -136,12 +136,12 @@ describe("addSubscriber", () => {
   });
 
   it("uses Subscriber.Add without custom fields; the subscriber of a double opt-in list is not active yet", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data } = await stack.gql(AddSubscriber, {
       input: { listId: demo.productUpdates, email: "careful.reader@example.com" },
     });
     expect(data!.addSubscriber).toMatchObject({ __typename: "AddSubscriberSuccess", subscriber: null });
-    expect(stack.sandbox.calls.count("Subscriber.Add")).toBe(1);
+    expect(stack.legacy.calls.count("Subscriber.Add")).toBe(1);
   });
 
   it("reads what a write changed again within the same request", async () => {
@@ -178,7 +178,7 @@ describe("addSubscriber", () => {
   });
 
   it("with resubscribe moves an unsubscribed address back to Active (AddAndResubscribe)", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data } = await stack.gql(AddSubscriber, {
       input: { listId: demo.newsletter, email: DEMO.emails.unsubscribed, resubscribe: true },
     });
@@ -187,11 +187,11 @@ describe("addSubscriber", () => {
       resubscribe: true,
       subscriber: { email: DEMO.emails.unsubscribed, state: "ACTIVE" },
     });
-    expect(stack.sandbox.calls.count("Subscriber.AddAndResubscribe")).toBe(1);
+    expect(stack.legacy.calls.count("Subscriber.AddAndResubscribe")).toBe(1);
   });
 
   it("with resubscribe still refuses a suppressed address", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data } = await stack.gql(AddSubscriber, {
       input: {
         listId: demo.newsletter,
@@ -201,7 +201,7 @@ describe("addSubscriber", () => {
       },
     });
     expect(data!.addSubscriber).toMatchObject({ __typename: "SubscriberSuppressedError", code: 204 });
-    expect(stack.sandbox.calls.count("Subscriber.AddAndResubscribeWithCustomFields")).toBe(1);
+    expect(stack.legacy.calls.count("Subscriber.AddAndResubscribeWithCustomFields")).toBe(1);
   });
 
   it("answers InvalidEmailError (1) for an address of the right shape the service refuses", async () => {

@@ -11,7 +11,7 @@ import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy
 import type { Gateway } from "../../src/server.js";
 import { demo } from "./support/ids.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
-import { callCounts, FIXED_NOW, startGateway } from "./support/stack.js";
+import { callCounts, FIXED_NOW, startGateway } from "../support/stack.js";
 
 interface GraphResponse {
   data?: Record<string, unknown> | null;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
 import { demo, gid } from "./support/ids.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
 const Add = graphql(`
   mutation OwnedAddSubscriber($input: AddSubscriberInput!) {
@@ -94,10 +94,10 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack.close());
-beforeEach(() => stack.sandbox.calls.reset());
+beforeEach(() => stack.legacy.calls.reset());
 
 const writes = () =>
-  stack.sandbox.calls
+  stack.legacy.calls
     .entries()
     .filter((c) => !/\.Get/.test(c.operation))
     .map((c) => c.operation);
@@ -211,7 +211,7 @@ describe("custom field values", () => {
         { field: "customFields[2].value", rule: "NUMBER" },
       ],
     });
-    expect(stack.sandbox.calls.count("List.GetCustomFields")).toBe(1);
+    expect(stack.legacy.calls.count("List.GetCustomFields")).toBe(1);
   });
 
   it("refuses a number with surrounding spaces rather than trimming it, and writes nothing", async () => {
@@ -227,7 +227,7 @@ describe("custom field values", () => {
 
   it("sends text and blank values exactly as given; a blank one clears the field", async () => {
     const sentValues = () =>
-      stack.sandbox.calls
+      stack.legacy.calls
         .entries()
         .filter((c) => c.operation === "Subscriber.AddWithCustomFields")
         .map((c) => c.params["CustomFields"]);
@@ -239,7 +239,7 @@ describe("custom field values", () => {
     expect(sentValues()).toEqual([[{ Key: DEMO.fields.city, Value: " Perth " }]]);
     expect(stored(padded)).toContainEqual({ key: DEMO.fields.city, value: " Perth " });
 
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const cleared = await add([{ key: DEMO.fields.city, value: "  " }]);
     expect(sentValues()).toEqual([[{ Key: DEMO.fields.city, Value: "  " }]]);
     expect(stored(cleared).map((f) => f.key)).not.toContain(DEMO.fields.city);

@@ -11,9 +11,9 @@ import type { Gateway } from "../../src/server.js";
 import { listen } from "../../src/util/listen.js";
 import { graphql } from "../gql/index.js";
 import { claimedClientId, scriptClaimedAccount, unreadCounts } from "./support/claimed-account.js";
-import { errorCodesByPath, postGraphQL } from "./support/graphql-http.js";
+import { errorCodesByPath, postGraphQL } from "../support/graphql-http.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
-import { callCounts, FIXED_NOW, startGateway, startStack, type Stack } from "./support/stack.js";
+import { callCounts, FIXED_NOW, startGateway, startStack, type Stack } from "../support/stack.js";
 
 const Contact = graphql(`
   query PeopleContact($email: String!, $lists: [String!]) {
@@ -104,11 +104,11 @@ describe("contact over both sandboxes", () => {
   });
 
   it("asks each legacy list once and reuses customer-list pages within the request", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     stack.commerce!.calls.reset();
     const once = await stack.gql(Contact, { email: jose, lists: [clNewsletter, clVip] });
     expect(once.errors).toEqual([]);
-    expect(callCounts(stack.sandbox)).toEqual({
+    expect(callCounts(stack.legacy)).toEqual({
       "User.GetClients": 1,
       "Client.GetLists": ALL_CLIENTS,
       "Subscribers.GetActive": ALL_LEGACY_LISTS,
@@ -116,12 +116,12 @@ describe("contact over both sandboxes", () => {
     const commerceCalls = stack.commerce!.calls.total();
     expect(commerceCalls).toBeGreaterThan(0);
 
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     stack.commerce!.calls.reset();
     const twice = await stack.gql(ContactTwice, { email: jose, lists: [clNewsletter, clVip] });
     expect(twice.errors).toEqual([]);
     expect(twice.data!.again).toEqual(twice.data!.first);
-    expect(callCounts(stack.sandbox)["Subscribers.GetActive"]).toBe(ALL_LEGACY_LISTS);
+    expect(callCounts(stack.legacy)["Subscribers.GetActive"]).toBe(ALL_LEGACY_LISTS);
     expect(stack.commerce!.calls.total()).toBe(commerceCalls);
   });
 
@@ -208,13 +208,13 @@ describe("contact over both sandboxes", () => {
     ],
     ["a customer list id on two lines", { email: ada, lists: ["cl_a\ncl_b"] }, "customerListIds[0]", "SINGLE_LINE"],
   ])("refuses %s with BAD_USER_INPUT before any call", async (_what, variables, field, rule) => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     stack.commerce!.calls.reset();
     const { data, errors } = await stack.gql(Contact, variables);
     expect(data!.contact).toBeNull();
     expect(errorCodesByPath(errors)).toEqual({ contact: "BAD_USER_INPUT" });
     expect(errors[0]?.extensions).toMatchObject({ field, rule });
-    expect(stack.sandbox.calls.total() + stack.commerce!.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total() + stack.commerce!.calls.total()).toBe(0);
   });
 });
 
@@ -225,7 +225,7 @@ describe("contact when the commerce backend is down", () => {
     const probe = await listen((_req, res) => res.end());
     const closed = probe.url;
     await probe.close();
-    stack = await startStack({ commerce: { commerceUrl: `${closed}/api/v1` } });
+    stack = await startStack({ commerce: { url: `${closed}/api/v1` } });
   });
   afterAll(() => stack.close());
 

@@ -3,7 +3,7 @@ import { parse, validate } from "graphql";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { schema } from "../../src/schema/index.js";
 import { PERSON_QUERY } from "../../src/schema/people/examples.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
 beforeAll(async () => {

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_LENGTH } from "../../src/domain/input-limits.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
-import { errorCodesByPath } from "./support/graphql-http.js";
+import { errorCodesByPath } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { callCounts, startStack, type Stack } from "./support/stack.js";
+import { callCounts, startStack, type Stack } from "../support/stack.js";
 
 const ByOwnIds = graphql(`
   query PeopleLookupsByOwnIds($clientId: String!, $listId: String!, $campaignId: String!, $templateId: String!) {
@@ -131,11 +131,11 @@ describe("lookups by the backend's own ids", () => {
   });
 
   it("read the list from its client's lists only: no other client is asked", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(ListLookup, { listId: DEMO.lists.pilot, clientId: DEMO.clients.contoso });
     expect(errors).toEqual([]);
     expect(data!.list).toEqual({ listId: DEMO.lists.pilot });
-    expect(callCounts(stack.sandbox)).toEqual({ "Client.GetLists": 1 });
+    expect(callCounts(stack.legacy)).toEqual({ "Client.GetLists": 1 });
   });
 
   it("are NOT_FOUND for a list of another client", async () => {
@@ -158,21 +158,21 @@ describe("lookups by the backend's own ids", () => {
     ["a blank ListID", { listId: " ", clientId: DEMO.clients.northwind }],
     ["a ListID longer than 32 characters", { listId: "1".repeat(33), clientId: DEMO.clients.northwind }],
   ])("refuse %s with BAD_USER_INPUT before any call", async (_what, variables) => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(ListLookup, variables);
     expect(data!.list).toBeNull();
     expect(errorCodesByPath(errors)).toEqual({ list: "BAD_USER_INPUT" });
-    expect(stack.sandbox.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total()).toBe(0);
   });
 
   it("refuse an own id holding a character XML forbids, naming the argument and the rule", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(TemplateLookup, { templateId: "tpl\u0001" });
     expect(data!.template).toBeNull();
     expect(errorCodesByPath(errors)).toEqual({ template: "BAD_USER_INPUT" });
     expect(errors[0]?.extensions).toMatchObject({ field: "templateId", rule: "XML_CHARACTERS" });
     expect(errors[0]?.message).not.toContain("TemplateID");
-    expect(stack.sandbox.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total()).toBe(0);
   });
 
   it("send an own id exactly as given: with surrounding spaces it names no list", async () => {
@@ -233,12 +233,12 @@ describe("subscriber(email:) and node(id:) name the rule they refuse by", () => 
     ["an address with surrounding spaces", " ada@example.com", "EMAIL"],
     ["text that is not an address", "ada", "EMAIL"],
   ])("subscriber(email:) refuses %s", async (_what, email, rule) => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(SubscriberByEmail, { list: demo.newsletter, email });
     expect(data!.list!.subscriber).toBeNull();
     expect(errorCodesByPath(errors)).toEqual({ "list.subscriber": "BAD_USER_INPUT" });
     expect(errors[0]?.extensions).toMatchObject({ field: "email", rule });
-    expect(callCounts(stack.sandbox)["Subscribers.GetActive"]).toBeUndefined();
+    expect(callCounts(stack.legacy)["Subscribers.GetActive"]).toBeUndefined();
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMMERCE_DEMO } from "../../src/sandbox/commerce/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
 const SegmentsOfBoth = graphql(`
   query PeopleSegmentsOfBoth($clientId: String!) {

@@ -11,9 +11,9 @@ import type { Gateway } from "../../src/server.js";
 import { listen } from "../../src/util/listen.js";
 import { graphql } from "../gql/index.js";
 import { scriptClaimedAccount, unreadCounts } from "./support/claimed-account.js";
-import { errorCodesByPath, postGraphQL } from "./support/graphql-http.js";
+import { errorCodesByPath, postGraphQL } from "../support/graphql-http.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
-import { FIXED_NOW, startGateway, startStack, type Stack } from "./support/stack.js";
+import { FIXED_NOW, startGateway, startStack, type Stack } from "../support/stack.js";
 
 const UnsubscribeEverywhere = graphql(`
   mutation PeopleUnsubscribeEverywhere($input: UnsubscribeEverywhereInput!) {
@@ -121,13 +121,13 @@ describe("unsubscribeEverywhere over both sandboxes", () => {
       "MAX_LENGTH",
     ],
   ])("refuses %s with BAD_USER_INPUT before anything is read or written", async (_what, input, field, rule) => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     stack.commerce!.calls.reset();
     const { data, errors } = await stack.gql(UnsubscribeEverywhere, { input });
     expect(data!.unsubscribeEverywhere).toBeNull();
     expect(errorCodesByPath(errors)).toEqual({ unsubscribeEverywhere: "BAD_USER_INPUT" });
     expect(errors[0]?.extensions).toMatchObject({ field, rule });
-    expect(stack.sandbox.calls.total() + stack.commerce!.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total() + stack.commerce!.calls.total()).toBe(0);
   });
 });
 
@@ -137,7 +137,7 @@ describe("unsubscribeEverywhere when the commerce backend is down", () => {
     const probe = await listen((_req, res) => res.end());
     const closed = probe.url;
     await probe.close();
-    stack = await startStack({ commerce: { commerceUrl: `${closed}/api/v1` } });
+    stack = await startStack({ commerce: { url: `${closed}/api/v1` } });
   });
   afterAll(() => stack.close());
 
@@ -212,7 +212,7 @@ describe("addresses compare in ASCII case only, and writes use the address as th
   const kelvin = "\u212Aate@example.com";
   beforeAll(async () => {
     stack = await startStack({ commerce: true });
-    stack.sandbox.store.putSubscriber(DEMO.lists.newsletter, { email: stored, name: "Kate" });
+    stack.legacy.store.putSubscriber(DEMO.lists.newsletter, { email: stored, name: "Kate" });
   });
   afterAll(() => stack.close());
 
@@ -227,15 +227,15 @@ describe("addresses compare in ASCII case only, and writes use the address as th
     const { data, errors } = await stack.gql(UnsubscribeEverywhere, { input: { email: kelvin } });
     expect(errors).toEqual([]);
     expect(newsletterRow(data!.unsubscribeEverywhere!.results)?.outcome).toBe("NOT_A_MEMBER");
-    expect(stack.sandbox.store.subscriber(DEMO.lists.newsletter, stored)?.state).toBe("Active");
+    expect(stack.legacy.store.subscriber(DEMO.lists.newsletter, stored)?.state).toBe("Active");
   });
 
   it("finds her in any ASCII case and unsubscribes the address as the list holds it", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(UnsubscribeEverywhere, { input: { email: "KATE@EXAMPLE.COM" } });
     expect(errors).toEqual([]);
     expect(newsletterRow(data!.unsubscribeEverywhere!.results)?.outcome).toBe("UNSUBSCRIBED");
-    const sent = stack.sandbox.calls.entries().filter((c) => c.operation === "Subscriber.Unsubscribe");
+    const sent = stack.legacy.calls.entries().filter((c) => c.operation === "Subscriber.Unsubscribe");
     expect(sent.map((c) => c.params["Email"])).toEqual([stored]);
   });
 });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
 import { must } from "../support/must.js";
-import { errorCodesByPath } from "./support/graphql-http.js";
+import { errorCodesByPath } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { callCounts, startStack, type Stack } from "./support/stack.js";
+import { callCounts, startStack, type Stack } from "../support/stack.js";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -118,11 +118,11 @@ describe("clients", () => {
   });
 
   it("reads each collection once however often it is asked for", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { errors } = await stack.gql(ClientDetail, { id: demo.northwind });
     expect(errors).toEqual([]);
     // client → User.GetClients; details + billing → one Client.GetDetail; segment lists → one Client.GetLists.
-    expect(callCounts(stack.sandbox)).toEqual({
+    expect(callCounts(stack.legacy)).toEqual({
       "User.GetClients": 1,
       "Client.GetDetail": 1,
       "Client.GetSegments": 1,
@@ -235,11 +235,11 @@ const OneSubscriber = graphql(`
 
 describe("lists", () => {
   it("gives a list with its client, statistics and custom fields", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(ListDetail, { id: demo.newsletter, first: 5 });
     expect(errors).toEqual([]);
     // The list and every subscriber's `list` come from one Client.GetLists; its client from User.GetClients.
-    expect(callCounts(stack.sandbox)).toEqual({
+    expect(callCounts(stack.legacy)).toEqual({
       "Client.GetLists": 1,
       "User.GetClients": 1,
       "List.GetStats": 1,
@@ -383,12 +383,12 @@ const CampaignDetail = graphql(`
 describe("campaigns", () => {
   it("gives a sent campaign with summary, lists and per-subscriber records", async () => {
     const id = gid.campaign(DEMO.clients.northwind, DEMO.campaigns.sent);
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const { data, errors } = await stack.gql(CampaignDetail, { id });
     expect(errors).toEqual([]);
     // The campaign is found in Client.GetCampaigns, its client in User.GetClients; every record's
     // `list` shares one Client.GetLists.
-    expect(callCounts(stack.sandbox)).toEqual({
+    expect(callCounts(stack.legacy)).toEqual({
       "Client.GetCampaigns": 1,
       "User.GetClients": 1,
       "Client.GetLists": 1,
@@ -597,7 +597,7 @@ describe("node and nodes", () => {
   });
 
   it("load the subscribers asked for in one request from one Subscribers.GetActive per list (and the client's lists once)", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const ids = [DEMO.emails.active, DEMO.emails.activeNonAscii, "nobody@example.com"].map((email) =>
       gid.subscriber(DEMO.clients.northwind, DEMO.lists.newsletter, email),
     );
@@ -610,7 +610,7 @@ describe("node and nodes", () => {
     // The null entry carries the error the field promises.
     expect(errorCodesByPath(errors)).toEqual({ "nodes.2": "NOT_FOUND" });
     // The client's lists check that the list in each id is that client's.
-    expect(callCounts(stack.sandbox)).toEqual({ "Subscribers.GetActive": 1, "Client.GetLists": 1 });
+    expect(callCounts(stack.legacy)).toEqual({ "Subscribers.GetActive": 1, "Client.GetLists": 1 });
   });
 
   it("null only the entries that fail, each with its own error, and answer the rest", async () => {

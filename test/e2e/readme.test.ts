@@ -8,9 +8,9 @@ import { parse, validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../src/schema/index.js";
 import { must } from "../support/must.js";
-import { postGraphQL } from "./support/graphql-http.js";
+import { postGraphQL } from "../support/graphql-http.js";
 import { demo } from "./support/ids.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 const section = /^## Using the graph\n([\s\S]*?)(?=^## )/m.exec(readme)?.[1] ?? "";

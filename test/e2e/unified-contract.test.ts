@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codes, post } from "../server/support.js";
-import { startCommerceStack, type CommerceStack } from "./support/commerce-stack.js";
+import { startStack, type CommerceStack } from "../support/stack.js";
 
 // These documents are plain strings, as a client would send them; their answers' shapes:
 interface StoreData {
@@ -29,7 +29,7 @@ interface EverywhereData {
 
 let stack: CommerceStack;
 beforeAll(async () => {
-  stack = await startCommerceStack();
+  stack = await startStack({ commerce: true });
 });
 afterAll(() => stack.close());
 

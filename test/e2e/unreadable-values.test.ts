@@ -8,10 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import type { Gateway } from "../../src/server.js";
 import { graphql } from "../gql/index.js";
-import { postGraphQL, type ResponseError } from "./support/graphql-http.js";
+import { postGraphQL, type ResponseError } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
-import { startGateway, startStack, type Stack } from "./support/stack.js";
+import { startGateway, startStack, type Stack } from "../support/stack.js";
 
 const Campaigns = graphql(`
   query UnreadableCampaigns($clientId: ID!) {
@@ -124,7 +124,7 @@ let gateway: Gateway;
 
 beforeAll(async () => {
   stack = await startStack();
-  proxy = await startLegacyProxy(stack.sandbox.url);
+  proxy = await startLegacyProxy(stack.legacy.url);
   gateway = await startGateway(proxy.url);
 });
 

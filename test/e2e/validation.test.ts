@@ -7,9 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_LENGTH } from "../../src/domain/input-limits.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { graphql } from "../gql/index.js";
-import type { Response } from "./support/graphql-http.js";
+import type { Response } from "../support/graphql-http.js";
 import { demo, gid } from "./support/ids.js";
-import { startStack, type Stack } from "./support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
 const docs = {
   addSubscriber: graphql(`
@@ -216,7 +216,7 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack.close());
-beforeEach(() => stack.sandbox.calls.reset());
+beforeEach(() => stack.legacy.calls.reset());
 
 /** Sends `input`, expects an InputError whose issues are exactly `issues`, and no backend call. */
 async function expectRefused<V extends { input: unknown }>(
@@ -233,7 +233,7 @@ async function expectRefused<V extends { input: unknown }>(
   expect(result.message).toBe(result.issues![0]?.message);
   // Every message names the field it is about.
   for (const issue of result.issues!) expect(issue.message).toContain(issue.field);
-  expect(stack.sandbox.calls.total()).toBe(0);
+  expect(stack.legacy.calls.total()).toBe(0);
 }
 
 const list = demo.newsletter;
@@ -488,7 +488,7 @@ describe("campaigns and templates", () => {
     });
     expect(res.data?.result?.__typename === "InputError" && res.data.result.message).toContain("UTC+10:00");
     // The client's zone needs its one read; nothing else is asked, and nothing is sent.
-    expect(stack.sandbox.calls.entries().map((c) => c.operation)).toEqual(["Client.GetDetail"]);
+    expect(stack.legacy.calls.entries().map((c) => c.operation)).toEqual(["Client.GetDetail"]);
   });
   it("requires the campaign and a confirmation address", () =>
     expectRefused(docs.sendCampaign, { ...campaign, campaignId: "", confirmationEmail: "", immediately: true }, [
@@ -644,6 +644,6 @@ describe("values of the wrong type", () => {
     });
     expect(badDate.data ?? null).toBeNull();
     expect(badDate.errors[0]?.message).toMatch(/DateTime/);
-    expect(stack.sandbox.calls.total()).toBe(0);
+    expect(stack.legacy.calls.total()).toBe(0);
   });
 });

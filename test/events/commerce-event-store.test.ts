@@ -14,7 +14,7 @@ import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/co
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import type { Gateway } from "../../src/server.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { COMMERCE_SECRET, INGRESS_TOKEN, until } from "./subscriptions-support.js";
 
 const GATEWAY_SECRET = "a-gateway-secret-of-at-least-32-bytes-long";

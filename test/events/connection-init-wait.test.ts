@@ -7,7 +7,7 @@ import { WebSocket } from "ws";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { CONNECTION_INIT_WAIT_MS } from "../../src/websocket/index.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 
 let legacy: LegacySandbox;
 let gateway: Gateway;

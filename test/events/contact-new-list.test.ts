@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIST_EVENT_TYPES } from "../../src/sandbox/legacy/list-events.js";
 import { randomBytes } from "node:crypto";
-import { callCounts } from "../e2e/support/stack.js";
+import { callCounts } from "../support/stack.js";
 import { demo } from "../e2e/support/ids.js";
 import { codes, post } from "../server/support.js";
 import {

@@ -15,7 +15,7 @@ import { sealGatewayToken, tokenKey } from "../../src/auth/gateway-token.js";
 import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import {
   COMMERCE_SECRET,
   INGRESS_TOKEN,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import type { Gateway } from "../../src/server.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { subscribeEvent } from "./ingress-support.js";
 import { requireSharedRedis, SHARED_REDIS_URL, uniquePrefix } from "./log-helpers.js";
 import { COMMERCE_SECRET, INGRESS_TOKEN } from "./subscriptions-support.js";

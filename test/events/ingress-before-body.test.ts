@@ -12,7 +12,7 @@ import { CompactSign } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_BUDGET_IN_CAPS } from "../../src/events/ingress/index.js";
 import type { Gateway } from "../../src/server.js";
-import { startGateway } from "../e2e/support/stack.js";
+import { startGateway } from "../support/stack.js";
 
 const TOKEN = "before-body-ingress-token-0123456789";
 const SECRET = "before-body-commerce-webhook-secret-0123456789";

@@ -8,7 +8,7 @@ import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy
 import { LIST_EVENT_TYPES } from "../../src/sandbox/legacy/list-events.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { codes, post } from "../server/support.js";
 import {
   INGRESS_TOKEN,

@@ -21,7 +21,7 @@ import { ReplayGate } from "../../src/events/log/replay-gate.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { deleteKeys, requireSharedRedis, SHARED_REDIS_URL, sleep, uniquePrefix } from "./log-helpers.js";
 import { subscribeWs, until, wsClient, type Received } from "./subscriptions-support.js";
 

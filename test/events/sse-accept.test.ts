@@ -13,7 +13,7 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { addSubscriberQuery, LIST_FEED, startEventsStack, until, type EventsStack } from "./subscriptions-support.js";
 
 /** What a POST of ListFeed came to: the answer's head, then its body as it arrives. */

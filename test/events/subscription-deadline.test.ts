@@ -9,7 +9,7 @@ import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/co
 import { COMMERCE_TOPICS } from "../../src/sandbox/commerce/webhooks.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { codes, post } from "../server/support.js";
 import {
   COMMERCE_SECRET,

@@ -13,7 +13,7 @@ import { positionBefore } from "../../src/events/log/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { startGateway } from "../e2e/support/stack.js";
+import { startGateway } from "../support/stack.js";
 import { subscribeEvent } from "./ingress-support.js";
 import { deleteKeys, requireSharedRedis, SHARED_REDIS_URL, uniquePrefix } from "./log-helpers.js";
 import {

@@ -7,7 +7,7 @@ import type { Client } from "graphql-ws";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { codes, post } from "../server/support.js";
 import { requireSharedRedis } from "./log-helpers.js";
 import {

@@ -4,11 +4,11 @@
  * same execution path).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCommerceStack, type CommerceStack } from "../e2e/support/commerce-stack.js";
+import { startStack, type CommerceStack } from "../support/stack.js";
 
 let stack: CommerceStack;
 beforeAll(async () => {
-  stack = await startCommerceStack();
+  stack = await startStack({ commerce: true });
 });
 afterAll(() => stack.close());
 

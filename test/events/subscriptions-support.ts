@@ -1,12 +1,12 @@
 /** Clients of the gateway's subscriptions for tests: graphql-ws over `ws`, and SSE over fetch. */
 import { createClient, type Client } from "graphql-ws";
 import { WebSocket } from "ws";
-import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
+import type { CommerceSandbox } from "../../src/sandbox/commerce/index.js";
 import { COMMERCE_TOPICS } from "../../src/sandbox/commerce/webhooks.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import type { LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import type { Gateway } from "../../src/server.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { startStack } from "../support/stack.js";
 
 export const INGRESS_TOKEN = "test-ingress-token-0123456789";
 export const COMMERCE_SECRET = "a-commerce-webhook-secret-of-32-bytes-or-more";
@@ -196,17 +196,12 @@ export interface EventsStack {
  * adds to (or overrides) the gateway's settings.
  */
 export async function startEventsStack(env: Record<string, string> = {}): Promise<EventsStack> {
-  const legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  const commerce = await startCommerceSandbox({ rateLimit: 0, webhookSecret: COMMERCE_SECRET });
-  const gateway = await startGateway(legacy.url, {
-    // These tests exercise the configured and header credentials, not gateway tokens.
-    AUTH_MODE: "open",
-    COMMERCE_URL: commerce.baseUrl,
-    COMMERCE_API_KEY: commerce.demo.apiKey,
-    INGRESS_TOKEN,
-    COMMERCE_WEBHOOK_SECRET: COMMERCE_SECRET,
-    ...env,
+  const stack = await startStack({
+    commerce: { webhookSecret: COMMERCE_SECRET },
+    // These tests exercise the configured and header credentials, not gateway tokens (open mode).
+    env: { INGRESS_TOKEN, COMMERCE_WEBHOOK_SECRET: COMMERCE_SECRET, ...env },
   });
+  const { legacy, commerce, gateway } = stack;
   wireLegacyWebhooks(legacy, gateway);
   commerce.webhooks.add(`${gateway.url}/webhooks/commerce`, COMMERCE_TOPICS);
   const client = wsClient(gateway);
@@ -228,9 +223,7 @@ export async function startEventsStack(env: Record<string, string> = {}): Promis
     async close() {
       for (const received of open) received.stop();
       await client.dispose();
-      await gateway.close();
-      await commerce.close();
-      await legacy.close();
+      await stack.close();
     },
   };
 }

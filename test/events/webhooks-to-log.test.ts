@@ -11,7 +11,7 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { codes, post } from "../server/support.js";
 
 const TOKEN = "test-ingress-token-0123456789";

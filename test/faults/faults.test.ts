@@ -12,7 +12,7 @@ import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/co
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { createGateway, type Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW } from "../e2e/support/stack.js";
+import { FIXED_NOW } from "../support/stack.js";
 import { codes, post, send, type RawResponse } from "../server/support.js";
 import { startFaultProxy, type FaultProxy } from "./proxy.js";
 

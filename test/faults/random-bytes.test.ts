@@ -8,7 +8,7 @@ import { Agent, request } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { post } from "../server/support.js";
 import { seededRandom } from "./proxy.js";
 

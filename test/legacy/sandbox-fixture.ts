@@ -4,7 +4,8 @@
  */
 import type { LegacyTransport } from "../../src/backends/legacy/catalog.js";
 import type { LegacyClient } from "../../src/backends/legacy/client.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import type { LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { startStack } from "../support/stack.js";
 import { clientFor } from "./helpers.js";
 
 export const SANDBOX_KEY = "fixture-legacy-key";
@@ -39,7 +40,11 @@ const at = (iso: string) => new Date(`${iso}Z`);
 
 /** Starts a sandbox and fills it with the fixture records. */
 export async function startFixture(): Promise<Fixture> {
-  const sandbox = await startLegacySandbox({ port: 0, apiKey: SANDBOX_KEY, now: () => NOW, seed: false });
+  const stack = await startStack({
+    legacy: { port: 0, apiKey: SANDBOX_KEY, now: () => NOW, seed: false },
+    gateway: false,
+  });
+  const sandbox = stack.legacy;
   const { store } = sandbox;
   const acme = store.addClient({
     companyName: "Acme & Söhne",
@@ -120,7 +125,7 @@ export async function startFixture(): Promise<Fixture> {
     },
     async close() {
       await Promise.all([...opened.values()].map((c) => c.close()));
-      await sandbox.close();
+      await stack.close();
     },
   };
 }

@@ -8,7 +8,7 @@ import { networkInterfaces } from "node:os";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo } from "../e2e/support/ids.js";
-import { startGateway } from "../e2e/support/stack.js";
+import { startGateway } from "../support/stack.js";
 import {
   addSubscriberQuery,
   INGRESS_TOKEN,
@@ -22,7 +22,7 @@ import {
 import { post, send } from "../server/support.js";
 
 /** The manifest id of the frontends' Overview (documents/overview.graphql). */
-const OVERVIEW_ID = "sha256:9e8e074cb60ee162592ae3820540e138b1f23fffeec2e9d6c43227d8aca05c4d";
+const OVERVIEW_ID = "sha256:acc1774719db34d86754240b41fbe4462fab8dca5ea522821a16482d02c0b545";
 
 let stack: EventsStack;
 beforeAll(async () => {

@@ -19,7 +19,7 @@ import { DEFAULT_MANIFEST_PATH, documentIdOf } from "../../src/persisted/documen
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import {
   INGRESS_TOKEN,
   until,

@@ -6,7 +6,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo } from "../e2e/support/ids.js";
-import { callCounts, startGateway, startStack, type Stack } from "../e2e/support/stack.js";
+import { callCounts, startGateway, startStack, type Stack } from "../support/stack.js";
 import type { Gateway } from "../../src/server.js";
 import { codes, post, send } from "./support.js";
 
@@ -17,7 +17,7 @@ let stack: Stack;
 let open: Gateway; // with CORS_ORIGINS and ALLOWED_HOSTS set
 beforeAll(async () => {
   stack = await startStack();
-  open = await startGateway(stack.sandbox.url, {
+  open = await startGateway(stack.legacy.url, {
     CORS_ORIGINS: `${APP}, http://localhost:5173`,
     ALLOWED_HOSTS: "mailgraph.example.com",
   });
@@ -58,7 +58,7 @@ describe("by default (no CORS_ORIGINS)", () => {
   });
 
   it("refuses a cross-origin GET query and a cross-origin createList; nothing is written", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const get = await send(`${stack.gateway.url}/graphql?query=${encodeURIComponent("{ clients { name } }")}`, {
       headers: { origin: EVIL, accept: "application/json" },
     });
@@ -66,11 +66,11 @@ describe("by default (no CORS_ORIGINS)", () => {
     expect(codes(get)).toEqual(["ORIGIN_NOT_ALLOWED"]);
     const write = await post(stack.gateway.url, createList, undefined, { origin: EVIL });
     expect(write.status).toBe(403);
-    expect(callCounts(stack.sandbox)).toEqual({});
+    expect(callCounts(stack.legacy)).toEqual({});
   });
 
   it("refuses the simple requests a page can send without a preflight (form posts, plain GETs)", async () => {
-    stack.sandbox.calls.reset();
+    stack.legacy.calls.reset();
     const form = await send(`${stack.gateway.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -87,7 +87,7 @@ describe("by default (no CORS_ORIGINS)", () => {
       headers: { accept: "application/json" },
     });
     expect(plainGet.status).toBe(403);
-    expect(callCounts(stack.sandbox)).toEqual({});
+    expect(callCounts(stack.legacy)).toEqual({});
     // A client that says so (a custom header forces a preflight in browsers) may use GET.
     const withHeader = await send(`${stack.gateway.url}/graphql?query=${encodeURIComponent("{ __typename }")}`, {
       headers: { accept: "application/json", "x-graphql-yoga-csrf": "1" },

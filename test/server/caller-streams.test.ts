@@ -21,7 +21,7 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { LIST_FEED } from "../events/subscriptions-support.js";
 
 const GATEWAY_SECRET = "a-gateway-secret-of-32-bytes-or-more-for-tests";

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { demo, gid } from "../e2e/support/ids.js";
-import { callCounts, startGateway, startStack, type Stack } from "../e2e/support/stack.js";
+import { callCounts, startGateway, startStack, type Stack } from "../support/stack.js";
 import { codes, nested, post, send } from "./support.js";
 
 let stack: Stack;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack.close());
 
-const totalCalls = () => Object.values(callCounts(stack.sandbox)).reduce((a, b) => a + b, 0);
+const totalCalls = () => Object.values(callCounts(stack.legacy)).reduce((a, b) => a + b, 0);
 
 /** Sends `query`, expects a refusal coded `code` with no backend call, then a working gateway. */
 async function expectRefused(query: string, code: string | string[], variables?: Record<string, unknown>) {
@@ -103,7 +103,7 @@ describe("aliases, mutation fields and nodes", () => {
     );
     await expectRefused(`mutation { ${fields.join(" ")} }`, "MAX_TOKENS_EXCEEDED");
     await expectRefused(`mutation { ${fields.slice(0, 16).join(" ")} }`, "MAX_ALIASES_EXCEEDED");
-    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as {
+    const outbox = (await (await fetch(`${stack.legacy.url}/__sandbox/outbox`)).json()) as {
       emails: Array<{ to: string }>;
     };
     expect(outbox.emails.filter((e) => e.to.startsWith("bomb"))).toEqual([]);
@@ -124,7 +124,7 @@ describe("aliases, mutation fields and nodes", () => {
     } else {
       expect(res.status).toBe(400);
     }
-    const outbox = (await (await fetch(`${stack.sandbox.url}/__sandbox/outbox`)).json()) as {
+    const outbox = (await (await fetch(`${stack.legacy.url}/__sandbox/outbox`)).json()) as {
       emails: Array<{ to: string }>;
     };
     expect(outbox.emails.filter((e) => e.to.startsWith("many"))).toEqual([]);
@@ -151,7 +151,7 @@ describe("cost", () => {
   });
 
   it("takes MAX_COST from the configuration: Overview (about 320 calls by estimate) passes 1,000, not 100", async () => {
-    const strict = await startGateway(stack.sandbox.url, { MAX_COST: "100" });
+    const strict = await startGateway(stack.legacy.url, { MAX_COST: "100" });
     try {
       const { OVERVIEW_QUERY } = await import("../../src/server.js");
       const res = await post(strict.url, OVERVIEW_QUERY);

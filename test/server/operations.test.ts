@@ -11,7 +11,7 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { createGateway, OVERVIEW_QUERY, type Gateway } from "../../src/server.js";
 import { listen } from "../../src/util/listen.js";
-import { startGateway } from "../e2e/support/stack.js";
+import { startGateway } from "../support/stack.js";
 import { post, send } from "./support.js";
 
 let sandbox: LegacySandbox;

@@ -11,7 +11,7 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { listen } from "../../src/util/listen.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { startFaultProxy, type FaultProxy } from "../faults/proxy.js";
 import { codes, post, send } from "./support.js";
 

@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from "../../src/config.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { slowProxy, type SlowProxy } from "./support.js";
 
 const DELAY_MS = 600;

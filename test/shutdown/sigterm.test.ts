@@ -15,7 +15,7 @@ import { WebSocket } from "ws";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW } from "../e2e/support/stack.js";
+import { FIXED_NOW } from "../support/stack.js";
 import { sse } from "../persisted/support.js";
 import { exited, slowProxy, startGatewayProcess, type SlowProxy } from "./support.js";
 

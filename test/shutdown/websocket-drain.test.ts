@@ -17,7 +17,7 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { describeDrain } from "../../src/shutdown/drain.js";
-import { FIXED_NOW, startGateway } from "../e2e/support/stack.js";
+import { FIXED_NOW, startGateway } from "../support/stack.js";
 import { exited, slowProxy, startGatewayProcess, type SlowProxy } from "./support.js";
 
 /** How long each backend call behind the draining gateway takes. */

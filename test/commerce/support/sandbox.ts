@@ -5,11 +5,8 @@
 import { apiKeySigner, partnerSigner, popSigner, type CommerceSigner } from "../../../src/backends/commerce/auth.js";
 import { CommerceClient } from "../../../src/backends/commerce/client.js";
 import { CommerceError } from "../../../src/backends/commerce/errors.js";
-import {
-  startCommerceSandbox,
-  type CommerceSandbox,
-  type CommerceSandboxOptions,
-} from "../../../src/sandbox/commerce/index.js";
+import type { CommerceSandbox, CommerceSandboxOptions } from "../../../src/sandbox/commerce/index.js";
+import { startStack } from "../../support/stack.js";
 import { testLimits } from "./limits.js";
 
 /** A clock tests move by hand; starts on a whole second so ts arithmetic is exact. */
@@ -39,7 +36,8 @@ export interface Rig {
 
 export async function startRig(options: CommerceSandboxOptions = {}): Promise<Rig> {
   const clock = new FakeClock();
-  const sb = await startCommerceSandbox({ port: 0, now: clock.now, rateLimit: 0, ...options });
+  const stack = await startStack({ legacy: false, gateway: false, commerce: { port: 0, now: clock.now, ...options } });
+  const sb = stack.commerce;
   const client = new CommerceClient({ baseUrl: sb.baseUrl, authUrl: sb.url, limits: testLimits() });
   const { clientId, clientSecret } = sb.demo.app;
   return {
@@ -51,7 +49,7 @@ export async function startRig(options: CommerceSandboxOptions = {}): Promise<Ri
     partner: partnerSigner({ appId: clientId, clientSecret, now: clock.now }),
     async close() {
       await client.close();
-      await sb.close();
+      await stack.close();
     },
   };
 }

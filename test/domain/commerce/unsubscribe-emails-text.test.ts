@@ -5,7 +5,7 @@
  * (the addresses' URL-encoded length is measured only for addresses that passed).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startCommerceStack, type CommerceStack } from "../../e2e/support/commerce-stack.js";
+import { startStack, type CommerceStack } from "../../support/stack.js";
 import { post } from "../../server/support.js";
 
 const UNSUBSCRIBE = `mutation U($input: UnsubscribeCustomerEmailsInput!) {
@@ -18,7 +18,7 @@ const UNSUBSCRIBE = `mutation U($input: UnsubscribeCustomerEmailsInput!) {
 
 let stack: CommerceStack;
 beforeAll(async () => {
-  stack = await startCommerceStack();
+  stack = await startStack({ commerce: true });
 });
 afterAll(() => stack.close());
 beforeEach(() => stack.commerce.calls.reset());
