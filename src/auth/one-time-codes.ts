@@ -5,7 +5,8 @@
  * must reach the instance that made the code. See docs/decisions.md, "Login cookies, state and one-time login codes".
  */
 import { createHash, randomBytes } from "node:crypto";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { connectRedis } from "../redis/connect.js";
 
 /** What POST /auth/token answers for a redeemed code. */
 export interface RedeemedCode {
@@ -112,14 +113,17 @@ interface StoredCode {
   tokenExpiresAt: number;
 }
 
-type CodeRedis = Redis & {
+/** Either connection (one server or a cluster) with the redeem script defined. */
+type CodeRedis = Pick<Redis, "set" | "quit" | "disconnect" | "status" | "on"> & {
   mailgraphRedeemCode(key: string, origin: string): Promise<string | null>;
 };
 
 /**
  * The codes in Redis, shared by every instance with the same REDIS_URL and key prefix: each under
  * `<prefix>login-code:<SHA-256 of the code>` (Redis never holds a usable code), expiring with the
- * code. A code is taken by one atomic script, so two exchanges of it never both succeed.
+ * code. A code is taken by one atomic script, so two exchanges of it never both succeed. The script
+ * touches only its code's key (declared in KEYS), so no hash tag is needed: on Redis Cluster the codes
+ * spread over every node.
  */
 export class RedisOneTimeCodes implements OneTimeCodeStore {
   readonly #redis: CodeRedis;
@@ -132,12 +136,13 @@ export class RedisOneTimeCodes implements OneTimeCodeStore {
   ) {
     this.#prefix = `${options.keyPrefix}login-code:`;
     // Connected on the first login: a gateway nobody logs in to holds no connection for it.
-    this.#redis = new Redis(options.url, {
+    const redis = connectRedis(options.url, {
       lazyConnect: true,
       maxRetriesPerRequest: 1,
       connectionName: "mailgraph-login-codes",
-    }) as CodeRedis;
-    this.#redis.defineCommand("mailgraphRedeemCode", { numberOfKeys: 1, lua: REDEEM_SCRIPT });
+    });
+    redis.defineCommand("mailgraphRedeemCode", { numberOfKeys: 1, lua: REDEEM_SCRIPT });
+    this.#redis = redis as unknown as CodeRedis;
     // ioredis emits connection errors as events; without a listener it prints them itself.
     this.#redis.on("error", options.onError);
   }

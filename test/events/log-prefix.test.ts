@@ -9,7 +9,7 @@ import type { LoggedEvent } from "../../src/events/log/index.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import type { Gateway } from "../../src/server.js";
 import { startGateway } from "../support/stack.js";
-import { requireSharedRedis, Recorder, sleep } from "./log-helpers.js";
+import { requireSharedRedis, Recorder, sleep } from "./log/log-helpers.js";
 
 const REDIS_URL = "redis://127.0.0.1:6379/11";
 const TOKEN = "test-ingress-token-0123456789";
@@ -66,9 +66,9 @@ describe("EVENT_LOG_KEY_PREFIX", () => {
     await onA.until(1);
     await sleep(200);
     expect(onB).toEqual([]);
-    expect(await redis.xlen(`${PREFIX_A}events:legacy`)).toBe(1);
-    expect(await redis.exists(`${PREFIX_B}events:legacy`)).toBe(0);
-    expect((await redis.keys(`${PREFIX_A}dedupe:*`)).length).toBeGreaterThan(0);
+    expect(await redis.xlen(`${PREFIX_A}{events}:legacy`)).toBe(1);
+    expect(await redis.exists(`${PREFIX_B}{events}:legacy`)).toBe(0);
+    expect((await redis.keys(`${PREFIX_A}{events}:dedupe:*`)).length).toBeGreaterThan(0);
     stopA();
     stopB();
   });

@@ -14,8 +14,8 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
 import { startGateway } from "../support/stack.js";
-import { subscribeEvent } from "./ingress-support.js";
-import { deleteKeys, requireSharedRedis, SHARED_REDIS_URL, uniquePrefix } from "./log-helpers.js";
+import { subscribeEvent } from "./ingress/ingress-support.js";
+import { deleteKeys, requireSharedRedis, SHARED_REDIS_URL, uniquePrefix } from "./log/log-helpers.js";
 import {
   INGRESS_TOKEN,
   LIST_FEED,
@@ -28,7 +28,7 @@ import {
   wsClient,
   type EventsStack,
   type Received,
-} from "./subscriptions-support.js";
+} from "../schema/events/subscriptions-support.js";
 
 const CONTACT_FEED = `subscription ContactFeed($email: String!, $after: ID) {
   contactEvents(email: $email, after: $after) { cursor backend event { ... on ListEvent { id } } }
@@ -70,7 +70,7 @@ async function postEvents(from: number, count: number): Promise<void> {
 }
 
 async function streamIds(): Promise<string[]> {
-  return (await admin.xrange(`${keyPrefix}events:legacy`, "-", "+")).map(([id]) => id);
+  return (await admin.xrange(`${keyPrefix}{events}:legacy`, "-", "+")).map(([id]) => id);
 }
 
 /** Waits until the subscription ended, and gives its errors' extensions. */
@@ -90,7 +90,7 @@ beforeAll(async () => {
   await postEvents(1, 3);
   lost = await streamIds();
   expect(lost).toHaveLength(3);
-  await admin.del(`${keyPrefix}events:legacy`);
+  await admin.del(`${keyPrefix}{events}:legacy`);
   const lastMs = Number(lost[2]?.split("-")[0]);
   while (Date.now() <= lastMs) await sleep(1);
   start = positionBefore(Date.now());

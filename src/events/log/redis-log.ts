@@ -3,8 +3,11 @@
  * script. Each instance runs one blocking XREAD reader that fans events out to its subscribers; a
  * replay reads a page at a time at its reader's pace, then joins them. See docs/decisions.md,
  * "Replays: a page at a time, shared, no extra cap" and "Events the log no longer holds".
+ * Every key of the log carries the hash tag `{events}`: the append script touches a stream and its
+ * dedupe hashes, the reader's XREAD every stream, so on Redis Cluster they must share one slot.
  */
-import { Redis, type RedisOptions } from "ioredis";
+import type { RedisOptions } from "ioredis";
+import { connectRedis, redisKey, type RedisConnection } from "../../redis/connect.js";
 import { ReplayGate } from "./replay-gate.js";
 import { ReplayPageCache } from "./replay-pages.js";
 import {
@@ -41,9 +44,9 @@ import {
 
 /** Options of the Redis log. */
 export interface RedisEventLogOptions extends EventLogLimits {
-  /** `redis://…` (REDIS_URL). */
+  /** `redis://…` or `redis+cluster://…` (REDIS_URL). */
   readonly url: string;
-  /** Prefix of every key (streams `<prefix>events:<source>`, dedupe keys `<prefix>dedupe:…`). Default "mailgraph:". */
+  /** Prefix of every key (streams `<prefix>{events}:<source>`, dedupe hashes `<prefix>{events}:dedupe:…`). Default "mailgraph:". */
   readonly keyPrefix?: string;
   /** Extra ioredis options for both connections (e.g. TLS). */
   readonly redis?: RedisOptions;
@@ -51,9 +54,10 @@ export interface RedisEventLogOptions extends EventLogLimits {
   readonly blockMs?: number;
 }
 
-// KEYS[1]: the stream. ARGV: maxLength, retentionMs, dedupeTtlMs, the dedupe hashes' key prefix, n,
-// then n dedupe groups, n members, n JSON payloads. A dedupe key "<group>:<member>" is a field of the
-// hash <prefix><group> (expiring dedupeTtlMs after its last write): a batch whose keys share a group
+// KEYS[1]: the stream; KEYS[2…]: the batch's dedupe hashes, one per group. ARGV: maxLength,
+// retentionMs, dedupeTtlMs, n, then n indexes into KEYS (each entry's dedupe hash), n members, n JSON
+// payloads. Every key is declared (Redis Cluster routes and checks a script by its KEYS). A dedupe
+// key "<group>:<member>" is a field of its group's hash (expiring dedupeTtlMs after its last write): a batch whose keys share a group
 // (a webhook body's) costs one HMGET and one HSET instead of a lookup and a key with its own expiry
 // per entry. Returns the new ids, "" for a duplicate. Every check is made before the first write, and
 // nothing after it can fail on valid input, so the batch is all or nothing. Streams are trimmed once
@@ -67,13 +71,12 @@ const APPEND_SCRIPT = `
 local maxLength = ARGV[1]
 local retentionMs = tonumber(ARGV[2])
 local ttl = ARGV[3]
-local prefix = ARGV[4]
-local n = tonumber(ARGV[5])
+local n = tonumber(ARGV[4])
 local CHUNK = 1000
 local groups = {}
 local order = {}
 for i = 1, n do
-  local g = ARGV[5 + i]
+  local g = tonumber(ARGV[4 + i])
   local list = groups[g]
   if not list then
     list = {}
@@ -94,8 +97,8 @@ for _, g in ipairs(order) do
   for from = 1, #list, CHUNK do
     local members = {}
     local upto = math.min(from + CHUNK - 1, #list)
-    for j = from, upto do members[#members + 1] = ARGV[5 + n + list[j]] end
-    local found = redis.call('HMGET', prefix .. g, unpack(members))
+    for j = from, upto do members[#members + 1] = ARGV[4 + n + list[j]] end
+    local found = redis.call('HMGET', KEYS[g], unpack(members))
     for j = from, upto do
       local member = members[j - from + 1]
       if found[j - from + 1] or seen[member] then
@@ -121,15 +124,15 @@ for i = 1, n do
         end
       end
     end
-    last = redis.call('XADD', KEYS[1], '*', 'e', ARGV[5 + 2 * n + i], 'p', last)
+    last = redis.call('XADD', KEYS[1], '*', 'e', ARGV[4 + 2 * n + i], 'p', last)
     result[i] = last
-    local g = ARGV[5 + i]
+    local g = tonumber(ARGV[4 + i])
     local w = writes[g]
     if not w then
       w = {}
       writes[g] = w
     end
-    w[#w + 1] = ARGV[5 + n + i]
+    w[#w + 1] = ARGV[4 + n + i]
     w[#w + 1] = last
   end
 end
@@ -137,9 +140,9 @@ for _, g in ipairs(order) do
   local w = writes[g]
   if w then
     for from = 1, #w, 2 * CHUNK do
-      redis.call('HSET', prefix .. g, unpack(w, from, math.min(from + 2 * CHUNK - 1, #w)))
+      redis.call('HSET', KEYS[g], unpack(w, from, math.min(from + 2 * CHUNK - 1, #w)))
     end
-    redis.call('PEXPIRE', prefix .. g, ttl)
+    redis.call('PEXPIRE', KEYS[g], ttl)
   end
 end
 if last then
@@ -158,9 +161,12 @@ function dedupeParts(key: string): [string, string] {
   return cut < 0 ? [key, ""] : [key.slice(0, cut), key.slice(cut + 1)];
 }
 
-/** The append script as a command ioredis sends by its SHA (EVALSHA), loading it when Redis lacks it. */
+/**
+ * The append script as a command ioredis sends by its SHA (EVALSHA), loading it when Redis lacks it:
+ * the number of keys first (the stream and the batch's dedupe hashes), then the keys, then ARGV.
+ */
 interface AppendCommand {
-  mailgraphAppend(stream: string, ...args: (string | number)[]): Promise<unknown>;
+  mailgraphAppend(numberOfKeys: number, ...args: (string | number)[]): Promise<unknown>;
 }
 
 /** The value of a stream entry's field `name` (fields come as name, value, name, value…), if a string. */
@@ -216,9 +222,9 @@ export class RedisEventLog implements EventLog {
   /** Replay pages being read from Redis, by source and cursor: a replay at the same cursor waits for it. */
   readonly #reading = new Map<string, Promise<void>>();
   /** Appends, replays and the reader's starting points. Fails fast while Redis is away. */
-  readonly #commands: Redis;
+  readonly #commands: RedisConnection;
   /** The one blocking reader. Waits out outages: its XREAD is sent again once Redis is back. */
-  readonly #reader: Redis;
+  readonly #reader: RedisConnection;
   /** The live subscribers (a replaying one joins once it has caught up with the reader). */
   readonly #subscribers = new Set<RedisSubscriber>();
   /** The subscribers still replaying. */
@@ -250,9 +256,9 @@ export class RedisEventLog implements EventLog {
       this.#signalClosed = resolve;
     });
     // An append during an outage fails soon, so the ingress can answer 503 and the backend retries.
-    this.#commands = new Redis(options.url, { maxRetriesPerRequest: 1, ...options.redis });
-    this.#commands.defineCommand("mailgraphAppend", { numberOfKeys: 1, lua: APPEND_SCRIPT });
-    this.#reader = new Redis(options.url, {
+    this.#commands = connectRedis(options.url, { maxRetriesPerRequest: 1, ...options.redis });
+    this.#commands.defineCommand("mailgraphAppend", { lua: APPEND_SCRIPT });
+    this.#reader = connectRedis(options.url, {
       ...options.redis,
       maxRetriesPerRequest: null,
       autoResendUnfulfilledCommands: true,
@@ -283,28 +289,41 @@ export class RedisEventLog implements EventLog {
 
   /** The stream key of a source. */
   streamKey(source: EventSource): string {
-    return `${this.#prefix}events:${source}`;
+    return redisKey(this.#prefix, "events", source);
+  }
+
+  /** The key of a dedupe group's hash (its members are the fields). */
+  dedupeKey(source: EventSource, group: string): string {
+    return redisKey(this.#prefix, "events", "dedupe", source, group);
   }
 
   async append(source: EventSource, entries: readonly LogEntry[]): Promise<AppendResult> {
     this.#assertOpen();
     const texts = entries.map((entry) => serializeEntry(entry));
     if (entries.length === 0) return { appended: [], duplicates: 0 };
-    const groups: string[] = [];
+    // KEYS: the stream, then each group's hash once; an entry names its hash by its KEYS index.
+    const keys = [this.streamKey(source)];
+    const keyAt = new Map<string, number>();
+    const indexes: number[] = [];
     const members: string[] = [];
     for (const entry of entries) {
       const [group, member] = dedupeParts(entry.dedupeKey);
-      groups.push(group);
+      let at = keyAt.get(group);
+      if (at === undefined) {
+        at = keys.push(this.dedupeKey(source, group));
+        keyAt.set(group, at);
+      }
+      indexes.push(at);
       members.push(member);
     }
     const reply = await (this.#commands as unknown as AppendCommand).mailgraphAppend(
-      this.streamKey(source),
+      keys.length,
+      ...keys,
       String(this.#maxLength),
       String(this.#retentionMs),
       String(this.#dedupeTtlMs),
-      `${this.#prefix}dedupe:${source}:`,
       entries.length,
-      ...groups,
+      ...indexes,
       ...members,
       ...texts,
     );
@@ -421,20 +440,19 @@ export class RedisEventLog implements EventLog {
       const stream = this.streamKey(source);
       // Entries up to `known` were in the stream before this XRANGE was sent.
       const known = this.#position.get(source) ?? "0-0";
-      // Sent before the XRANGE, on the same connection: every entry appended after this clock
-      // reading gets an id from it on, and any appended before is in the XRANGE reply.
-      const clock = first ? this.#commands.time() : undefined;
-      clock?.catch(() => undefined); // awaited below only when the page is empty
-      const entries = await this.#commands.xrange(stream, `(${from}`, "+", "COUNT", REPLAY_PAGE);
+      let entries = await this.#commands.xrange(stream, `(${from}`, "+", "COUNT", REPLAY_PAGE);
+      let clock: number | undefined;
+      let newest = "0-0";
+      if (first && entries.length === 0) {
+        // Read again with Redis's clock and the stream's newest entry, in one MULTI on the stream's
+        // node (a lone TIME goes to any node of a cluster): every entry appended after this clock
+        // reading gets an id from it on, and any appended before is in the page.
+        ({ clock, entries, newest } = await this.#timedRange(stream, from));
+      }
       const gap = entries[0] === undefined ? undefined : gapAfter(source, from, fieldOf(entries[0][1], "p"));
       if (gap) throw gap;
-      if (clock && entries.length === 0) {
-        const [[seconds, micros], newest] = await Promise.all([
-          clock,
-          this.#commands.xrevrange(stream, "+", "-", "COUNT", 1),
-        ]);
-        const nowMs = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
-        const beyond = pastEnd(source, from, newest[0]?.[0] ?? "0-0", nowMs);
+      if (clock !== undefined && entries.length === 0) {
+        const beyond = pastEnd(source, from, newest, clock);
         if (beyond) throw beyond;
       }
       const events: LoggedEvent[] = [];
@@ -529,6 +547,34 @@ export class RedisEventLog implements EventLog {
     this.#replaying.delete(subscriber);
     this.#subscribers.delete(subscriber);
     tellTrimmed(subscriber.trimmed, error, this.#onError);
+  }
+
+  /**
+   * Redis's clock (ms), the page after `from` and the stream's newest entry id ("0-0": none), read
+   * in one MULTI, which ioredis sends to the stream's node.
+   */
+  async #timedRange(
+    stream: string,
+    from: string,
+  ): Promise<{ clock: number; entries: [id: string, fields: string[]][]; newest: string }> {
+    const replies = await this.#commands
+      .multi()
+      .time()
+      .xrange(stream, `(${from}`, "+", "COUNT", REPLAY_PAGE)
+      .xrevrange(stream, "+", "-", "COUNT", 1)
+      .exec();
+    if (!replies) throw new Error("the replay's first read was discarded");
+    for (const [error] of replies) if (error) throw error;
+    const [[, [seconds, micros]], [, entries], [, last]] = replies as [
+      [null, [string, string]],
+      [null, [string, string[]][]],
+      [null, [string, string[]][]],
+    ];
+    return {
+      clock: Number(seconds) * 1000 + Math.floor(Number(micros) / 1000),
+      entries,
+      newest: last[0]?.[0] ?? "0-0",
+    };
   }
 
   /** Starts the reader once: from the streams' current ends, so it hands out only what comes next. */
