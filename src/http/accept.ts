@@ -1,12 +1,15 @@
 /**
  * A request's Accept as yoga negotiates it: its media ranges in the caller's order, and the JSON
  * type its answer goes out as. The GraphQL-over-HTTP rules (plugins/graphql-http.ts) and the
- * stream rules (plugins/http-streams.ts) read it the same way.
+ * stream and incremental-delivery rules (plugins/http-streams.ts) read it the same way.
  */
 
 /** The spec's media type, and its legacy one. */
 export const GRAPHQL_RESPONSE_TYPE = "application/graphql-response+json";
 export const JSON_TYPE = "application/json";
+
+/** The media types yoga sends a result in parts as (@defer, @stream, subscriptions). */
+export const INCREMENTAL_TYPES: readonly string[] = ["multipart/mixed", "text/event-stream"];
 
 /**
  * The media ranges of a request's Accept, in the caller's order, as yoga reads them: no Accept is

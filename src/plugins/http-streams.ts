@@ -11,13 +11,28 @@
  * SUBSCRIPTION_NEEDS_STREAM saying how to subscribe: yoga would run it, then answer 406 with an
  * empty body and leave the feed it opened running. Anything a refused request opened anyway is
  * closed before its answer goes out.
+ *
+ * A query or mutation using @defer or @stream is no stream: it answers in parts (multipart/mixed,
+ * or SSE) only to an Accept that names one of those types itself, and otherwise runs whole and
+ * answers one JSON result with the same data, so a client that never asked for parts (fetch's and
+ * curl's `*\/*` among them) is not handed any. Either way it is a request in flight, bounded by the
+ * request's deadline, that takes no stream slot and that a shutdown waits for.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAsyncIterable } from "@envelop/core";
-import { GraphQLError, type ExecutionResult } from "graphql";
+import {
+  GraphQLError,
+  Kind,
+  visit,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type InlineFragmentNode,
+  type SelectionNode,
+} from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { isLiveStream } from "../live/live-stream.js";
-import { acceptedRanges, coversType, JSON_TYPE, jsonTypeFor } from "../http/accept.js";
+import { acceptedRanges, coversType, INCREMENTAL_TYPES, JSON_TYPE, jsonTypeFor } from "../http/accept.js";
 
 /** The media type of an SSE answer. */
 const EVENT_STREAM_TYPE = "text/event-stream";
@@ -30,6 +45,54 @@ const EVENT_STREAM_TYPE = "text/event-stream";
  */
 export function acceptsEventStream(request: Request): boolean {
   return acceptedRanges(request).some((range) => coversType(range, EVENT_STREAM_TYPE));
+}
+
+/**
+ * Whether a query's @defer and @stream parts may go out as parts to `request`: its Accept names
+ * multipart/mixed or text/event-stream itself. A wildcard does not: a client that can read parts
+ * says so (GraphiQL's fetcher sends `multipart/mixed`), and every other one gets one result.
+ */
+export function acceptsIncrementalDelivery(request: Request): boolean {
+  return acceptedRanges(request).some((range) => INCREMENTAL_TYPES.includes(range));
+}
+
+const INCREMENTAL_DIRECTIVES = new Set(["defer", "stream"]);
+const wholeDocuments = new WeakMap<DocumentNode, DocumentNode>();
+
+/** An inline fragment that neither narrows the type nor carries a directive: its fields belong to its parent. */
+function isBareFragment(selection: SelectionNode): selection is InlineFragmentNode {
+  return selection.kind === Kind.INLINE_FRAGMENT && !selection.typeCondition && !selection.directives?.length;
+}
+
+/**
+ * `document` without its @defer and @stream, a deferred `... { }` merged into its parent (the
+ * document itself when it has none), kept per document: yoga's parser cache hands every request
+ * with the same text the same one.
+ */
+export function withoutIncrementalDelivery(document: DocumentNode): DocumentNode {
+  let whole = wholeDocuments.get(document);
+  if (!whole) {
+    let found = false;
+    const stripped = visit(document, {
+      Directive: (node) => {
+        if (!INCREMENTAL_DIRECTIVES.has(node.name.value)) return undefined;
+        found = true;
+        return null;
+      },
+      SelectionSet: {
+        leave: (node) =>
+          node.selections.some(isBareFragment)
+            ? {
+                ...node,
+                selections: node.selections.flatMap((s) => (isBareFragment(s) ? s.selectionSet.selections : [s])),
+              }
+            : undefined,
+      },
+    });
+    whole = found ? stripped : document;
+    wholeDocuments.set(document, whole);
+  }
+  return whole;
 }
 
 /** The refusal of a subscription over HTTP whose Accept cannot stream. */
@@ -99,6 +162,15 @@ interface NodeParts {
  */
 export function useHttpStreams({ admit, overWebSocket }: HttpStreamsOptions): Plugin {
   return {
+    onExecute({ args, executeFn, setExecuteFn }) {
+      const { request } = (args.contextValue ?? {}) as NodeParts;
+      // A websocket client reads each part as a `next` message, as it reads a subscription's.
+      if (!request || overWebSocket(request) || acceptsIncrementalDelivery(request)) return;
+      const document = args.document as DocumentNode;
+      const whole = withoutIncrementalDelivery(document);
+      const run = executeFn as (execution: ExecutionArgs) => unknown;
+      if (whole !== document) setExecuteFn((execution) => run({ ...execution, document: whole }));
+    },
     onSubscribe({ args, setResultAndStopExecution }) {
       const { request, req, res } = (args.contextValue ?? {}) as NodeParts;
       // A websocket's subscriptions (and shared executions) are admitted by their socket.

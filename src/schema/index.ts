@@ -1,5 +1,6 @@
 /** The executable schema: the builder plus every domain file, in dependency order. */
-import { lexicographicSortSchema, type GraphQLSchema } from "graphql";
+import { GraphQLDeferDirective, GraphQLStreamDirective } from "@graphql-tools/utils";
+import { lexicographicSortSchema, specifiedDirectives, type GraphQLSchema } from "graphql";
 import { builder } from "./builder.js";
 import "./support/scalars.js";
 import "./support/connections.js";
@@ -33,5 +34,12 @@ import "./events/job-and-contact.js";
 builder.queryType({ description: "Reads of the email-marketing backends." });
 builder.mutationType({ description: "Writes; each answers a payload union of its success type and typed errors." });
 
-/** The schema, types and fields in lexicographic order (stable for printing and diffing). */
-export const schema: GraphQLSchema = lexicographicSortSchema(builder.toSchema());
+/**
+ * The schema, types and fields in lexicographic order (stable for printing and diffing). It
+ * declares @defer and @stream (the definitions the executor reads), so that documents using them
+ * validate here, in codegen and in the persisted-documents manifest, not only once yoga's
+ * defer-stream plugin has added them to the schema it serves.
+ */
+export const schema: GraphQLSchema = lexicographicSortSchema(
+  builder.toSchema({ directives: [...specifiedDirectives, GraphQLDeferDirective, GraphQLStreamDirective] }),
+);

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Tracer } from "@opentelemetry/api";
+import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import { createLogger, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
 import { requestAuthenticatorFor } from "../auth/gateway-auth.js";
 import type { Config } from "../config.js";
@@ -127,6 +128,9 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       // Documents by id (documentId, persistedQuery); with PERSISTED_ONLY nothing else (src/persisted).
       ...persisted.plugins,
       useQueryParamsCheck(),
+      // @defer and @stream (declared by the schema): their validation rules; the parts go out over
+      // multipart/mixed or SSE when the Accept names one (plugins/http-streams.ts).
+      useDeferStream(),
       useRequestLimits(config.limits),
       // Request errors coded, and their status as a GraphQL-over-HTTP client expects it per Accept.
       useGraphQLOverHttp(),
