@@ -12,6 +12,10 @@
  * list multiplies what is
  * selected below it by its expected size: the length of an `ids` argument, the `first`/`last`
  * of a connection, or the default list size.
+ *
+ * @defer and @stream change when parts of the answer arrive, not what the answer holds: a deferred
+ * fragment's fields and a streamed list's items cost what they would without the directive (an
+ * `initialCount` changes nothing), and the parts they add after the first are counted beside.
  */
 import {
   getNamedType,
@@ -21,6 +25,7 @@ import {
   isNonNullType,
   Kind,
   valueFromASTUntyped,
+  type DirectiveNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
@@ -97,6 +102,12 @@ export interface OperationCost {
   mutationFields: number;
   /** The most ids one `nodes`-style `ids` argument holds. */
   maxIds: number;
+  /**
+   * Parts after the first that @defer fragments and @stream lists add to an answer sent in parts,
+   * by the same estimate (a deferred fragment once per parent, a streamed list's items past its
+   * `initialCount`); 0 without them.
+   */
+  incrementalParts: number;
 }
 
 // Selections visited at most: every visit either adds cost or is a field of bounded depth, so this
@@ -111,6 +122,7 @@ interface Walk {
   cost: number;
   visits: number;
   maxIds: number;
+  parts: number;
   stopped: boolean;
 }
 
@@ -130,17 +142,24 @@ export function operationCost(
     cost: 0,
     visits: 0,
     maxIds: 0,
+    parts: 0,
     stopped: false,
   };
   const root = schema.getRootType(operation.operation);
   let mutationFields = 0;
   if (root) {
-    const rootFields = collectFields(walk, operation.selectionSet, root);
+    const rootFields = collectFields(walk, operation.selectionSet, root, 1);
     if (operation.operation === OperationTypeNode.MUTATION)
       mutationFields = rootFields.filter((f) => f.field.name.value !== "__typename").length;
     for (const { field, parent } of rootFields) visitField(walk, field, parent, 1, undefined, true);
   }
-  return { cost: walk.cost, stopped: walk.stopped, mutationFields, maxIds: walk.maxIds };
+  return {
+    cost: walk.cost,
+    stopped: walk.stopped,
+    mutationFields,
+    maxIds: walk.maxIds,
+    incrementalParts: walk.parts,
+  };
 }
 
 interface Collected {
@@ -148,11 +167,16 @@ interface Collected {
   parent: GraphQLCompositeType;
 }
 
-/** The fields of a selection set with the type each is selected on, fragments expanded. */
+/**
+ * The fields of a selection set with the type each is selected on, fragments expanded (deferred
+ * ones too: their fields run all the same). `times` is how often the set is selected; each
+ * deferred fragment adds that many parts.
+ */
 function collectFields(
   walk: Walk,
   set: SelectionSetNode,
   parent: GraphQLCompositeType,
+  times: number,
   out: Collected[] = [],
 ): Collected[] {
   for (const selection of set.selections) {
@@ -162,15 +186,31 @@ function collectFields(
     }
     if (selection.kind === Kind.FIELD) {
       out.push({ field: selection, parent });
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      collectFields(walk, selection.selectionSet, narrow(walk, parent, selection.typeCondition?.name.value), out);
+      continue;
+    }
+    if (applies(walk, selection.directives, "defer")) walk.parts += times;
+    if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const type = narrow(walk, parent, selection.typeCondition?.name.value);
+      collectFields(walk, selection.selectionSet, type, times, out);
     } else {
       const fragment = walk.fragments.get(selection.name.value);
       if (fragment)
-        collectFields(walk, fragment.selectionSet, narrow(walk, parent, fragment.typeCondition.name.value), out);
+        collectFields(walk, fragment.selectionSet, narrow(walk, parent, fragment.typeCondition.name.value), times, out);
     }
   }
   return out;
+}
+
+/** The directive `name` among `directives` unless its `if` is false, else undefined. */
+function applies(
+  walk: Walk,
+  directives: readonly DirectiveNode[] | undefined,
+  name: string,
+): DirectiveNode | undefined {
+  const directive = directives?.find((d) => d.name.value === name);
+  if (!directive) return undefined;
+  const condition = directive.arguments?.find((a) => a.name.value === "if");
+  return condition && valueFromASTUntyped(condition.value, walk.variables) === false ? undefined : directive;
 }
 
 function narrow(walk: Walk, parent: GraphQLCompositeType, typeName: string | undefined): GraphQLCompositeType {
@@ -214,14 +254,17 @@ function visitField(
     walk.stopped = true;
     return;
   }
-  if (!node.selectionSet || !isCompositeType(named)) return;
 
   const isList = isListType(getNullableType(def.type));
   const size = ids ?? listSizeHint ?? walk.options.defaultListSize;
+  const stream = isList ? applies(walk, node.directives, "stream") : undefined;
+  if (stream) walk.parts += times * Math.max(0, size - initialCount(walk, stream));
+  if (!node.selectionSet || !isCompositeType(named)) return;
+
   const below = isList ? times * size : times;
   // A connection's `first`/`last` is the size of its `edges` list, one level down.
   const hint = pageSize(walk, node);
-  for (const child of collectFields(walk, node.selectionSet, named)) {
+  for (const child of collectFields(walk, node.selectionSet, named, below)) {
     visitField(walk, child.field, child.parent, below, hint, false);
   }
 }
@@ -237,6 +280,13 @@ function idsLength(walk: Walk, node: FieldNode): number | undefined {
   const value = argumentValue(walk, node, "ids");
   if (value === undefined) return undefined;
   return Array.isArray(value) ? value.length : 1;
+}
+
+/** The items a streamed list sends with its first part (`initialCount`, 0 unless given). */
+function initialCount(walk: Walk, stream: DirectiveNode): number {
+  const arg = stream.arguments?.find((a) => a.name.value === "initialCount");
+  const value = arg ? valueFromASTUntyped(arg.value, walk.variables) : 0;
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0;
 }
 
 function pageSize(walk: Walk, node: FieldNode): number | undefined {
