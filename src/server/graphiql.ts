@@ -22,12 +22,16 @@ export const OVERVIEW_QUERY = `# The legacy account at a glance: clients, their 
 # token carrying one (npm run token -- --legacy-api-key K),
 # in Headers: {"Authorization": "Bearer <token>"}.
 # A store login alone runs the Store tab.
+# The clients come first; each one's lists and campaigns
+# (two more waves of backend calls) follow, deferred.
 query Overview {
   clients {
     id name
-    lists { id name stats { totalActiveSubscribers totalUnsubscribes totalBounced }
-            customFields { key fieldName dataType options } }
-    campaigns { id subject sentDate summary { recipients uniqueOpened clicks bounced unsubscribed } }
+    ... @defer(label: "ClientDetails") {
+      lists { id name stats { totalActiveSubscribers totalUnsubscribes totalBounced }
+              customFields { key fieldName dataType options } }
+      campaigns { id subject sentDate summary { recipients uniqueOpened clicks bounced unsubscribed } }
+    }
   }
 }
 `;
