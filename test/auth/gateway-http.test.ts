@@ -13,7 +13,7 @@ import { loadConfig } from "../../src/config.js";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { createGateway, type Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { LIST_FEED } from "../events/subscriptions-support.js";
+import { LIST_FEED } from "../schema/events/subscriptions-support.js";
 import { GATEWAY_SECRET, query, startAuthStack, type AuthStack } from "./support.js";
 
 let stack: AuthStack;

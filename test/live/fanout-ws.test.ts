@@ -19,7 +19,7 @@ import {
   wsClient,
   type EventsStack,
   type Received,
-} from "../events/subscriptions-support.js";
+} from "../schema/events/subscriptions-support.js";
 
 let stack: EventsStack;
 let gateway: Gateway;

@@ -18,7 +18,7 @@ import {
   subscribeWs,
   until,
   type EventsStack,
-} from "../events/subscriptions-support.js";
+} from "../schema/events/subscriptions-support.js";
 import { post, send } from "../server/support.js";
 
 /** The manifest id of the frontends' Overview (documents/overview.graphql). */

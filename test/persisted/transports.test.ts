@@ -27,7 +27,7 @@ import {
   wsClient,
   watchLogSubscriptions,
   type LogSubscriptions,
-} from "../events/subscriptions-support.js";
+} from "../schema/events/subscriptions-support.js";
 import { codes, post, send } from "../server/support.js";
 import { getWith, idOf, postBody, sse, wsOperation } from "./support.js";
 

@@ -22,7 +22,7 @@ import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
 import { FIXED_NOW, startGateway } from "../support/stack.js";
-import { LIST_FEED } from "../events/subscriptions-support.js";
+import { LIST_FEED } from "../schema/events/subscriptions-support.js";
 
 const GATEWAY_SECRET = "a-gateway-secret-of-32-bytes-or-more-for-tests";
 

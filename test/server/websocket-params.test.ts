@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { demo } from "../e2e/support/ids.js";
-import { LIST_FEED, startEventsStack, until, type EventsStack } from "../events/subscriptions-support.js";
+import { LIST_FEED, startEventsStack, until, type EventsStack } from "../schema/events/subscriptions-support.js";
 import {
   MAX_CONNECTION_PARAMS_BYTES,
   MAX_CONNECTION_PARAMS_DEPTH,
