@@ -14,7 +14,13 @@ import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
 import { FIXED_NOW, startGateway } from "../support/stack.js";
-import { addSubscriberQuery, LIST_FEED, startEventsStack, until, type EventsStack } from "../schema/events/subscriptions-support.js";
+import {
+  addSubscriberQuery,
+  LIST_FEED,
+  startEventsStack,
+  until,
+  type EventsStack,
+} from "../schema/events/subscriptions-support.js";
 
 /** What a POST of ListFeed came to: the answer's head, then its body as it arrives. */
 interface Answer {

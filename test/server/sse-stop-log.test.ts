@@ -9,7 +9,13 @@ import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import { createGateway, type Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { INGRESS_TOKEN, LIST_FEED, subscribeSse, until, watchLogSubscriptions } from "../schema/events/subscriptions-support.js";
+import {
+  INGRESS_TOKEN,
+  LIST_FEED,
+  subscribeSse,
+  until,
+  watchLogSubscriptions,
+} from "../schema/events/subscriptions-support.js";
 
 let legacy: LegacySandbox;
 let gateway: Gateway;

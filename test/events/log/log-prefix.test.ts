@@ -5,11 +5,11 @@
  */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LoggedEvent } from "../../src/events/log/index.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import type { Gateway } from "../../src/server.js";
-import { startGateway } from "../support/stack.js";
-import { requireSharedRedis, Recorder, sleep } from "./log/log-helpers.js";
+import type { LoggedEvent } from "../../../src/events/log/index.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import type { Gateway } from "../../../src/server.js";
+import { startGateway } from "../../support/stack.js";
+import { requireSharedRedis, Recorder, sleep } from "./log-helpers.js";
 
 const REDIS_URL = "redis://127.0.0.1:6379/11";
 const TOKEN = "test-ingress-token-0123456789";

@@ -9,13 +9,13 @@
 import { Redis } from "ioredis";
 import type { Client } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { positionBefore } from "../../src/events/log/index.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import type { Gateway } from "../../src/server.js";
-import { demo } from "../e2e/support/ids.js";
-import { startGateway } from "../support/stack.js";
-import { subscribeEvent } from "./ingress/ingress-support.js";
-import { deleteKeys, requireSharedRedis, SHARED_REDIS_URL, uniquePrefix } from "./log/log-helpers.js";
+import { positionBefore } from "../../../src/events/log/index.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import type { Gateway } from "../../../src/server.js";
+import { demo } from "../../e2e/support/ids.js";
+import { startGateway } from "../../support/stack.js";
+import { subscribeEvent } from "../../events/ingress/ingress-support.js";
+import { deleteKeys, requireSharedRedis, SHARED_REDIS_URL, uniquePrefix } from "../../events/log/log-helpers.js";
 import {
   INGRESS_TOKEN,
   LIST_FEED,
@@ -28,7 +28,7 @@ import {
   wsClient,
   type EventsStack,
   type Received,
-} from "../schema/events/subscriptions-support.js";
+} from "./subscriptions-support.js";
 
 const CONTACT_FEED = `subscription ContactFeed($email: String!, $after: ID) {
   contactEvents(email: $email, after: $after) { cursor backend event { ... on ListEvent { id } } }
