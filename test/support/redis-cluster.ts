@@ -84,11 +84,18 @@ export async function startRedisCluster(): Promise<RedisCluster> {
           "--appendonly",
           "no",
         ],
-        { stdio: ["ignore", "ignore", "pipe"] },
+        { stdio: ["ignore", "pipe", "pipe"] },
       );
-      let stderr = "";
-      child.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      child.once("error", (error) => (stderr += String(error)));
+      // What it said, for the error when it does not come up (redis-server writes config errors to stdout).
+      let said = "";
+      let failed = false;
+      const hear = (chunk: Buffer) => void (said = (said + chunk.toString()).slice(-2000));
+      child.stdout?.on("data", hear);
+      child.stderr?.on("data", hear);
+      child.once("error", (error) => {
+        failed = true;
+        said += `${error.message} (redis-server 7 or later must be on the PATH)`;
+      });
       processes.push(child);
       const client = new Redis(port, "127.0.0.1", {
         lazyConnect: true,
@@ -98,7 +105,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
       client.on("error", () => undefined);
       clients.push(client);
       await until(async () => {
-        if (child.exitCode !== null) throw new Error(`redis-server on port ${port} exited: ${stderr}`);
+        if (failed || child.exitCode !== null) throw new Error(`redis-server on port ${port} did not start: ${said}`);
         await client.connect().catch(() => undefined);
         return (await client.ping().catch(() => "")) === "PONG";
       }, `redis-server on port ${port} answers`);
