@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
 import { basicAuthorization } from "../../src/backends/commerce/token-exchange.js";
 import { CommerceClient } from "../../src/backends/commerce/client.js";
-import { testLimits } from "../commerce/support/limits.js";
-import { json, startStub } from "../commerce/support/stub-server.js";
+import { testLimits } from "../backends/commerce/support/limits.js";
+import { json, startStub } from "../backends/commerce/support/stub-server.js";
 import { consentForm, UserAgent } from "./support.js";
 
 let sandbox: CommerceSandbox;

@@ -8,7 +8,7 @@ import type { ServerResponse } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
-import { json, startStub, type Received, type Stub } from "../commerce/support/stub-server.js";
+import { json, startStub, type Received, type Stub } from "../backends/commerce/support/stub-server.js";
 import { codes, post, type RawResponse } from "../server/support.js";
 import { FIXED_NOW, startGateway } from "../support/stack.js";
 

@@ -2,7 +2,7 @@
  * The one way tests start a stack: what a test asks for (a legacy sandbox, a commerce sandbox, a
  * gateway in open or token mode with env overrides) on ephemeral ports, with handles and a close().
  * Nothing of the gateway is replaced: it reads its config from an env map like `npm start` does.
- * Suite helpers (test/auth/support.ts, test/events/…/subscriptions-support.ts, …) add their own
+ * Suite helpers (test/auth/support.ts, test/schema/events/subscriptions-support.ts, …) add their own
  * shape on top of this one.
  */
 import type { TypedDocumentNode } from "@graphql-typed-document-node/core";

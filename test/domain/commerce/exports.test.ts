@@ -11,7 +11,7 @@ import { InputError } from "../../../src/domain/input-error.js";
 import { apiKeyCredential, oauthCredential } from "../../../src/domain/commerce/scopes.js";
 import type { CommerceService } from "../../../src/domain/commerce/service.js";
 import type { ExportRow } from "../../../src/domain/commerce/models.js";
-import { testLimits } from "../../commerce/support/limits.js";
+import { testLimits } from "../../backends/commerce/support/limits.js";
 import { rejection, startDomainRig, type DomainRig } from "./support.js";
 
 let rig: DomainRig;

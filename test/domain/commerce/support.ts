@@ -1,8 +1,8 @@
 /**
- * A commerce sandbox over real HTTP (test/commerce/support/sandbox.ts) and CommerceServices on it,
+ * A commerce sandbox over real HTTP (test/backends/commerce/support/sandbox.ts) and CommerceServices on it,
  * with the sandbox's call counter to count backend calls.
  */
-import { startRig, type Rig } from "../../commerce/support/sandbox.js";
+import { startRig, type Rig } from "../../backends/commerce/support/sandbox.js";
 import type { CommerceSandboxOptions } from "../../../src/sandbox/commerce/index.js";
 import { CommerceService, type CommerceCaller } from "../../../src/domain/commerce/service.js";
 import {
