@@ -159,6 +159,19 @@ export interface RequestLimits {
   maxStreamsPerCaller: number;
 }
 
+/**
+ * Each caller's budget of backend calls (src/budget): a bucket of `max` calls refilled at
+ * `restorePerS` a second, in Redis with REDIS_URL (shared by every instance), else in memory.
+ */
+export interface BudgetConfig {
+  /** BUDGET=on|off. */
+  enabled: boolean;
+  /** Calls a full bucket holds; at least MAX_COST, so every operation the limits let through can fit. */
+  max: number;
+  /** Calls restored a second. */
+  restorePerS: number;
+}
+
 /** Who may talk to the gateway over HTTP. */
 export interface HttpAccessConfig {
   /** Origins allowed to make cross-origin requests (CORS); none by default. */
@@ -254,6 +267,7 @@ export interface Config {
   /** Traces (src/tracing): exported over OTLP/HTTP when an endpoint is set. */
   tracing: TracingConfig;
   persisted: PersistedConfig;
+  budget: BudgetConfig;
   shutdown: ShutdownConfig;
   auth: AuthConfig;
   cache: CacheConfig;
@@ -781,6 +795,28 @@ export const ENV = z.object({
       "websocket connections and SSE streams one caller (its gateway token's subject, else its address) may hold at once on an instance (`MAX_STREAMS_PER_CALLER_EXCEEDED`: 429, or websocket close 1013)",
     ),
   ),
+  /** Per-caller budgets of backend calls (src/budget), on by default. */
+  BUDGET: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^(on|off)$/i.test(raw), { error: "must be on or off" })
+    .transform((raw) => raw === undefined || raw.toLowerCase() === "on")
+    .meta(
+      about(
+        "Request limits",
+        "`on`: each caller (its gateway token's subject; else a keyed hash of the backend keys it sends; else its address) has a budget of backend calls, shared by every instance through `REDIS_URL`; an operation it cannot cover is refused (`THROTTLED`, 429 with `Retry-After`); `off`: no budgets",
+        "`on`",
+      ),
+    ),
+  BUDGET_MAX: intIn(5_000, 1, 100_000_000).meta(
+    about(
+      "Request limits",
+      "backend calls a caller's full budget holds (an operation's requested cost is its `MAX_COST` figure); at least `MAX_COST`",
+    ),
+  ),
+  BUDGET_RESTORE_PER_S: intIn(250, 1, 10_000_000).meta(
+    about("Request limits", "backend calls restored to a caller's budget a second"),
+  ),
 
   INGRESS_TOKEN: z
     .string()
@@ -1170,6 +1206,13 @@ function crossProblems(e: Partial<ParsedEnv>, raw: Record<string, string>): stri
     }
   }
 
+  // A budget smaller than MAX_COST would refuse forever what the limits let through.
+  if (e.BUDGET !== false && e.BUDGET_MAX !== undefined && e.MAX_COST !== undefined && e.BUDGET_MAX < e.MAX_COST) {
+    problems.push(
+      `BUDGET_MAX (${e.BUDGET_MAX}) must be at least MAX_COST (${e.MAX_COST}): an operation costing more than a full budget could never run`,
+    );
+  }
+
   if (
     e.SHUTDOWN_DELAY_MS !== undefined &&
     e.SHUTDOWN_DEADLINE_MS !== undefined &&
@@ -1261,6 +1304,7 @@ export function loadConfig(env: Env = process.env): Config {
     logging: { level: e.LOG_LEVEL },
     tracing: { otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME ?? "mailgraph" },
     persisted: { only: e.PERSISTED_ONLY, manifestPath: e.PERSISTED_DOCUMENTS },
+    budget: { enabled: e.BUDGET, max: e.BUDGET_MAX, restorePerS: e.BUDGET_RESTORE_PER_S },
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, deadlineMs: e.SHUTDOWN_DEADLINE_MS },
     auth: {
       mode: e.AUTH_MODE ?? (e.LEGACY_URL || e.COMMERCE_URL ? "token" : "open"),

@@ -20,7 +20,15 @@ export interface LiveSubscribeOptions {
   readonly maskError: (error: unknown) => Error;
   /** Codes the errors that stop an operation before it runs, as every request error is coded. */
   readonly codeRequestErrors: (errors: readonly GraphQLError[]) => void;
+  /**
+   * Executes one event (`args.rootValue`) instead of the executor's `execute`: the caller's budget
+   * pays each execution as it runs (plugins/budget.ts). Its result is masked like any other.
+   */
+  readonly executeEvent?: ExecuteEvent | undefined;
 }
+
+type EventResult = ExecutionResult | { initialResult: ExecutionResult };
+type ExecuteEvent = (args: ExecutionArgs) => EventResult | PromiseLike<EventResult>;
 
 type MaskError = LiveSubscribeOptions["maskError"];
 
@@ -30,7 +38,7 @@ function masked(result: ExecutionResult, maskError: MaskError): ExecutionResult 
 }
 
 /** An event's result: one result (the schema has no @defer or @stream, so it never comes in parts). */
-function single(result: ExecutionResult | { initialResult: ExecutionResult }): ExecutionResult {
+function single(result: EventResult): ExecutionResult {
   if ("initialResult" in result) throw new Error("a subscription event's result came in parts");
   return result;
 }
@@ -43,14 +51,16 @@ function single(result: ExecutionResult | { initialResult: ExecutionResult }): E
 class OperationEvents implements LiveEventMapping {
   readonly #args: ExecutionArgs;
   readonly #maskError: MaskError;
+  readonly #execute: ExecuteEvent;
 
-  constructor(args: ExecutionArgs, maskError: MaskError) {
+  constructor(args: ExecutionArgs, maskError: MaskError, executeEvent: ExecuteEvent) {
     this.#args = args;
     this.#maskError = maskError;
+    this.#execute = executeEvent;
   }
 
   result(event: unknown): ExecutionResult | PromiseLike<ExecutionResult> {
-    const result = execute({ ...this.#args, rootValue: event });
+    const result = this.#execute({ ...this.#args, rootValue: event });
     if (isPromiseLike(result)) return Promise.resolve(result).then((value) => masked(single(value), this.#maskError));
     return masked(single(result), this.#maskError);
   }
@@ -74,7 +84,8 @@ class OperationEvents implements LiveEventMapping {
  * or the errors that stopped it, coded as every request error is (`codeRequestErrors`: a bad
  * variable is BAD_USER_INPUT).
  */
-export function liveSubscribe({ maskError, codeRequestErrors }: LiveSubscribeOptions) {
+export function liveSubscribe({ maskError, codeRequestErrors, executeEvent }: LiveSubscribeOptions) {
+  const executeOne: ExecuteEvent = executeEvent ?? ((args) => execute(args));
   return async (args: ExecutionArgs): Promise<ExecutionResult | LiveStream> => {
     // Without a signal, whatever a plugin set: graphql-tools' executor puts a listener on the
     // signal of each execution that stays until the signal aborts, and a shared execution runs for
@@ -88,6 +99,6 @@ export function liveSubscribe({ maskError, codeRequestErrors }: LiveSubscribeOpt
     }
     const source = await createSourceEventStream(run);
     if (!(Symbol.asyncIterator in source)) return source;
-    return new LiveStream(source[Symbol.asyncIterator](), new OperationEvents(run, maskError));
+    return new LiveStream(source[Symbol.asyncIterator](), new OperationEvents(run, maskError, executeOne));
   };
 }

@@ -3,7 +3,8 @@
  * one process): GraphQL requests, errors and latency by operation name (counted by useMetrics,
  * plugins/metrics.ts); backend calls by backend,
  * operation and status, with latency, retries, circuit state and bulkhead load; webhook deliveries
- * accepted and refused; live subscriptions; event-log lag; and the process's default metrics.
+ * accepted and refused; live subscriptions; event-log lag; callers' budgets refusing (THROTTLED)
+ * and budget commands Redis did not answer; and the process's default metrics.
  *
  * Every label is drawn from a bounded set: operation names are GraphQL names taken from validated
  * documents, those of persisted documents always and at most `maxOperationNames` others, chosen by
@@ -59,6 +60,8 @@ export class GatewayMetrics {
   readonly webhooks: Counter<"source" | "outcome" | "status">;
   readonly subscriptions: Gauge<"operation">;
   readonly eventLag: Histogram<"source">;
+  readonly budgetThrottled: Counter<"kind">;
+  readonly budgetStoreUnavailable: Counter;
 
   constructor(options: MetricsOptions) {
     this.operations = new OperationLabels({
@@ -161,6 +164,18 @@ export class GatewayMetrics {
       help: "Time from an event's append to the log to this instance's live reader taking it.",
       labelNames: ["source"],
       buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    });
+    this.budgetThrottled = new Counter({
+      name: `${P}budget_throttled_total`,
+      help: "Refusals of callers' budgets (THROTTLED): an operation before it ran, or one event of a subscription.",
+      labelNames: ["kind"],
+      registers,
+    });
+    for (const kind of ["operation", "event"]) this.budgetThrottled.inc({ kind }, 0);
+    this.budgetStoreUnavailable = new Counter({
+      name: `${P}budget_store_unavailable_total`,
+      help: "Budget commands Redis did not answer; this instance's memory budgeted them instead.",
       registers,
     });
     this.#processMetrics = options.processMetrics !== false;

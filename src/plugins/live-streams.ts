@@ -10,7 +10,7 @@
  */
 import type { ExecutionArgs } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { liveSubscribe } from "../live/live-subscribe.js";
+import { liveSubscribe, type LiveSubscribeOptions } from "../live/live-subscribe.js";
 import { codeRequestErrors } from "./graphql-http.js";
 
 /** Options of useLiveStreams. */
@@ -19,11 +19,17 @@ export interface LiveStreamsOptions {
   readonly isLive: (args: ExecutionArgs) => boolean;
   /** The error a caller may see for `error`: graph errors as they are, anything else masked (and logged). */
   readonly maskError: (error: unknown) => Error;
+  /** Executes each event, paid from its caller's budget (plugins/budget.ts); default: the executor's. */
+  readonly executeEvent?: LiveSubscribeOptions["executeEvent"];
 }
 
 /** Subscriptions of shared executions stream as LiveStreams (see the file's comment). */
 export function useLiveStreams(options: LiveStreamsOptions): Plugin {
-  const subscribe = liveSubscribe({ maskError: options.maskError, codeRequestErrors });
+  const subscribe = liveSubscribe({
+    maskError: options.maskError,
+    codeRequestErrors,
+    executeEvent: options.executeEvent,
+  });
   return {
     onSubscribe({ args, setSubscribeFn }) {
       if (options.isLive(args)) setSubscribeFn(subscribe as never);

@@ -10,6 +10,7 @@ import { websocketGate } from "../auth/gateway-auth.js";
 import { CALLBACK_PATH, createLoginRoutes, ONE_TIME_CODE_TTL_MS } from "../auth/login.js";
 import { RedisOneTimeCodes } from "../auth/one-time-codes.js";
 import { BackendPolicy } from "../backends/resilience.js";
+import { createBudgetStore } from "../budget/index.js";
 import type { Config } from "../config.js";
 import type { GraphContext } from "../context.js";
 import type { LegacyCaller } from "../domain/legacy/loaders.js";
@@ -120,7 +121,17 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     log: events,
     ingressToken: config.events.ingressToken,
     commerceWebhookSecret: config.events.commerceWebhookSecret,
+  // Callers' budgets: in Redis with REDIS_URL, so every instance draws from one per caller; while
+  // Redis does not answer, each instance budgets in memory (counted in /metrics; /readyz says Redis is down).
+  const budget = config.budget.enabled
+    ? createBudgetStore(config.budget, {
+        redisUrl: config.events.redisUrl,
+        keyPrefix: config.events.logKeyPrefix,
+        onUnavailable: () => metrics.budgetStoreUnavailable.inc(),
+      })
+    : undefined;
     maxBodyBytes: config.events.maxBodyBytes,
+    budget,
     bodyDeadlineMs: config.events.bodyDeadlineMs,
   });
 
@@ -176,6 +187,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     });
     listeningUrl = server.url;
   } catch (error) {
+    await budget?.close();
     await closeOwned();
     throw error;
   }

@@ -24,6 +24,8 @@ import { useCsrfHeaderRule } from "../plugins/csrf.js";
 import { useGraphQLOverHttp } from "../plugins/graphql-http.js";
 import { useHttpStreams, type StreamAdmission } from "../plugins/http-streams.js";
 import { useRequestLimits } from "../plugins/limits.js";
+import { budgetCallers, MemoryBudgetStore, type BudgetStore } from "../budget/index.js";
+import { createBudget } from "../plugins/budget.js";
 import { useLiveStreams } from "../plugins/live-streams.js";
 import { useMetrics } from "../plugins/metrics.js";
 import { useOperationSpans } from "../plugins/operation-spans.js";
@@ -35,6 +37,7 @@ import type { CallerSignal } from "../util/call-abort.js";
 import { installPromiseWithResolvers } from "../util/promise-with-resolvers.js";
 import { deadlineSignal, requestSignals as signalsOf, type RequestSignals } from "../util/request-signals.js";
 import { RequestSlot } from "../util/request-slot.js";
+import { addressKey } from "./caller-streams.js";
 import { isLiveRequest, isStreamRequest, websocketSignal } from "../websocket/index.js";
 import { configuredCommerceCredentials } from "./clients.js";
 import { graphiQLOptions, graphiQLRenderer } from "./graphiql.js";
@@ -76,6 +79,10 @@ export interface GraphClients {
   logger?: Logger;
   tracer?: Tracer;
   /** Metrics to count requests, errors and subscriptions in. */
+  /** Callers' budgets of backend calls (src/budget): the gateway's (Redis with REDIS_URL); absent: in memory. */
+  budget?: BudgetStore;
+  /** The cache of backend reads shared across requests (src/cache); absent: none. */
+  cache?: SharedCache;
   metrics?: GatewayMetrics;
   /** The persisted-document rules (default: made from the config; the gateway shares its own with the websockets). */
   persisted?: PersistedRules;
@@ -107,6 +114,23 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     tracer: clients.tracer,
     auth: config.auth,
   };
+  // Whose budget an operation spends: its token's subject, the keys it sends, or its address.
+  const callerOf = budgetCallers(config.auth.secret);
+  const budget = config.budget.enabled
+    ? createBudget({
+        store: clients.budget ?? new MemoryBudgetStore(config.budget),
+        cost: { defaultListSize: config.limits.defaultListSize, stopAbove: config.limits.maxCost },
+        callerOf: (context) => {
+          const { request, req } = context as { request: Request; req?: IncomingMessage };
+          // A request reaches execution authenticated; this reads its token's subject again.
+          return authenticate(request.headers).then(
+            (credentials) => callerOf(credentials.subject, request.headers, addressKey(req?.socket.remoteAddress)),
+            () => callerOf(undefined, request.headers, addressKey(req?.socket.remoteAddress)),
+          );
+        },
+        onThrottled: (kind) => clients.metrics?.budgetThrottled.inc({ kind }),
+      })
+    : undefined;
   const { deadlineMs } = config.limits;
   const authenticate = requestAuthenticatorFor(config, deps);
   const persisted = clients.persisted ?? persistedRules(config.persisted, schema);
@@ -143,6 +167,9 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       useStreamContext({
         take: (request) => {
           const remake = streamContexts.get(request);
+      // Each caller's budget of backend calls: taken before an operation runs (THROTTLED past it),
+      // what it did not spend given back, extensions.cost on every result (plugins/budget.ts).
+      ...(budget ? [budget.plugin] : []),
           if (remake) streamContexts.clear(request);
           return remake;
         },
@@ -155,6 +182,8 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
           return request !== undefined && isLiveRequest(request);
         },
         maskError: (error) => {
+        // A shared execution's events are paid from the budget of the caller who started it.
+        executeEvent: budget?.executeEvent,
           const masked = maskError(error, UNEXPECTED_ERROR_MESSAGE);
           if (masked !== error) logger.error(error);
           return masked;
