@@ -15,8 +15,8 @@
  * A query or mutation using @defer or @stream is no stream: it answers in parts (multipart/mixed,
  * or SSE) only to an Accept that names one of those types itself, and otherwise runs whole and
  * answers one JSON result with the same data, so a client that never asked for parts (fetch's and
- * curl's `*\/*` among them) is not handed any. Either way it is a request in flight, bounded by the
- * request's deadline, that takes no stream slot and that a shutdown waits for.
+ * curl's `*\/*` among them, and graphql-ws operations) is not handed any. Either way it is a request
+ * in flight, bounded by the request's deadline, that takes no stream slot and that a shutdown waits for.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isAsyncIterable } from "@envelop/core";
@@ -164,8 +164,9 @@ export function useHttpStreams({ admit, overWebSocket }: HttpStreamsOptions): Pl
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
       const { request } = (args.contextValue ?? {}) as NodeParts;
-      // A websocket client reads each part as a `next` message, as it reads a subscription's.
-      if (!request || overWebSocket(request) || acceptsIncrementalDelivery(request)) return;
+      // A graphql-ws query or mutation runs whole too: its Request carries the upgrade's headers,
+      // whose Accept names neither type, and graphql-ws would send only a query's first part.
+      if (request && acceptsIncrementalDelivery(request)) return;
       const document = args.document as DocumentNode;
       const whole = withoutIncrementalDelivery(document);
       const run = executeFn as (execution: ExecutionArgs) => unknown;
