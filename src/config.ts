@@ -965,12 +965,12 @@ export const ENV = z.object({
     .string()
     .optional()
     .refine((raw) => raw === undefined || /^(on|off)$/i.test(raw), { error: "must be on or off" })
-    .transform((raw) => raw === undefined || raw.toLowerCase() === "on")
+    .transform((raw) => raw !== undefined && raw.toLowerCase() === "on")
     .meta(
       about(
         "Cache",
-        "`on`: backend reads are kept per credential and shared by requests (in Redis with `REDIS_URL`, shared by every instance; else in memory), dropped by the gateway's writes and the backends' webhooks; `off`: every read goes to the backend",
-        "`on`",
+        "`on`: backend reads are kept per credential and shared by requests (in Redis with `REDIS_URL`, shared by every instance; else in memory), dropped by the gateway's writes and the backends' webhooks; what the backends do not report is seen within the times to live below. `off`: every read goes to the backend",
+        "`off`",
       ),
     ),
   CACHE_SECRET: z

@@ -17,6 +17,7 @@ import type { EventLog } from "./events/log/index.js";
 import { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER, type RequestCredentials } from "./auth/request-auth.js";
 import type { CallerSignal } from "./util/call-abort.js";
 import { CallBudget } from "./domain/call-budget.js";
+import { CacheUse, type SharedCache } from "./cache/index.js";
 
 export { COMMERCE_API_KEY_HEADER, LEGACY_API_KEY_HEADER };
 
@@ -41,6 +42,11 @@ export interface GraphContext {
   requestScope: RequestScope;
   /** The backend calls this operation has made, bounded by MAX_COST once it executes (domain/call-budget.ts). */
   calls: CallBudget;
+  /**
+   * What the shared cache did for this request: reads it served (they cost no backend call) and
+   * fetched, the oldest answer's age; `fresh` when the caller sent Cache-Control: no-cache.
+   */
+  cache: CacheUse;
 }
 
 /** Argument bounds the server configures. */
@@ -70,6 +76,14 @@ export interface ContextDeps {
   tracer?: Tracer;
   /** How callers bring a legacy key (AUTH_MODE), so a request without one is told what works here. */
   auth?: LegacyKeyRules;
+  /** The cache of backend reads shared across requests (src/cache); absent: every read goes to the backend. */
+  cache?: SharedCache;
+}
+
+/** Whether the request asks for fresh data: `Cache-Control: no-cache` (or `no-store`, `max-age=0`). */
+export function wantsFreshData(headers: Headers | undefined): boolean {
+  const value = headers?.get("cache-control");
+  return value ? /(?:^|,)\s*(?:no-cache|no-store|max-age\s*=\s*0)\s*(?:,|$)/i.test(value) : false;
 }
 
 /** The caller's key from the header, else the configured key; blank counts as absent. */
@@ -125,6 +139,8 @@ export function createContext(
   // the object. Assigned onto Pothos's object rather than spread into a literal: V8 copies a
   // spread symbol key on a slow path, on every request (measured: bench/RESULTS.md, clients-throughput).
   const calls = new CallBudget();
+  const cache = new CacheUse(wantsFreshData(request?.headers));
+  const shared = deps.cache ? { shared: deps.cache, use: cache } : undefined;
   return Object.assign(initContextCache(), {
     legacy: createLegacyService(deps.legacyClient, {
       apiKey: credentials ? credentials.legacyApiKey : legacyApiKeyFor(request?.headers, deps.legacy.apiKey),
@@ -133,6 +149,7 @@ export function createContext(
       scope: requestScope,
       calls,
       keyRules: deps.auth,
+      cache: shared,
     }),
     commerce: new CommerceService(deps.commerceClient ?? NO_COMMERCE_BACKEND, {
       credential: commerceCredential,
@@ -150,5 +167,6 @@ export function createContext(
     events: deps.events,
     requestScope,
     calls,
+    cache,
   });
 }

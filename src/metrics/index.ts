@@ -15,6 +15,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ExecutionResult, GraphQLError } from "graphql";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { CacheObserver } from "../cache/shared-cache.js";
 import type { BackendName, BackendObserver, BackendPolicy, CircuitName } from "../backends/resilience.js";
 import type { EventSource } from "../events/log/index.js";
 import { BoundedLabels, OperationLabels } from "./labels.js";
@@ -60,6 +61,10 @@ export class GatewayMetrics {
   readonly webhooks: Counter<"source" | "outcome" | "status">;
   readonly subscriptions: Gauge<"operation">;
   readonly eventLag: Histogram<"source">;
+  readonly cacheReads: Counter<"backend" | "result">;
+  readonly cacheInvalidations: Counter<"reason">;
+  /** What reports the bytes the cache holds (its memory store); unset: 0. */
+  #cacheBytes: () => number | undefined = () => undefined;
   readonly budgetThrottled: Counter<"kind">;
   readonly budgetStoreUnavailable: Counter;
 
@@ -178,7 +183,39 @@ export class GatewayMetrics {
       help: "Budget commands Redis did not answer; this instance's memory budgeted them instead.",
       registers,
     });
+    this.cacheReads = new Counter({
+      name: `${P}cache_reads_total`,
+      help: "Backend reads the shared cache could answer, by backend and result (hit: served from it; miss: sent to the backend).",
+      labelNames: ["backend", "result"],
+      registers,
+    });
+    this.cacheInvalidations = new Counter({
+      name: `${P}cache_invalidations_total`,
+      help: "Tags bumped in the shared cache, by what bumped them (write: a mutation of the gateway; webhook: a backend's).",
+      labelNames: ["reason"],
+      registers,
+    });
+    for (const reason of ["write", "webhook"]) this.cacheInvalidations.inc({ reason }, 0);
+    const cacheBytes = () => this.#cacheBytes() ?? 0;
+    new Gauge({
+      name: `${P}cache_bytes`,
+      help: "Bytes of answers this instance's in-memory cache holds (0 with Redis, which reports its own memory).",
+      registers,
+      collect() {
+        this.set(cacheBytes());
+      },
+    });
     this.#processMetrics = options.processMetrics !== false;
+  }
+
+  /** The observer the shared cache reports to; `bytes` reads what its store holds. */
+  cacheObserver(bytes?: () => number | undefined): CacheObserver {
+    if (bytes) this.#cacheBytes = bytes;
+    return {
+      hit: (backend) => this.cacheReads.inc({ backend, result: "hit" }),
+      miss: (backend) => this.cacheReads.inc({ backend, result: "miss" }),
+      invalidated: (reason, tags) => this.cacheInvalidations.inc({ reason }, tags),
+    };
   }
 
   readonly #processMetrics: boolean;

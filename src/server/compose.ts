@@ -12,6 +12,7 @@ import { RedisOneTimeCodes } from "../auth/one-time-codes.js";
 import { BackendPolicy } from "../backends/resilience.js";
 import { createBudgetStore } from "../budget/index.js";
 import type { Config } from "../config.js";
+import { createCache, type SharedCache } from "../cache/index.js";
 import type { GraphContext } from "../context.js";
 import type { LegacyCaller } from "../domain/legacy/loaders.js";
 import { createIngress } from "../events/ingress/index.js";
@@ -52,6 +53,8 @@ export interface Gateway {
   readonly readiness: Readiness;
   /** The instance's Prometheus metrics (/metrics). */
   readonly metrics: GatewayMetrics;
+  /** The cache of backend reads (Redis with REDIS_URL, else memory); undefined when off. */
+  readonly cache: SharedCache | undefined;
   /** Live subscriptions over websockets sharing one execution per document, variables and caller scope. */
   readonly fanout: WebSocketEndpoint["fanout"];
   /**
@@ -95,7 +98,19 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     onError: (error) => logger.error({ err: error }, "event log failure"),
     onRead: metrics.eventRead,
   });
+  // Reads shared across requests (src/cache); Redis not answering is logged once per outage.
+  let cacheDown = false;
+  const cache = createCache(config, {
+    observer: metrics.cacheObserver(() => cache?.store.bytes()),
+    onError: (error) => {
+      if (cacheDown) return;
+      cacheDown = true;
+      setTimeout(() => (cacheDown = false), 60_000).unref();
+      logger.warn({ err: error }, "cache store not answering: reads go to the backends uncached");
+    },
+  });
   const readiness = createReadiness(config, {
+    cache: cache?.store,
     policies: { legacy: owned ? policies.legacy : undefined, commerce: commerceClient ? policies.commerce : undefined },
     redis: events instanceof RedisEventLog ? events : undefined,
   });
@@ -106,6 +121,22 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const persisted = persistedRules(config.persisted, schema);
   // The manifest's operations keep their metrics labels whatever other names callers send.
   metrics.reserveOperationNames(persisted.documents.operationNames);
+  const yoga = createGraphQLApp(config, {
+    persisted,
+    legacy: legacyClient,
+    commerce: commerceClient,
+    events,
+    logger,
+    tracer: tracing?.tracer,
+    metrics,
+    admitStream: streams.admitStream,
+    cache,
+  });
+  const graphiql = graphiQLPage(config, persisted.only);
+  const ingress = createIngress({
+    log: events,
+    ingressToken: config.events.ingressToken,
+    commerceWebhookSecret: config.events.commerceWebhookSecret,
   // Callers' budgets: in Redis with REDIS_URL, so every instance draws from one per caller; while
   // Redis does not answer, each instance budgets in memory (counted in /metrics; /readyz says Redis is down).
   const budget = config.budget.enabled
@@ -115,23 +146,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
         onUnavailable: () => metrics.budgetStoreUnavailable.inc(),
       })
     : undefined;
-  const yoga = createGraphQLApp(config, {
-    budget,
-    persisted,
-    legacy: legacyClient,
-    commerce: commerceClient,
-    events,
-    logger,
-    tracer: tracing?.tracer,
-    metrics,
-    admitStream: streams.admitStream,
-  });
-  const graphiql = graphiQLPage(config, persisted.only);
-  const ingress = createIngress({
-    log: events,
-    ingressToken: config.events.ingressToken,
-    commerceWebhookSecret: config.events.commerceWebhookSecret,
     maxBodyBytes: config.events.maxBodyBytes,
+    budget,
     bodyDeadlineMs: config.events.bodyDeadlineMs,
   });
 
@@ -169,8 +185,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     await owned?.close();
     await commerceClient?.close();
     await events.close();
+    await cache?.close();
     await loginCodes?.close();
-    await budget?.close();
     await tracing?.shutdown();
   };
 
@@ -188,6 +204,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     });
     listeningUrl = server.url;
   } catch (error) {
+    await budget?.close();
     await closeOwned();
     throw error;
   }
@@ -214,6 +231,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     events,
     readiness,
     metrics,
+    cache,
     fanout: websocket.fanout,
     shutdown() {
       const closeWebSockets = () => websocket.close();

@@ -42,6 +42,8 @@ export interface ReadinessReport {
   status: "ready" | "unavailable" | "draining";
   backends: Record<BackendName, BackendState>;
   redis: RedisState;
+  /** The shared cache of backend reads: where it is, or `uncached` while its Redis does not answer. */
+  cache: { status: "memory" | "redis" | "uncached" | "off" };
 }
 
 export interface Readiness {
@@ -58,6 +60,8 @@ export interface ReadinessDeps {
   policies?: Partial<Record<BackendName, BackendPolicy>>;
   /** The event log when it is on Redis: something that answers a PING. */
   redis?: { ping(timeoutMs?: number): Promise<void> };
+  /** The cache's store, read fresh on every check; absent: the cache is off. */
+  cache?: { readonly kind: "memory" | "redis"; usable(): boolean };
 }
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -176,7 +180,7 @@ function withCircuit(state: BackendState, policy: BackendPolicy | undefined): Ba
 
 /** A readiness check of the configured backends and Redis, cached for CACHE_MS. */
 export function createReadiness(config: Config, deps: ReadinessDeps = {}): Readiness {
-  let last: { at: number; report: Promise<Omit<ReadinessReport, "status"> & { ready: boolean }> } | undefined;
+  let last: { at: number; report: Promise<Omit<ReadinessReport, "status" | "cache"> & { ready: boolean }> } | undefined;
   let draining = false;
   const commerceProbe = config.commerce.url ? `${config.commerce.url}/segments` : undefined;
   const probes = () =>
@@ -210,7 +214,9 @@ export function createReadiness(config: Config, deps: ReadinessDeps = {}): Readi
       const ready = probed.ready && legacy.status !== "down" && commerce.status !== "down";
       // Draining wins: the instance is going away whatever its dependencies say.
       const status = draining ? "draining" : ready ? "ready" : "unavailable";
-      return { status, backends: { legacy, commerce }, redis: probed.redis };
+      const store = deps.cache;
+      const cache = { status: !store ? "off" : store.usable() ? store.kind : "uncached" } as const;
+      return { status, backends: { legacy, commerce }, redis: probed.redis, cache };
     },
   };
 }

@@ -4,12 +4,9 @@
  * and a legacy relay that holds chosen replies until released, for reads in flight across a write.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, request, type IncomingMessage, type Server } from "node:http";
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { parse } from "graphql";
-import type { TypedDocumentNode } from "@graphql-typed-document-node/core";
-import { postGraphQL, type Response } from "../support/graphql-http.js";
 
 export const CACHE_SECRET = "a cache secret of at least thirty-two bytes";
 
@@ -23,18 +20,17 @@ export function freshPrefix(): string {
   return `cachetest-${randomUUID().slice(0, 8)}:`;
 }
 
-/** A document from text (these suites' documents are not generated). */
-export function doc<T = Record<string, unknown>, V = Record<string, unknown>>(text: string): TypedDocumentNode<T, V> {
-  return parse(text) as TypedDocumentNode<T, V>;
-}
-
 /** Posts `text` to `origin` and returns the whole answer, extensions included. */
 export async function post(
   origin: string,
   text: string,
   variables: Record<string, unknown> = {},
   headers: Record<string, string> = {},
-): Promise<{ data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[]; extensions?: Record<string, unknown> }> {
+): Promise<{
+  data?: Record<string, unknown> | null;
+  errors?: { extensions?: { code?: string } }[];
+  extensions?: Record<string, unknown>;
+}> {
   const res = await fetch(`${origin}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/graphql-response+json", ...headers },
@@ -42,9 +38,6 @@ export async function post(
   });
   return (await res.json()) as never;
 }
-
-export type { Response };
-export { postGraphQL };
 
 /** A TCP relay to a Redis: `stop()` drops every connection and refuses new ones until `start()`. */
 export class RedisRelay {
@@ -120,7 +113,7 @@ export class HoldingRelay {
     return new Promise((resolve) => this.#server.close(() => resolve()));
   }
 
-  async #relay(req: IncomingMessage, res: import("node:http").ServerResponse): Promise<void> {
+  async #relay(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
@@ -130,7 +123,9 @@ export class HoldingRelay {
         const out = request(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (reply) => {
           const parts: Buffer[] = [];
           reply.on("data", (c: Buffer) => parts.push(c));
-          reply.on("end", () => resolve({ status: reply.statusCode ?? 502, headers: reply.headers, body: Buffer.concat(parts) }));
+          reply.on("end", () =>
+            resolve({ status: reply.statusCode ?? 502, headers: reply.headers, body: Buffer.concat(parts) }),
+          );
         });
         out.on("error", reject);
         out.end(body);

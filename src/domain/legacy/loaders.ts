@@ -22,6 +22,10 @@ import { inBatchSpan } from "../../tracing/batch-span.js";
 import type { CallerSignal } from "../../util/call-abort.js";
 import type { CallBudget } from "../call-budget.js";
 import type { SendBudget } from "../../backends/http.js";
+import { readKey, type CacheUse, type SharedCache } from "../../cache/index.js";
+import { LEGACY_READS, LEGACY_WRITES, legacyTags } from "./cache-tags.js";
+
+type CacheKindOf = (typeof LEGACY_READS)[ReadOperationName]["kind"];
 
 /** Operations that only read. */
 export type ReadOperation = ReadOperationName;
@@ -54,6 +58,8 @@ export interface LegacyLoaderOptions {
   calls?: CallBudget;
   /** How callers of this gateway bring a legacy key, for the advice of a missing one (default: open mode). */
   keyRules?: LegacyKeyRules;
+  /** The cache reads shared across requests go through (src/cache), and this request's use of it. */
+  cache?: { shared: SharedCache; use: CacheUse };
 }
 
 /** How a caller may bring a legacy key to this gateway: its AUTH_MODE and ALLOW_CREDENTIAL_HEADERS. */
@@ -140,10 +146,31 @@ export class LegacyLoaders {
     // inBatchSpan runs its work at once; allSettled also handles each call's failure, which the
     // read that adopts the call then reports.
     void inBatchSpan("legacy", keys, this.#options.scope, (scope) => {
-      calls = keys.map((key) => this.#send(key.op, key.params, scope).then((reply) => checkReplyIds(key.op, reply)));
+      calls = keys.map((key) => this.#cachedRead(key, scope));
       return Promise.allSettled(calls);
     });
     return calls;
+  }
+
+  /**
+   * A read through the shared cache when there is one and the request has a key: kept per key (its
+   * keyed hash), under the tags cache-tags.ts gives it; only a reply whose ids checked out is kept.
+   */
+  #cachedRead(key: ReadKey, scope: RequestScope | undefined): Promise<unknown> {
+    const fetch = () => this.#send(key.op, key.params, scope).then((reply) => checkReplyIds(key.op, reply));
+    const cache = this.#options.cache;
+    const { apiKey } = this.#options;
+    const cacheScope = cache && apiKey ? cache.shared.scopeFor(BACKEND, [apiKey]) : undefined;
+    if (!cache || cacheScope === undefined) return fetch();
+    const row = LEGACY_READS[key.op] as { kind: CacheKindOf; tags: (params: LegacyParams) => string[] };
+    const read = {
+      scope: cacheScope,
+      key: readKey(BACKEND, key.op, cacheKey(key.op, key.params)),
+      tags: legacyTags(row.tags(key.params)),
+      kind: row.kind,
+      backend: BACKEND,
+    };
+    return cache.shared.read(read, cache.use, fetch);
   }
 
   /** A read, made once per request for the same operation and parameters. */
@@ -153,9 +180,22 @@ export class LegacyLoaders {
     return this.#loader().load(key) as Promise<LegacyResults[Op]>;
   }
 
-  /** A write, never cached; a Result code ≠ 0 rejects as LegacyOutcome. */
-  write<Op extends WriteOperation>(op: Op, params: LegacyParamsOf<Op>): Promise<LegacyResults[Op]> {
-    return this.#send(op, params, this.#options.scope);
+  /**
+   * A write, never cached; a Result code ≠ 0 rejects as LegacyOutcome. Once it was sent, the tags it
+   * changes are bumped in the shared cache before it settles (so before its mutation answers), even
+   * when it failed: a write that timed out may still have landed.
+   */
+  async write<Op extends WriteOperation>(op: Op, params: LegacyParamsOf<Op>): Promise<LegacyResults[Op]> {
+    let sent = false;
+    try {
+      return await this.#send(op, params, this.#options.scope, () => (sent = true));
+    } finally {
+      const shared = this.#options.cache?.shared;
+      if (shared && sent) {
+        const tags = (LEGACY_WRITES[op] as (params: LegacyParams) => string[])(params);
+        await shared.invalidate(legacyTags(tags), "write");
+      }
+    }
   }
 
   /** Forgets cached reads of `op`: the one with these parameters, or all of them. */
@@ -203,6 +243,8 @@ export class LegacyLoaders {
     op: Op,
     params: LegacyParams,
     scope: RequestScope | undefined,
+    /** Called as the call is handed to the client (it may reach the service from then on). */
+    onSend?: () => void,
   ): Promise<LegacyResults[Op]> {
     const { apiKey, signal } = this.#options;
     if (apiKey === undefined || apiKey === "") {
@@ -216,6 +258,7 @@ export class LegacyLoaders {
         if (signal?.aborted) return Promise.reject(this.#abortedError());
         // read/write took LegacyParamsOf<Op>; the loader's cache key only erased the pairing.
         // The budget is paid where each request leaves (backends/http.ts), so retries pay too.
+        onSend?.();
         return this.#client.call(op, params as LegacyParamsOf<Op>, {
           apiKey,
           signal,
