@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demo } from "../e2e/support/ids.js";
 import { callCounts, startGateway, startStack, type Stack } from "../support/stack.js";
 import type { Gateway } from "../../src/server.js";
-import { codes, post, send } from "./support.js";
+import { codes, post, send } from "../server/support.js";
 
 const EVIL = "http://evil.example";
 const APP = "https://app.example.com";

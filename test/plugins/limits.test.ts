@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { demo, gid } from "../e2e/support/ids.js";
 import { callCounts, startGateway, startStack, type Stack } from "../support/stack.js";
-import { codes, nested, post, send } from "./support.js";
+import { codes, nested, post, send } from "../server/support.js";
 
 let stack: Stack;
 beforeAll(async () => {
