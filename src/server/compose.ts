@@ -13,6 +13,7 @@ import { BackendPolicy } from "../backends/resilience.js";
 import { createBudgetStore } from "../budget/index.js";
 import type { Config } from "../config.js";
 import { createCache, type SharedCache } from "../cache/index.js";
+import { invalidateOnWebhook } from "./cache-invalidation.js";
 import type { GraphContext } from "../context.js";
 import type { LegacyCaller } from "../domain/legacy/loaders.js";
 import { createIngress } from "../events/ingress/index.js";
@@ -149,6 +150,8 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     maxBodyBytes: config.events.maxBodyBytes,
     budget,
     bodyDeadlineMs: config.events.bodyDeadlineMs,
+    // A webhook's changes leave the shared cache before the webhook is answered (server/cache-invalidation.ts).
+    onAccepted: cache ? invalidateOnWebhook(cache) : undefined,
   });
 
   // With Redis, a login's one-time code can be exchanged on any instance sharing it (src/auth).

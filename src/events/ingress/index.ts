@@ -55,6 +55,11 @@ export interface IngressOptions {
   maxBufferedBytes?: number;
   /** The clock, in milliseconds since the epoch. */
   now?: () => number;
+  /**
+   * Told of the events of a delivery the log took (new or retried), before the webhook is answered:
+   * the shared cache drops what they change. Its failure fails nothing.
+   */
+  onAccepted?: (source: EventSource, events: readonly (ListEvent | CommerceEvent)[]) => Promise<void>;
 }
 
 /** A node:http handler that answers the webhook paths and returns false for every other path. */
@@ -176,6 +181,14 @@ export function createIngress(options: IngressOptions): IngressHandler {
       result = await log.append(source, entries);
     } catch {
       throw new IngressError(503, "log_unavailable", "the event log could not take the events; retry later");
+    }
+    try {
+      await options.onAccepted?.(
+        source,
+        entries.map((entry) => entry.event),
+      );
+    } catch {
+      // The events are in the log: a cache that could not be told is bounded by its times to live.
     }
     return { accepted: result.appended.length, duplicates: result.duplicates };
   }
