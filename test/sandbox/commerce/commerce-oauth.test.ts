@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
+import { startCommerceSandbox, type CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
 import { call, fakeClock, pop } from "./commerce-support.js";
 
 const clock = fakeClock();

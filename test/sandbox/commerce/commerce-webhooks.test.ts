@@ -11,9 +11,9 @@ import {
   createCommerceSandbox,
   type CommerceSandbox,
   type CommerceTopic,
-} from "../../src/sandbox/commerce/index.js";
+} from "../../../src/sandbox/commerce/index.js";
 import { apiKey, call, fakeClock } from "./commerce-support.js";
-import { startReceiver, type Received, type Receiver } from "./webhook-receiver.js";
+import { startReceiver, type Received, type Receiver } from "../webhook-receiver.js";
 
 const SECRET = "a-test-webhook-secret-of-at-least-32-bytes!";
 const clock = fakeClock();

@@ -3,10 +3,10 @@
  * service cannot process, and call counting.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LEGACY_TRANSPORTS, OPERATIONS, type OperationSpec } from "../../src/backends/legacy/catalog.js";
-import { childNamed } from "../../src/backends/legacy/xml.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { LEGACY_TRANSPORTS, OPERATIONS, type OperationSpec } from "../../../src/backends/legacy/catalog.js";
+import { childNamed } from "../../../src/backends/legacy/xml.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import {
   codeOf,
   NS,

@@ -12,7 +12,7 @@ import {
   isCurrency,
   isValidTimeZone,
   timeZoneOffsetMinutes,
-} from "../../src/backends/legacy/reference.js";
+} from "../../../src/backends/legacy/reference.js";
 
 describe("access levels", () => {
   it("are exactly the spec's levels", () => {

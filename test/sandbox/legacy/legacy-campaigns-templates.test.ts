@@ -1,7 +1,7 @@
 /** Campaign.Send (every outcome the demo sets up), campaign reports, and Template.Update. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import { call, codeFrom, codeOf, fieldsOf, records, send, testClock, textOf } from "./legacy-support.js";
 
 let sandbox: LegacySandbox;

@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ACCESS, ACCESS_LEVELS, CURRENCIES, accessAllows } from "../../src/backends/legacy/reference.js";
+import { ACCESS, ACCESS_LEVELS, CURRENCIES, accessAllows } from "../../../src/backends/legacy/reference.js";
 import {
   STANDARD_RATES,
   checkAccessAndBilling,
   type AccessAndBillingInput,
-} from "../../src/sandbox/legacy/rules/access-and-billing.js";
+} from "../../../src/sandbox/legacy/rules/access-and-billing.js";
 
 const TAKEN = new Set(["designer", "acme"]);
 const isTaken = (username: string) => TAKEN.has(username);

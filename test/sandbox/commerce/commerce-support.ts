@@ -3,8 +3,8 @@
  * wrapper. Everything goes over real HTTP to a sandbox on an ephemeral port.
  */
 import { CompactSign } from "jose";
-import { COMMERCE_SCOPES } from "../../src/backends/commerce/catalog.js";
-import type { CommerceSandbox } from "../../src/sandbox/commerce/index.js";
+import { COMMERCE_SCOPES } from "../../../src/backends/commerce/catalog.js";
+import type { CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
 
 /** A clock tests move by hand. */
 export interface FakeClock {

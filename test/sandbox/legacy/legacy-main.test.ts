@@ -5,10 +5,10 @@
  * cleanly on SIGINT.
  */
 import { describe, expect, it } from "vitest";
-import { freePort, output, runEntry } from "../support/child-process.js";
-import { LEGACY_TRANSPORTS } from "../../src/backends/legacy/catalog.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { clientFor } from "../backends/legacy/helpers.js";
+import { freePort, output, runEntry } from "../../support/child-process.js";
+import { LEGACY_TRANSPORTS } from "../../../src/backends/legacy/catalog.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { clientFor } from "../../backends/legacy/helpers.js";
 
 describe("npm run sandbox (legacy)", () => {
   it("serves the demo data over every transport on SANDBOX_LEGACY_PORT with SANDBOX_LEGACY_API_KEY", async () => {

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../src/config.js";
-import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
-import { must } from "../support/must.js";
+import { loadConfig } from "../../../src/config.js";
+import { startCommerceSandbox, type CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
+import { must } from "../../support/must.js";
 import { apiKey, call } from "./commerce-support.js";
 
 let sandbox: CommerceSandbox;
@@ -176,7 +176,7 @@ describe("demo data", () => {
   });
 
   it("is what the README's commerce table says: credentials, ids, counts and editable flags", () => {
-    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+    const readme = readFileSync(fileURLToPath(new URL("../../../README.md", import.meta.url)), "utf8");
     const section = readme.slice(readme.indexOf("### Commerce REST interface"));
     const table = section.slice(0, section.indexOf("\n## "));
     const row = (what: string): string => table.split("\n").find((line) => line.startsWith(`| ${what}`)) ?? "";

@@ -1,10 +1,10 @@
 /** The generated WSDL, and the invariants of the demo data. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OPERATIONS, type OperationSpec } from "../../src/backends/legacy/catalog.js";
-import { childNamed, parseXml, type XmlElement } from "../../src/backends/legacy/xml.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { createLegacySandbox, startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
-import type { SubscriberState } from "../../src/sandbox/legacy/records.js";
+import { OPERATIONS, type OperationSpec } from "../../../src/backends/legacy/catalog.js";
+import { childNamed, parseXml, type XmlElement } from "../../../src/backends/legacy/xml.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { createLegacySandbox, startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
+import type { SubscriberState } from "../../../src/sandbox/legacy/records.js";
 import { call, NS, send, testClock, type Params } from "./legacy-support.js";
 
 const clock = testClock();

@@ -1,9 +1,9 @@
 /** Wire shapes of the legacy sandbox per transport, checked on raw HTTP replies. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEGACY_TRANSPORTS, WIRE_TYPES } from "../../src/backends/legacy/catalog.js";
-import { childNamed } from "../../src/backends/legacy/xml.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { LEGACY_TRANSPORTS, WIRE_TYPES } from "../../../src/backends/legacy/catalog.js";
+import { childNamed } from "../../../src/backends/legacy/xml.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import { call, codeOf, NS, records, resultOf, send, SOAP_NS, testClock, textOf } from "./legacy-support.js";
 
 let sandbox: LegacySandbox;

@@ -3,7 +3,7 @@ import {
   checkTemplateUpdate,
   type SandboxFile,
   type TemplateUpdateInput,
-} from "../../src/sandbox/legacy/rules/template-update.js";
+} from "../../../src/sandbox/legacy/rules/template-update.js";
 
 const SANDBOX = "http://sandbox.test/files/";
 

@@ -4,12 +4,12 @@
  * sandbox clock and deactivation after a week of failures, and the control endpoints.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { childNamed, parseXml } from "../../src/backends/legacy/xml.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { startLegacySandbox, type LegacySandbox, type ListEvent } from "../../src/sandbox/legacy/index.js";
-import { FAILURE_WINDOW_MS, RETRY_DELAYS_MS } from "../../src/sandbox/legacy/webhooks.js";
+import { childNamed, parseXml } from "../../../src/backends/legacy/xml.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { startLegacySandbox, type LegacySandbox, type ListEvent } from "../../../src/sandbox/legacy/index.js";
+import { FAILURE_WINDOW_MS, RETRY_DELAYS_MS } from "../../../src/sandbox/legacy/webhooks.js";
 import { codeFrom, FIXED_NOW, testClock } from "./legacy-support.js";
-import { startReceiver, type Receiver } from "./webhook-receiver.js";
+import { startReceiver, type Receiver } from "../webhook-receiver.js";
 
 const clock = testClock();
 let sandbox: LegacySandbox;

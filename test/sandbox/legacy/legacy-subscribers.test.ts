@@ -3,8 +3,8 @@
  * Subscribers.GetActive's date filter, and reports that follow an unsubscribe.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import { call, codeFrom, fieldsOf, records, testClock, textOf } from "./legacy-support.js";
 
 const clock = testClock();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
+import { startCommerceSandbox, type CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
 import { apiKey, call, fakeClock, type FakeClock } from "./commerce-support.js";
 
 let sandbox: CommerceSandbox;

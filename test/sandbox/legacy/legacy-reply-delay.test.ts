@@ -1,11 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_LEGACY_NAMESPACE } from "../../src/backends/legacy/catalog.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { createCallLog } from "../../src/sandbox/legacy/call-log.js";
-import { createRequestListener } from "../../src/sandbox/legacy/handler.js";
-import { LegacyStore, LegacyWebhooks, startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
-import { ReplyDelay, type DelayClock } from "../../src/sandbox/legacy/reply-delay.js";
+import { DEFAULT_LEGACY_NAMESPACE } from "../../../src/backends/legacy/catalog.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { createCallLog } from "../../../src/sandbox/legacy/call-log.js";
+import { createRequestListener } from "../../../src/sandbox/legacy/handler.js";
+import {
+  LegacyStore,
+  LegacyWebhooks,
+  startLegacySandbox,
+  type LegacySandbox,
+} from "../../../src/sandbox/legacy/index.js";
+import { ReplyDelay, type DelayClock } from "../../../src/sandbox/legacy/reply-delay.js";
 import { send, testClock, type Params } from "./legacy-support.js";
 
 /** A clock whose time and timers only move when the test says so. */

@@ -1,6 +1,6 @@
 import { generateKeyPair, CompactSign } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCommerceSandbox, type CommerceSandbox } from "../../src/sandbox/commerce/index.js";
+import { startCommerceSandbox, type CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
 import { ALL_SCOPES, apiKey, call, fakeClock, partnerToken, pop, popToken, signHmac } from "./commerce-support.js";
 
 const clock = fakeClock();

@@ -2,9 +2,9 @@
  * Raw-HTTP helpers for the legacy sandbox tests: build SOAP envelopes and GET/POST requests by
  * hand (no client code involved), send them with fetch and parse the replies.
  */
-import { DEFAULT_LEGACY_NAMESPACE, LEGACY_PATH, type LegacyTransport } from "../../src/backends/legacy/catalog.js";
-import { childNamed, escapeXml, parseXml, type XmlElement } from "../../src/backends/legacy/xml.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
+import { DEFAULT_LEGACY_NAMESPACE, LEGACY_PATH, type LegacyTransport } from "../../../src/backends/legacy/catalog.js";
+import { childNamed, escapeXml, parseXml, type XmlElement } from "../../../src/backends/legacy/xml.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
 
 export const NS = DEFAULT_LEGACY_NAMESPACE;
 export const SOAP_NS = "http://schemas.xmlsoap.org/soap/envelope/";

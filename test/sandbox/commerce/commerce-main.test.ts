@@ -4,8 +4,8 @@
  * (SANDBOX_COMMERCE_API_KEY), and exits cleanly on SIGINT.
  */
 import { describe, expect, it } from "vitest";
-import { freePort, output, runEntry } from "../support/child-process.js";
-import { loadConfig } from "../../src/config.js";
+import { freePort, output, runEntry } from "../../support/child-process.js";
+import { loadConfig } from "../../../src/config.js";
 
 describe("npm run sandbox", () => {
   it("listens on SANDBOX_COMMERCE_PORT by default 4102", () => {

@@ -1,9 +1,9 @@
 /** Lists (titles, update), custom fields (253-259) and clients (validations, 172, detail view). */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childNamed } from "../../src/backends/legacy/xml.js";
-import { COUNTRIES, US_STATES } from "../../src/backends/legacy/reference.js";
-import { DEMO } from "../../src/sandbox/demo-data.js";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
+import { childNamed } from "../../../src/backends/legacy/xml.js";
+import { COUNTRIES, US_STATES } from "../../../src/backends/legacy/reference.js";
+import { DEMO } from "../../../src/sandbox/demo-data.js";
+import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import { call, codeFrom, codeOf, fieldsOf, records, send, testClock, textOf, type Params } from "./legacy-support.js";
 
 let sandbox: LegacySandbox;
