@@ -80,6 +80,8 @@ export class RedisBudgetStore implements BudgetStore {
   readonly #prefix: string;
   readonly #ttlMs: number;
   readonly #onUnavailable: (error: unknown) => void;
+  /** Redis failed to answer and has not been ready since: commands go to memory without waiting. */
+  #down = false;
 
   constructor(shape: BucketShape, options: RedisBudgetOptions) {
     this.shape = shape;
@@ -91,11 +93,11 @@ export class RedisBudgetStore implements BudgetStore {
     const redis = connectRedis(options.url, {
       // A request waits for its budget: an unanswered Redis must cost it little, once per command.
       commandTimeout: options.commandTimeoutMs ?? 500,
-      enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
     });
     // ioredis emits connection errors as events; without a listener it prints them itself.
     redis.on("error", () => undefined);
+    redis.on("ready", () => (this.#down = false));
     redis.defineCommand("budgetBucket", { numberOfKeys: 1, lua: SCRIPT });
     this.#redis = redis as RedisConnection & BudgetCommands;
   }
@@ -110,7 +112,7 @@ export class RedisBudgetStore implements BudgetStore {
       const [admitted, level] = await this.#run(caller, cost, "take");
       return { admitted: admitted === 1, available: Number(level) };
     } catch (error) {
-      this.#onUnavailable(error);
+      this.#failed(error);
       return this.#fallback.take(caller, cost);
     }
   }
@@ -120,9 +122,14 @@ export class RedisBudgetStore implements BudgetStore {
       const [, level] = await this.#run(caller, amount, "adjust");
       return Number(level);
     } catch (error) {
-      this.#onUnavailable(error);
+      this.#failed(error);
       return this.#fallback.adjust(caller, amount);
     }
+  }
+
+  #failed(error: unknown): void {
+    if (this.#redis.status !== "ready") this.#down = true;
+    this.#onUnavailable(error);
   }
 
   async close(): Promise<void> {
@@ -135,6 +142,9 @@ export class RedisBudgetStore implements BudgetStore {
   }
 
   #run(caller: string, amount: number, mode: "take" | "adjust"): Promise<ScriptReply> {
+    // Until the first connection is made commands wait for it (within the command timeout); once
+    // Redis has failed, none waits for it to come back.
+    if (this.#down && this.#redis.status !== "ready") return Promise.reject(new Error("Redis is not connected"));
     const { max, restorePerS } = this.shape;
     return this.#redis.budgetBucket(this.keyOf(caller), max, restorePerS, amount, mode, this.#ttlMs);
   }

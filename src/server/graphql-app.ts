@@ -39,7 +39,7 @@ import { installPromiseWithResolvers } from "../util/promise-with-resolvers.js";
 import { deadlineSignal, requestSignals as signalsOf, type RequestSignals } from "../util/request-signals.js";
 import { RequestSlot } from "../util/request-slot.js";
 import { addressKey } from "./caller-streams.js";
-import { isLiveRequest, isStreamRequest, websocketSignal } from "../websocket/index.js";
+import { isLiveRequest, isStreamRequest, websocketAddress, websocketSignal } from "../websocket/index.js";
 import { configuredCommerceCredentials } from "./clients.js";
 import { graphiQLOptions, graphiQLRenderer } from "./graphiql.js";
 
@@ -126,10 +126,11 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
         cost: { defaultListSize: config.limits.defaultListSize, stopAbove: config.limits.maxCost },
         callerOf: (context) => {
           const { request, req } = context as { request: Request; req?: IncomingMessage };
+          const address = addressKey(req ? req.socket.remoteAddress : websocketAddress(request));
           // A request reaches execution authenticated; this reads its token's subject again.
           return authenticate(request.headers).then(
-            (credentials) => callerOf(credentials.subject, request.headers, addressKey(req?.socket.remoteAddress)),
-            () => callerOf(undefined, request.headers, addressKey(req?.socket.remoteAddress)),
+            (credentials) => callerOf(credentials.subject, request.headers, address),
+            () => callerOf(undefined, request.headers, address),
           );
         },
         onThrottled: (kind) => clients.metrics?.budgetThrottled.inc({ kind }),

@@ -23,7 +23,7 @@ export {
   PARAMS_CLOSE_CODE,
 } from "./admission.js";
 export type { EnvelopedApp } from "./operations.js";
-export { isLiveRequest, isStreamRequest, websocketSignal } from "./requests.js";
+export { isLiveRequest, isStreamRequest, websocketAddress, websocketSignal } from "./requests.js";
 
 /** How long closing waits for clients to answer their close frame before dropping them. */
 export const CLOSE_GRACE_MS = 1_000;
@@ -89,8 +89,8 @@ export function attachWebSocket(server: Server, yoga: EnvelopedApp, options: Web
     // page whose origin may not use cookies (one let in by CORS_ORIGINS=*) gets none of its own.
     const headers = operationHeaders(upgrade.headers);
     if (options.cookiesAllowed && !options.cookiesAllowed(upgrade)) delete headers.cookie;
-    const request: UpgradeRequest = { headers, url: upgrade.url };
     const address = upgrade.socket.remoteAddress;
+    const request: UpgradeRequest = { headers, url: upgrade.url, address };
     const closed = protocol.opened(
       {
         protocol: socket.protocol,

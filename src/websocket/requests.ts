@@ -27,8 +27,8 @@ export function operationHeaders(headers: IncomingHttpHeaders): IncomingHttpHead
   return kept;
 }
 
-/** The parts of a websocket's upgrade request its operations are built from. */
-export type UpgradeRequest = Pick<IncomingMessage, "headers" | "url">;
+/** The parts of a websocket's upgrade request its operations are built from, and its client's address. */
+export type UpgradeRequest = Pick<IncomingMessage, "headers" | "url"> & { address?: string | undefined };
 
 /** The upgrade's headers plus keys from connection params: what an operation's Request carries. */
 export function headersOf(req: UpgradeRequest, params: Record<string, unknown> | undefined): Headers {
@@ -50,6 +50,14 @@ export function headersOf(req: UpgradeRequest, params: Record<string, unknown> |
  * every idle subscription would keep for as long as it runs.
  */
 const requestSignals = new WeakMap<Request, CallerSignal>();
+
+/** The client address of each websocket operation's Request (its connection's peer). */
+const requestAddresses = new WeakMap<Request, string>();
+
+/** The address a websocket operation's connection comes from (for per-caller budgets); undefined for others. */
+export function websocketAddress(request: Request): string | undefined {
+  return requestAddresses.get(request);
+}
 
 /**
  * The signal that ends a websocket operation (its socket's, or its shared execution's CallAbort);
@@ -77,6 +85,7 @@ export function requestOf(
     headers,
   });
   requestSignals.set(request, signal);
+  if (req.address !== undefined) requestAddresses.set(request, req.address);
   return request;
 }
 

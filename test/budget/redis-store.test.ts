@@ -1,0 +1,74 @@
+/**
+ * Budgets in Redis (src/budget/redis-store.ts), against the machine's Redis (a database of its
+ * own): one bucket per caller shared by every store on the same Redis, taken from atomically, its
+ * key a digest; and while Redis does not answer, each store budgets in its own memory.
+ */
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RedisBudgetStore } from "../../src/budget/redis-store.js";
+
+const REDIS_URL = "redis://127.0.0.1:6379/13";
+const PREFIX = `test-budget-${process.pid}:`;
+
+describe("budgets in Redis", () => {
+  let admin: Redis;
+  const stores: RedisBudgetStore[] = [];
+  const store = (max: number, restorePerS: number, url = REDIS_URL, onUnavailable?: () => void) => {
+    const made = new RedisBudgetStore({ max, restorePerS }, { url, keyPrefix: PREFIX, onUnavailable });
+    stores.push(made);
+    return made;
+  };
+  beforeAll(() => {
+    admin = new Redis(REDIS_URL);
+  });
+  afterAll(async () => {
+    const keys = await admin.keys(`${PREFIX}*`);
+    if (keys.length) await admin.del(...keys);
+    await admin.quit();
+    for (const s of stores) await s.close();
+  });
+
+  it("two stores on one Redis draw from one bucket per caller, never both spending the same calls", async () => {
+    // Restored at one call a second: in the moment this takes, at most a call or two come back.
+    const a = store(100, 1);
+    const b = store(100, 1);
+    const caller = `subject:many-${Date.now()}`;
+    const charges = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? a : b).take(caller, 5)));
+    const admitted = charges.filter((c) => c.admitted).length;
+    expect(admitted).toBeGreaterThanOrEqual(20);
+    expect(admitted).toBeLessThanOrEqual(21);
+    // Another caller is untouched.
+    expect(await a.take(`subject:other-${Date.now()}`, 100)).toEqual({ admitted: true, available: 0 });
+  });
+
+  it("gives back and charges beyond what was taken", async () => {
+    const a = store(50, 1);
+    const caller = `subject:adjust-${Date.now()}`;
+    expect((await a.take(caller, 50)).admitted).toBe(true);
+    expect(await a.adjust(caller, 20)).toBeGreaterThanOrEqual(20);
+    expect(await a.adjust(caller, -100)).toBeLessThan(0);
+    expect((await a.take(caller, 1)).admitted).toBe(false);
+  });
+
+  it("names a bucket by a digest of the caller, in a hash tag, expiring once it would be full", async () => {
+    const a = store(10, 5);
+    const caller = "subject:alice@example.com";
+    await a.take(caller, 3);
+    const key = a.keyOf(caller);
+    expect(key).toMatch(new RegExp(`^${PREFIX}budget:\\{[A-Za-z0-9_-]{22}\\}$`));
+    expect(key).not.toContain("alice");
+    const ttl = await admin.pttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(Math.ceil((2 * 10 * 1000) / 5) + 1_000);
+  });
+
+  it("while Redis does not answer, budgets in this instance's memory and says so", async () => {
+    let told = 0;
+    // Nothing listens on port 1.
+    const down = store(10, 1, "redis://127.0.0.1:1", () => told++);
+    const caller = "subject:offline";
+    expect(await down.take(caller, 10)).toEqual({ admitted: true, available: 0 });
+    expect((await down.take(caller, 10)).admitted).toBe(false);
+    expect(told).toBe(2);
+  });
+});
