@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import type { Gateway } from "../../src/server.js";
 import { OverviewDocument } from "../../documents/gql/graphql.js";
+import { idOf } from "../persisted/support.js";
 import { allParts, mergeParts, readParts, type Part } from "../support/incremental-parts.js";
-import { callCounts, startGateway, startStack, type Stack } from "../support/stack.js";
+import { callCounts, startGateway, startStack } from "../support/stack.js";
 import { demo } from "./support/ids.js";
 import { startLegacyProxy, type LegacyProxy } from "./support/legacy-proxy.js";
 
@@ -21,15 +22,17 @@ const MULTIPART = "multipart/mixed";
 const EVENT_STREAM = "text/event-stream";
 
 /** The persisted Overview (documents/overview.graphql): each client's lists and campaigns deferred. */
-const OVERVIEW_ID = OverviewDocument.__meta__!.hash;
+const OVERVIEW_ID = idOf(OverviewDocument);
 
 const DEFERRED_LISTS = `query DeferredLists { clients { id name ... @defer(label: "Lists") { lists { id name } } } }`;
 
-let stack: Stack;
+/** The legacy sandbox alone: the gateways here run behind a proxy in front of it. */
+const startSandbox = () => startStack({ gateway: false });
+let stack: Awaited<ReturnType<typeof startSandbox>>;
 let proxy: LegacyProxy;
 let gateway: Gateway;
 beforeAll(async () => {
-  stack = await startStack({ gateway: false });
+  stack = await startSandbox();
   proxy = await startLegacyProxy(stack.legacy.url);
   gateway = await startGateway(proxy.url);
 });
