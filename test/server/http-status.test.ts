@@ -7,21 +7,17 @@
  * to send instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
-import { FIXED_NOW, startGateway } from "../support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 import { codes, send } from "./support.js";
 
-let legacy: LegacySandbox;
+let stack: Stack;
 let gateway: Gateway;
 beforeAll(async () => {
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  gateway = await startGateway(legacy.url, { AUTH_MODE: "open" });
+  stack = await startStack();
+  ({ gateway } = stack);
 });
-afterAll(async () => {
-  await gateway.close();
-  await legacy.close();
-});
+afterAll(() => stack.close());
 
 /** POSTs `body` as JSON with `accept` (none when undefined). */
 const postJson = (body: unknown, accept?: string) =>

@@ -9,9 +9,8 @@
 import { Agent, request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
-import { FIXED_NOW, startGateway } from "../support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
 const QUERY = JSON.stringify({ query: "query KeepAliveClients { clients { id name } }" });
 
@@ -105,20 +104,13 @@ const until = async (predicate: () => boolean) => {
   while (!predicate()) await new Promise((r) => setTimeout(r, 10));
 };
 
-let legacy: LegacySandbox;
+let stack: Stack;
 let gateway: Gateway;
 beforeAll(async () => {
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  gateway = await startGateway(legacy.url, {
-    AUTH_MODE: "open",
-    SHUTDOWN_DELAY_MS: "800",
-    SHUTDOWN_DEADLINE_MS: "10000",
-  });
+  stack = await startStack({ env: { SHUTDOWN_DELAY_MS: "800", SHUTDOWN_DEADLINE_MS: "10000" } });
+  ({ gateway } = stack);
 });
-afterAll(async () => {
-  await gateway.close();
-  await legacy.close();
-});
+afterAll(() => stack.close());
 
 describe("kept-alive connections during a drain", () => {
   it("answers every request sent on an open socket, with Connection: close; only new connections are refused", async () => {

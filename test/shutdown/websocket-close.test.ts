@@ -5,18 +5,17 @@
 import { randomBytes } from "node:crypto";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { CLOSE_GRACE_MS } from "../../src/websocket/index.js";
-import { FIXED_NOW, startGateway } from "../support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
-let legacy: LegacySandbox;
+let stack: Stack;
 let gateway: Gateway;
 beforeAll(async () => {
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  gateway = await startGateway(legacy.url, { AUTH_MODE: "open" });
+  stack = await startStack();
+  ({ gateway } = stack);
 });
-afterAll(() => legacy.close());
+afterAll(() => stack.close());
 
 /** A websocket upgrade done by hand on a raw socket, which then reads nothing and answers nothing. */
 function deafPeer(url: string): Promise<Socket> {

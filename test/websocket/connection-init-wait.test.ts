@@ -4,21 +4,17 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { CONNECTION_INIT_WAIT_MS } from "../../src/websocket/index.js";
-import { FIXED_NOW, startGateway } from "../support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 
-let legacy: LegacySandbox;
+let stack: Stack;
 let gateway: Gateway;
 beforeAll(async () => {
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  gateway = await startGateway(legacy.url, { AUTH_MODE: "open" });
+  stack = await startStack();
+  ({ gateway } = stack);
 });
-afterAll(async () => {
-  await gateway.close();
-  await legacy.close();
-});
+afterAll(() => stack.close());
 
 function open(): Promise<WebSocket> {
   const socket = new WebSocket(`${gateway.url.replace(/^http/, "ws")}/graphql`, "graphql-transport-ws");

@@ -1,27 +1,25 @@
 /** One websocket connection may run at most MAX_OPERATIONS_PER_CONNECTION operations at once. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "graphql-ws";
-import { startLegacySandbox, type LegacySandbox } from "../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../src/server.js";
 import { demo } from "../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../support/stack.js";
+import { startStack, type Stack } from "../support/stack.js";
 import { LIST_FEED, subscribeWs, until, wsClient, type Received } from "../schema/events/subscriptions-support.js";
 
-let legacy: LegacySandbox;
+let stack: Stack;
 let gateway: Gateway;
 let client: Client;
 const open: Received[] = [];
 
 beforeAll(async () => {
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  gateway = await startGateway(legacy.url, { AUTH_MODE: "open", MAX_OPERATIONS_PER_CONNECTION: "2" });
+  stack = await startStack({ env: { MAX_OPERATIONS_PER_CONNECTION: "2" } });
+  ({ gateway } = stack);
   client = wsClient(gateway);
 });
 afterAll(async () => {
   for (const received of open) received.stop();
   await client.dispose();
-  await gateway.close();
-  await legacy.close();
+  await stack.close();
 });
 
 const feed = () => {

@@ -4,11 +4,11 @@
  * then a subscriber added to it, reaches a listEvents subscriber of that list over graphql-ws.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
+import type { LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import { LIST_EVENT_TYPES } from "../../../src/sandbox/legacy/list-events.js";
 import type { Gateway } from "../../../src/server.js";
 import { demo } from "../../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../../support/stack.js";
+import { startStack, type Stack } from "../../support/stack.js";
 import { codes, post } from "../../server/support.js";
 import {
   INGRESS_TOKEN,
@@ -20,22 +20,20 @@ import {
   wsClient,
 } from "../../schema/events/subscriptions-support.js";
 
+let stack: Stack;
 let legacy: LegacySandbox;
 let gateway: Gateway;
 
 beforeAll(async () => {
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  gateway = await startGateway(legacy.url, { AUTH_MODE: "open", INGRESS_TOKEN });
+  stack = await startStack({ env: { INGRESS_TOKEN } });
+  ({ legacy, gateway } = stack);
   legacy.webhooks.addForEveryList({
     url: `${gateway.url}/webhooks/legacy/${INGRESS_TOKEN}`,
     format: "json",
     events: LIST_EVENT_TYPES,
   });
 });
-afterAll(async () => {
-  await gateway.close();
-  await legacy.close();
-});
+afterAll(() => stack.close());
 
 describe("webhooks for every list", () => {
   it("deliver the events of a list created through the graph after they were wired", async () => {

@@ -5,18 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoggedEvent } from "../../../src/events/log/index.js";
-import { startCommerceSandbox, type CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
+import type { CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
 import { COMMERCE_TOPICS } from "../../../src/sandbox/commerce/webhooks.js";
 import { DEMO } from "../../../src/sandbox/demo-data.js";
-import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
+import type { LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../../src/server.js";
 import { demo } from "../../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../../support/stack.js";
+import { startStack, type CommerceStack } from "../../support/stack.js";
 import { codes, post } from "../../server/support.js";
 
 const TOKEN = "test-ingress-token-0123456789";
 const SECRET = "a-commerce-webhook-secret-of-32-bytes-or-more";
 
+let stack: CommerceStack;
 let legacy: LegacySandbox;
 let commerce: CommerceSandbox;
 let gateway: Gateway;
@@ -32,16 +33,12 @@ async function until(predicate: () => boolean, ms = 5_000): Promise<void> {
 }
 
 beforeAll(async () => {
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  commerce = await startCommerceSandbox({ rateLimit: 0, webhookSecret: SECRET });
-  gateway = await startGateway(legacy.url, {
-    // These tests exercise the configured and header credentials, not gateway tokens.
-    AUTH_MODE: "open",
-    COMMERCE_URL: commerce.baseUrl,
-    COMMERCE_API_KEY: commerce.demo.apiKey,
-    INGRESS_TOKEN: TOKEN,
-    COMMERCE_WEBHOOK_SECRET: SECRET,
+  // Open mode: these tests exercise the configured and header credentials, not gateway tokens.
+  stack = await startStack({
+    commerce: { webhookSecret: SECRET },
+    env: { INGRESS_TOKEN: TOKEN, COMMERCE_WEBHOOK_SECRET: SECRET },
   });
+  ({ legacy, commerce, gateway } = stack);
   legacy.webhooks.add({
     listId: DEMO.lists.newsletter,
     url: `${gateway.url}/webhooks/legacy/${TOKEN}`,
@@ -52,11 +49,7 @@ beforeAll(async () => {
   await gateway.events.subscribe("legacy", {}, (event) => void received.push(event));
   await gateway.events.subscribe("commerce", {}, (event) => void received.push(event));
 });
-afterAll(async () => {
-  await gateway.close();
-  await commerce.close();
-  await legacy.close();
-});
+afterAll(() => stack.close());
 
 describe("webhooks into the event log", () => {
   it("addSubscriber through the graph arrives as a Subscribe event of its list", async () => {

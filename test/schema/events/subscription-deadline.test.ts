@@ -5,11 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "graphql-ws";
-import { startCommerceSandbox, type CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
+import type { CommerceSandbox } from "../../../src/sandbox/commerce/index.js";
 import { COMMERCE_TOPICS } from "../../../src/sandbox/commerce/webhooks.js";
-import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../../src/server.js";
-import { FIXED_NOW, startGateway } from "../../support/stack.js";
+import { startStack, type CommerceStack } from "../../support/stack.js";
 import { codes, post } from "../../server/support.js";
 import {
   COMMERCE_SECRET,
@@ -25,31 +24,25 @@ import {
 const DEADLINE_MS = 300;
 const JOB_FEED = `subscription JobFeed($id: ID!) { asyncJob(id: $id) { id status } }`;
 
-let legacy: LegacySandbox;
+let stack: CommerceStack;
 let commerce: CommerceSandbox;
 let gateway: Gateway;
 let client: Client;
 const open: Received[] = [];
 
 beforeAll(async () => {
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  commerce = await startCommerceSandbox({ rateLimit: 0, webhookSecret: COMMERCE_SECRET });
-  gateway = await startGateway(legacy.url, {
-    AUTH_MODE: "open",
-    COMMERCE_URL: commerce.baseUrl,
-    COMMERCE_API_KEY: commerce.demo.apiKey,
-    COMMERCE_WEBHOOK_SECRET: COMMERCE_SECRET,
-    REQUEST_DEADLINE_MS: String(DEADLINE_MS),
+  stack = await startStack({
+    commerce: { webhookSecret: COMMERCE_SECRET },
+    env: { COMMERCE_WEBHOOK_SECRET: COMMERCE_SECRET, REQUEST_DEADLINE_MS: String(DEADLINE_MS) },
   });
+  ({ commerce, gateway } = stack);
   commerce.webhooks.add(`${gateway.url}/webhooks/commerce`, COMMERCE_TOPICS);
   client = wsClient(gateway);
 });
 afterAll(async () => {
   for (const r of open) r.stop();
   await client.dispose();
-  await gateway.close();
-  await commerce.close();
-  await legacy.close();
+  await stack.close();
 });
 
 async function exportJob(): Promise<string> {

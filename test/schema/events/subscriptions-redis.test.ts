@@ -4,10 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "graphql-ws";
-import { startLegacySandbox, type LegacySandbox } from "../../../src/sandbox/legacy/index.js";
 import type { Gateway } from "../../../src/server.js";
 import { demo } from "../../e2e/support/ids.js";
-import { FIXED_NOW, startGateway } from "../../support/stack.js";
+import { startStack, type Stack } from "../../support/stack.js";
 import { codes, post } from "../../server/support.js";
 import { requireSharedRedis } from "../../events/log/log-helpers.js";
 import {
@@ -25,7 +24,7 @@ import {
 /** A database of its own on the shared Redis (the gateway's config has no key prefix setting). */
 const REDIS_URL = "redis://127.0.0.1:6379/11";
 
-let legacy: LegacySandbox;
+let stack: Stack;
 let a: Gateway;
 let b: Gateway;
 let client: Client;
@@ -33,18 +32,16 @@ let logOnB: LogSubscriptions;
 
 beforeAll(async () => {
   await requireSharedRedis();
-  legacy = await startLegacySandbox({ now: () => new Date(FIXED_NOW) });
-  a = await startGateway(legacy.url, { AUTH_MODE: "open", REDIS_URL, INGRESS_TOKEN });
-  b = await startGateway(legacy.url, { AUTH_MODE: "open", REDIS_URL, INGRESS_TOKEN });
-  wireLegacyWebhooks(legacy, a);
+  stack = await startStack({ env: { REDIS_URL, INGRESS_TOKEN } });
+  a = stack.gateway;
+  ({ gateway: b } = await stack.gatewayWith({ REDIS_URL, INGRESS_TOKEN }));
+  wireLegacyWebhooks(stack.legacy, a);
   client = wsClient(b);
   logOnB = watchLogSubscriptions(b);
 });
 afterAll(async () => {
   await client.dispose();
-  await b.close();
-  await a.close();
-  await legacy.close();
+  await stack.close();
 });
 
 describe("subscriptions across instances", () => {
