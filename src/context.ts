@@ -160,6 +160,7 @@ export function createContext(
       signal: signal ?? request?.signal,
       scope: requestScope,
       calls,
+      cache: shared,
     }),
     commerceScopes: commerceCredential?.scopes,
     commerceStoreEvents: commerceCredential?.storeEvents,

@@ -57,11 +57,19 @@ export class SharedCache {
     return scopeOf(this.#options.scopeKey, kind, secrets);
   }
 
-  /** The answer of `read`: from the cache when current (and not refused by `use.fresh`), else `fetch`'s. */
-  async read<T>(read: CachedRead, use: CacheUse | undefined, fetch: () => Promise<T>): Promise<T> {
+  /**
+   * The answer of `read`: from the cache when current, else `fetch`'s (kept for the next reads).
+   * `fresh` (default: the request's Cache-Control: no-cache) skips the entry, as uncached.
+   */
+  async read<T>(
+    read: CachedRead,
+    use: CacheUse | undefined,
+    fetch: () => Promise<T>,
+    fresh: boolean = use?.fresh ?? false,
+  ): Promise<T> {
     const { store, observer } = this.#options;
     const found = await store.lookup(read.scope, read.key, read.tags);
-    if (found.hit && !use?.fresh) {
+    if (found.hit && !fresh) {
       use?.hit(found.hit.storedAt);
       observer?.hit(read.backend);
       return JSON.parse(found.hit.json) as T;

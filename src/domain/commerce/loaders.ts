@@ -40,6 +40,9 @@ import {
 } from "./scopes.js";
 import type { CallerSignal } from "../../util/call-abort.js";
 import type { CallBudget } from "../call-budget.js";
+import { signerSecrets } from "../../backends/commerce/auth.js";
+import { readKey, type CacheUse, type SharedCache } from "../../cache/index.js";
+import { COMMERCE_READS, COMMERCE_WRITES, commerceTags } from "./cache-tags.js";
 
 /** The part of CommerceClient the service calls (the client itself, or anything shaped like it). */
 export type CommerceCaller = Pick<
@@ -78,6 +81,8 @@ export interface CommerceLoaderOptions {
    * a retried read included (domain/call-budget.ts).
    */
   calls?: CallBudget;
+  /** The cache reads shared across requests go through (src/cache), and this request's use of it. */
+  cache?: { shared: SharedCache; use: CacheUse };
 }
 
 /** Arguments of a page of a list's members. */
@@ -107,6 +112,8 @@ export class CommerceLoaders {
   /** Backend coupon pages keyed by size and page number. */
   #couponPagesMap: Map<string, Promise<CouponPage>> | undefined;
   #jobsMap: Map<string, Promise<CommerceAsyncJob>> | undefined;
+  /** Jobs whose next read skips the shared cache (forgetJob). */
+  #reloaded: Set<string> | undefined;
 
   get #pages(): Map<string, Map<string, Promise<CommerceSubscriberPage>>> {
     return (this.#pagesMap ??= new Map());
@@ -158,10 +165,40 @@ export class CommerceLoaders {
 
   /** Every segment; one GET /segments per request. */
   segments(signer: CommerceSigner): Promise<CommerceSegment[]> {
-    this.#segments ??= this.call("listSegments", signer, (s, o) => this.client.listSegments(s, o)).then((list) =>
-      list.map(toSegment),
+    this.#segments ??= this.#cached("segments", "", "", signer, () =>
+      this.call("listSegments", signer, (s, o) => this.client.listSegments(s, o)).then((list) => list.map(toSegment)),
     );
     return this.#segments;
+  }
+
+  /**
+   * A read through the shared cache when there is one and the signer's secrets are known: filed
+   * under their keyed hash, with the tags cache-tags.ts gives `read` for `id`.
+   */
+  #cached<T>(
+    read: keyof typeof COMMERCE_READS,
+    id: string,
+    params: string,
+    signer: CommerceSigner,
+    fetch: () => Promise<T>,
+    fresh?: boolean,
+  ): Promise<T> {
+    const cache = this.#options.cache;
+    const scope = cache?.shared.scopeFor(`${BACKEND}-${signer.scheme}`, signerSecrets(signer));
+    if (!cache || scope === undefined) return fetch();
+    const row = COMMERCE_READS[read];
+    const key = readKey(BACKEND, read, params);
+    const entry = { scope, key, tags: commerceTags(row.tags(id)), kind: row.kind, backend: BACKEND };
+    return cache.shared.read(entry, cache.use, fetch, fresh);
+  }
+
+  /**
+   * A write of `operation` to the list (or job) `id` was sent: this request's pages of it are
+   * dropped, and the shared cache's entries on every instance before the write answers.
+   */
+  async written(operation: keyof typeof COMMERCE_WRITES, id: string): Promise<void> {
+    this.forgetList(id);
+    await this.#options.cache?.shared.invalidate(commerceTags(COMMERCE_WRITES[operation](id)), "write");
   }
 
   /** The partner interface's root, once per request. */
@@ -207,7 +244,9 @@ export class CommerceLoaders {
     let page = pages.get(key);
     if (!page) {
       reserve?.();
-      page = this.#loadSubscriberPage(signer, listId, status, size, position, args.after ?? null);
+      page = this.#cached("subscribersPage", listId, key, signer, () =>
+        this.#loadSubscriberPage(signer, listId, status, size, position, args.after ?? null),
+      );
       pages.set(key, page);
     }
     return page;
@@ -223,39 +262,45 @@ export class CommerceLoaders {
     const key = `${size}:${number}`;
     let page = this.#couponPages.get(key);
     if (!page) {
-      page = this.call("listCoupons", signer, (s, o) =>
-        this.client.listCoupons(s, { limit: size, page: number }, o),
-      ).then((wire) => {
-        // More coupons than asked for, as with subscriber pages: the offset cursor would step
-        // past the surplus, so slicing the page would lose coupons without a word.
-        if (wire.coupons.length > size) {
-          throw new UnreadableValueError(
-            BACKEND,
-            SERVICE,
-            `coupon page (${wire.coupons.length} coupons where ${size} were asked for)`,
-          );
-        }
-        // Fewer than asked for with more to come: the offsets of the pages after it no longer
-        // line up with the offset cursor, which would then skip or repeat coupons.
-        if (wire.coupons.length < size && wire.next !== undefined) {
-          throw new UnreadableValueError(
-            BACKEND,
-            SERVICE,
-            `coupon page (${wire.coupons.length} coupons where ${size} were asked for, and a next page)`,
-          );
-        }
-        return wire;
-      });
+      page = this.#cached("couponPage", "", key, signer, () => this.#loadCouponPage(signer, size, number));
       this.#couponPages.set(key, page);
     }
     return page;
+  }
+
+  #loadCouponPage(signer: CommerceSigner, size: number, number: number): Promise<CouponPage> {
+    return this.call("listCoupons", signer, (s, o) =>
+      this.client.listCoupons(s, { limit: size, page: number }, o),
+    ).then((wire) => {
+      // More coupons than asked for, as with subscriber pages: the offset cursor would step
+      // past the surplus, so slicing the page would lose coupons without a word.
+      if (wire.coupons.length > size) {
+        throw new UnreadableValueError(
+          BACKEND,
+          SERVICE,
+          `coupon page (${wire.coupons.length} coupons where ${size} were asked for)`,
+        );
+      }
+      // Fewer than asked for with more to come: the offsets of the pages after it no longer
+      // line up with the offset cursor, which would then skip or repeat coupons.
+      if (wire.coupons.length < size && wire.next !== undefined) {
+        throw new UnreadableValueError(
+          BACKEND,
+          SERVICE,
+          `coupon page (${wire.coupons.length} coupons where ${size} were asked for, and a next page)`,
+        );
+      }
+      return wire;
+    });
   }
 
   /** An async job, once per request per id. */
   job(signer: CommerceSigner, id: string): Promise<CommerceAsyncJob> {
     let job = this.#jobs.get(id);
     if (!job) {
-      job = this.#loadJob(signer, id);
+      // A job forgotten on purpose (watched for a change) is read from the backend, then kept again.
+      const fresh = this.#reloaded?.delete(id);
+      job = this.#cached("job", id, id, signer, () => this.#loadJob(signer, id), fresh);
       this.#jobs.set(id, job);
     }
     return job;
@@ -269,6 +314,7 @@ export class CommerceLoaders {
   /** The job is read again on its next use. */
   forgetJob(id: string): void {
     this.#jobs.delete(id);
+    (this.#reloaded ??= new Set()).add(id);
   }
 
   /** One backend call within the request's cap; none starts after the request's signal aborted. */

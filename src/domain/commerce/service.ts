@@ -156,10 +156,13 @@ export class CommerceService {
     return this.#searches.membership(listId, email);
   }
 
-  /** A write changed a list: its pages and the memberships read from them are stale. */
-  #forgetList(listId: string): void {
-    this.#loaders.forgetList(listId);
+  /**
+   * A write changed a list: its pages and the memberships read from them are stale, here and in the
+   * shared cache (dropped before the write answers).
+   */
+  async #forgetList(listId: string, write: "subscribe" | "unsubscribeEmails" | "unsubscribeSegment"): Promise<void> {
     this.#searchesMade?.forgetList(listId);
+    await this.#loaders.written(write, listId);
   }
 
   /** A page of coupons, by an offset cursor over the backend's numbered pages. */
@@ -252,7 +255,7 @@ export class CommerceService {
         await this.#loaders.call("subscribe", signer, (s, o) => this.#loaders.client.subscribe(s, listId, request, o)),
       );
     } finally {
-      this.#forgetList(listId);
+      await this.#forgetList(listId, "subscribe");
     }
   }
 
@@ -270,7 +273,7 @@ export class CommerceService {
         ),
       );
     } finally {
-      this.#forgetList(listId);
+      await this.#forgetList(listId, "unsubscribeEmails");
     }
   }
 
@@ -297,7 +300,7 @@ export class CommerceService {
         ? { kind: "JOB", jobId: outcome.asyncJobId }
         : { kind: "REPORT", report: toReport(outcome.result) };
     } finally {
-      this.#forgetList(listId);
+      await this.#forgetList(listId, "unsubscribeSegment");
     }
   }
 
