@@ -5,11 +5,10 @@
  * part's p50 ≤ 0.5× the whole Overview's.
  * Run: npx tsx bench/overview-defer.ts [rounds]
  */
-import { parse, print } from "graphql";
 import { performance } from "node:perf_hooks";
-import { withoutIncrementalDelivery } from "../src/plugins/http-streams.js";
 import { DEMO } from "../src/sandbox/demo-data.js";
 import { OVERVIEW_QUERY } from "../src/server.js";
+import { WHOLE_OVERVIEW_QUERY } from "./support/overview-request.js";
 import { startProcess, withProcesses } from "./support/processes.js";
 import { percentile, report, type Series } from "./support/stats.js";
 
@@ -17,8 +16,6 @@ const rounds = Number(process.argv[2] ?? 40);
 const WARMUP = 5;
 const DELAY_MS = 20;
 const TARGET_RATIO = 0.5;
-/** The same selection without its @defer: what a frontend asked for before. */
-const WHOLE_OVERVIEW = print(withoutIncrementalDelivery(parse(OVERVIEW_QUERY)));
 
 /** Milliseconds from sending the whole Overview to having read its one result. */
 async function whole(url: string): Promise<number> {
@@ -26,7 +23,7 @@ async function whole(url: string): Promise<number> {
   const res = await fetch(`${url}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ query: WHOLE_OVERVIEW }),
+    body: JSON.stringify({ query: WHOLE_OVERVIEW_QUERY }),
   });
   const body = (await res.json()) as { errors?: unknown[] };
   const ms = performance.now() - start;

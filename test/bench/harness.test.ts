@@ -168,7 +168,7 @@ describe("the least GraphQL server of the Overview (bench/support/yoga-overview.
   it("answers the Overview with the gateway's values, from the same 39 calls", async () => {
     const { startStack, callCounts } = await import("../support/stack.js");
     const { startYogaOverview } = await import("../../bench/support/yoga-overview.js");
-    const { OVERVIEW_QUERY } = await import("../../src/server.js");
+    const { WHOLE_OVERVIEW_QUERY } = await import("../../bench/support/overview-request.js");
     const stack = await startStack();
     const minimal = await startYogaOverview(stack.legacy.url);
     try {
@@ -177,7 +177,7 @@ describe("the least GraphQL server of the Overview (bench/support/yoga-overview.
         const res = await fetch(`${url}/graphql`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ query: OVERVIEW_QUERY }),
+          body: JSON.stringify({ query: WHOLE_OVERVIEW_QUERY }),
         });
         const body = (await res.json()) as { data?: unknown; errors?: unknown };
         const after = callCounts(stack.legacy);
