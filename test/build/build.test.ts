@@ -111,7 +111,7 @@ describe("npm run build, then node main.js", () => {
         body: JSON.stringify({ query: "{ __typename }" }),
       });
       expect(query.status).toBe(200);
-      expect(await query.json()).toEqual({ data: { __typename: "Query" } });
+      expect(await query.json()).toMatchObject({ data: { __typename: "Query" } });
     } finally {
       child.kill("SIGTERM");
     }

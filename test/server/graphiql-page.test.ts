@@ -128,6 +128,6 @@ describe("GraphiQL's page", () => {
     const query = await fetch(`${gateway.url}/graphql?query=${encodeURIComponent("{ __typename }")}`, {
       headers: { accept: "application/json", "x-graphql-yoga-csrf": "1" },
     });
-    expect(await query.json()).toEqual({ data: { __typename: "Query" } });
+    expect(await query.json()).toMatchObject({ data: { __typename: "Query" } });
   });
 });
