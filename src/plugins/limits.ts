@@ -10,6 +10,9 @@
  *   and the number of ids given to `nodes`. These need the variables, so they run at execution
  *   time but before any resolver.
  *
+ * A @defer fragment or @stream list is held to all of these as if it had no directive: its fields
+ * count toward the depth, aliases and cost of the one operation whose answer they belong to.
+ *
  * Every rejection is a GraphQL error whose `extensions.code` names the limit (limits/limit-error.ts).
  */
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
