@@ -32,6 +32,7 @@ import { useMetrics } from "../plugins/metrics.js";
 import { useOperationSpans } from "../plugins/operation-spans.js";
 import { useQueryParamsCheck } from "../plugins/query-params.js";
 import { useRequestSignal } from "../plugins/request-signal.js";
+import { useCacheReport } from "../plugins/cache-report.js";
 import { useStreamContext } from "../plugins/stream-context.js";
 import { schema } from "../schema/index.js";
 import type { CallerSignal } from "../util/call-abort.js";
@@ -161,6 +162,8 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       // multipart/mixed or SSE when the Accept names one (plugins/http-streams.ts).
       useDeferStream(),
       useRequestLimits(config.limits),
+      // What the shared cache served and how old it is, in extensions.cache (plugins/cache-report.ts).
+      ...(clients.cache ? [useCacheReport()] : []),
       // Request errors coded, and their status as a GraphQL-over-HTTP client expects it per Accept.
       useGraphQLOverHttp(),
       // What is a stream over HTTP, and its rules: refused before it starts unless its Accept can
