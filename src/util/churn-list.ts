@@ -2,7 +2,8 @@
  * An insertion-ordered collection for members that come and go at request rate: `add` gives back
  * the member's entry, `delete(entry)` takes it out in O(1). Not a Set: V8 links each replaced
  * hash table to its successor, so once one table ages into the old generation every later table
- * and member survives scavenges. See docs/decisions.md, "What the young generation keeps".
+ * and member survives scavenges (bench/profiling/primitives-ab.ts measures it). See
+ * docs/decisions.md, "What the young generation keeps".
  */
 
 /** A member's place in a ChurnList; give it back to `delete` to take the member out. */
