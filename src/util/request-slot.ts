@@ -1,7 +1,8 @@
 /**
  * A value kept for one request on the request's own object under a private symbol. Not a
  * module-level WeakMap: an old-generation entry whose value reaches back to its key keeps the
- * request and all it reaches alive through scavenges (`bench/profiling/weakmap-promotion.ts` shows it).
+ * request and all it reaches alive through scavenges (bench/profiling/weakmap-promotion.ts shows it,
+ * primitives-ab.ts measures it per request).
  * A property dies with its object. See docs/decisions.md, "What the young generation keeps".
  */
 export class RequestSlot<Owner extends object, Value> {
