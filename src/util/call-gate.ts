@@ -1,7 +1,8 @@
 /**
  * Bounds how many calls of one request run at once: a call starts when fewer than `max` run, else
  * waits its turn (first come, first started). The one thing the request's loaders need of p-limit,
- * without its per-request queue and function (measured: bench/RESULTS.md, clients-throughput).
+ * whose queue entry and promise per call double the bytes a request promotes out of the young
+ * generation (bench/profiling/primitives-ab.ts).
  */
 export class CallGate {
   readonly #max: number;
