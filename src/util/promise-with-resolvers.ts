@@ -2,7 +2,7 @@
  * `Promise.withResolvers` (ES2024) where the runtime lacks it (Node 20). Without it the executor's
  * deferred promises fall back to a literal with getters over closures, which V8 promotes out of
  * the young generation with the execution it reaches. See docs/decisions.md, "What the young
- * generation keeps"; measured: bench/RESULTS.md, clients-throughput.
+ * generation keeps"; measured: bench/profiling/primitives-ab.ts.
  */
 
 interface Resolvers<T> {
