@@ -1,9 +1,8 @@
 /**
  * The abort state of one backend call, or of one request's backend work: the members of
- * AbortSignal the gateway's own code reads, without an EventTarget, since Node AbortSignals are
- * costly to make and to listen to. Signals that leave the gateway (the executor's, a socket's) stay
- * real AbortSignals. See docs/decisions.md, "Signals on the request hot path; the request's scope
- * is handed along".
+ * AbortSignal the gateway's own code reads, without an EventTarget: with AbortControllers in its
+ * place a request promotes several times the bytes (bench/profiling/primitives-ab.ts). See
+ * docs/decisions.md, "Signals on the request hot path; the request's scope is handed along".
  */
 
 /** What a call's code reads: whether it was aborted, and why. */
