@@ -228,8 +228,9 @@ export class BackendHttp {
   /**
    * One exchange through undici's dispatch API: the reply's chunks are collected as they arrive,
    * without the Readable stream, async iteration and async-hook resource that `request()` builds
-   * around every reply only for this loop to drain them. Aborting `signal` aborts the exchange in
-   * whatever phase it is, including while it waits for a connection.
+   * around every reply only for this loop to drain them (bench/profiling/primitives-ab.ts measures
+   * the difference). Aborting `signal` aborts the exchange in whatever phase it is, including while
+   * it waits for a connection.
    */
   #attempt(request: BackendRequest, signal: CallAbort, maxBytes: number): Promise<BackendReply> {
     return new Promise<BackendReply>((resolve, reject) => {
