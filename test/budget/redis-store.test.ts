@@ -1,32 +1,41 @@
 /**
  * Budgets in Redis (src/budget/redis-store.ts), against the machine's Redis (a database of its
- * own): one bucket per caller shared by every store on the same Redis, taken from atomically, its
- * key a digest; and while Redis does not answer, each store budgets in its own memory.
+ * own) and a three-node Redis Cluster: one bucket per caller shared by every store on the same
+ * Redis, taken from atomically, its key a digest in a hash tag; and while Redis does not answer,
+ * each store budgets in its own memory.
  */
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RedisBudgetStore } from "../../src/budget/redis-store.js";
+import { connectRedis, type RedisConnection } from "../../src/redis/connect.js";
+import { startRedisCluster, type RedisCluster } from "../support/redis-cluster.js";
 
-const REDIS_URL = "redis://127.0.0.1:6379/13";
 const PREFIX = `test-budget-${process.pid}:`;
 
-describe("budgets in Redis", () => {
-  let admin: Redis;
+let cluster: RedisCluster | undefined;
+afterAll(() => cluster?.stop());
+
+describe.each([
+  { on: "one Redis server", url: () => Promise.resolve("redis://127.0.0.1:6379/13") },
+  { on: "a Redis Cluster", url: async () => (cluster ??= await startRedisCluster()).url },
+])("budgets in Redis, on $on", ({ url: urlOf }) => {
+  let REDIS_URL: string;
+  let admin: RedisConnection;
   const stores: RedisBudgetStore[] = [];
   const store = (max: number, restorePerS: number, url = REDIS_URL, onUnavailable?: () => void) => {
     const made = new RedisBudgetStore({ max, restorePerS }, { url, keyPrefix: PREFIX, onUnavailable });
     stores.push(made);
     return made;
   };
-  beforeAll(() => {
-    admin = new Redis(REDIS_URL);
-  });
+  beforeAll(async () => {
+    REDIS_URL = await urlOf();
+    admin = connectRedis(REDIS_URL);
+  }, 30_000);
   afterAll(async () => {
-    const keys = await admin.keys(`${PREFIX}*`);
-    if (keys.length) await admin.del(...keys);
-    await admin.quit();
     for (const s of stores) await s.close();
+    for (const key of keysMade) await admin.del(key);
+    await admin.quit();
   });
+  const keysMade: string[] = [];
 
   it("two stores on one Redis draw from one bucket per caller, never both spending the same calls", async () => {
     // Restored at one call a second: in the moment this takes, at most a call or two come back.
@@ -55,6 +64,7 @@ describe("budgets in Redis", () => {
     const caller = "subject:alice@example.com";
     await a.take(caller, 3);
     const key = a.keyOf(caller);
+    keysMade.push(key);
     expect(key).toMatch(new RegExp(`^${PREFIX}budget:\\{[A-Za-z0-9_-]{22}\\}$`));
     expect(key).not.toContain("alice");
     const ttl = await admin.pttl(key);

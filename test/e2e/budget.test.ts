@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO } from "../../src/sandbox/demo-data.js";
 import { startStack, type Stack } from "../support/stack.js";
-import { post, type RawResponse } from "../server/support.js";
+import { post, send, type RawResponse } from "../server/support.js";
+import { demo } from "./support/ids.js";
 
 /** One root read: one legacy call requested, one sent. */
 const CLIENTS = "{ clients { id name } }";
@@ -88,6 +89,25 @@ describe("a caller's budget on one instance", () => {
     const cost = costOf(res.body)!;
     expect(cost).toMatchObject({ requestedQueryCost: 1, actualQueryCost: 0 });
     expect(cost.throttleStatus).toMatchObject({ maximumAvailable: 5, currentlyAvailable: 0, restoreRate: 1 });
+  });
+
+  it("refuses a subscription it cannot cover before it starts, and counts refusals in /metrics", async () => {
+    const { gateway } = await stack.gatewayWith({ BUDGET_MAX: "3", MAX_COST: "3", BUDGET_RESTORE_PER_S: "1" });
+    for (let i = 0; i < 10; i++) await post(gateway.url, CLIENTS);
+    const res = await send(`${gateway.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream" },
+      body: JSON.stringify({
+        query: `subscription BudgetFeed($list: ID!) { listEvents(listId: $list) { id } }`,
+        variables: { list: demo.newsletter },
+      }),
+    });
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(res.text).toContain("THROTTLED");
+    const metrics = await send(`${gateway.url}/metrics`);
+    const refused = /^mailgraph_budget_throttled_total\{kind="operation"\} (\d+)$/m.exec(metrics.text)?.[1];
+    expect(Number(refused)).toBeGreaterThanOrEqual(2);
   });
 
   it("tells callers apart: another caller's budget is untouched by the first one's spending", async () => {
