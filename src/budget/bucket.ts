@@ -37,9 +37,12 @@ export function refilled(level: BucketLevel | undefined, shape: BucketShape, now
   };
 }
 
-/** Takes `cost` when the level covers it (refused otherwise, the level unchanged). */
+/**
+ * Takes `cost` when the level covers it (refused otherwise, the level unchanged). What costs
+ * nothing (introspection, `__typename`) is never refused, even to a caller in debt.
+ */
 export function take(level: BucketLevel, cost: number): Charge {
-  if (level.available < cost) return { admitted: false, available: level.available };
+  if (cost > 0 && level.available < cost) return { admitted: false, available: level.available };
   level.available -= cost;
   return { admitted: true, available: level.available };
 }

@@ -39,7 +39,7 @@ if now > at then
 end
 local admitted = 1
 if ARGV[4] == 'take' then
-  if level >= amount then level = level - amount else admitted = 0 end
+  if amount <= 0 or level >= amount then level = level - amount else admitted = 0 end
 else
   level = math.max(-max, math.min(max, level + amount))
 end

@@ -26,6 +26,7 @@ import {
   createSourceEventStream,
   GraphQLError,
   Kind,
+  type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
   type FragmentDefinitionNode,
@@ -121,6 +122,11 @@ export function createBudget(options: BudgetOptions): Budget {
     };
   };
 
+  /**
+   * Costs of operations that declare no variables, by document: such a cost depends on the
+   * document alone, and yoga's parser cache hands every request of the same text the same document.
+   */
+  const variableFree = new WeakMap<DocumentNode, Map<string, number>>();
   const requestedCost = (args: ExecutionArgs): number => {
     const { document, operationName } = args;
     const operations = document.definitions.filter(
@@ -131,7 +137,15 @@ export function createBudget(options: BudgetOptions): Budget {
     const fragments = document.definitions.filter(
       (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
     );
-    return operationCost(args.schema, operation, fragments, args.variableValues ?? undefined, costOptions).cost;
+    const count = () =>
+      operationCost(args.schema, operation, fragments, args.variableValues ?? undefined, costOptions).cost;
+    if ((operation.variableDefinitions?.length ?? 0) > 0) return count();
+    let costs = variableFree.get(document);
+    if (!costs) variableFree.set(document, (costs = new Map<string, number>()));
+    const name = operation.name?.value ?? "";
+    let cost = costs.get(name);
+    if (cost === undefined) costs.set(name, (cost = count()));
+    return cost;
   };
 
   const executeEvent = async (args: ExecutionArgs): Promise<ExecutionResult> => {

@@ -58,3 +58,13 @@ describe("the memory store", () => {
     expect(store.size).toBe(1);
   });
 });
+
+describe("what costs nothing", () => {
+  it("is admitted even to a caller in debt", async () => {
+    const store = new MemoryBudgetStore(shape, () => 0);
+    expect((await store.take("a", 100)).admitted).toBe(true);
+    expect(await store.adjust("a", -50)).toBe(-50);
+    expect(await store.take("a", 0)).toEqual({ admitted: true, available: -50 });
+    expect((await store.take("a", 1)).admitted).toBe(false);
+  });
+});

@@ -57,6 +57,8 @@ describe.each([
     expect(await a.adjust(caller, 20)).toBeGreaterThanOrEqual(20);
     expect(await a.adjust(caller, -100)).toBeLessThan(0);
     expect((await a.take(caller, 1)).admitted).toBe(false);
+    // What costs nothing is admitted all the same.
+    expect((await a.take(caller, 0)).admitted).toBe(true);
   });
 
   it("names a bucket by a digest of the caller, in a hash tag, expiring once it would be full", async () => {
