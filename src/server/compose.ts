@@ -122,7 +122,17 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   const persisted = persistedRules(config.persisted, schema);
   // The manifest's operations keep their metrics labels whatever other names callers send.
   metrics.reserveOperationNames(persisted.documents.operationNames);
+  // Callers' budgets: in Redis with REDIS_URL, so every instance draws from one per caller; while
+  // Redis does not answer, each instance budgets in memory (counted in /metrics; /readyz says Redis is down).
+  const budget = config.budget.enabled
+    ? createBudgetStore(config.budget, {
+        redisUrl: config.events.redisUrl,
+        keyPrefix: config.events.logKeyPrefix,
+        onUnavailable: () => metrics.budgetStoreUnavailable.inc(),
+      })
+    : undefined;
   const yoga = createGraphQLApp(config, {
+    budget,
     persisted,
     legacy: legacyClient,
     commerce: commerceClient,
@@ -138,17 +148,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     log: events,
     ingressToken: config.events.ingressToken,
     commerceWebhookSecret: config.events.commerceWebhookSecret,
-  // Callers' budgets: in Redis with REDIS_URL, so every instance draws from one per caller; while
-  // Redis does not answer, each instance budgets in memory (counted in /metrics; /readyz says Redis is down).
-  const budget = config.budget.enabled
-    ? createBudgetStore(config.budget, {
-        redisUrl: config.events.redisUrl,
-        keyPrefix: config.events.logKeyPrefix,
-        onUnavailable: () => metrics.budgetStoreUnavailable.inc(),
-      })
-    : undefined;
     maxBodyBytes: config.events.maxBodyBytes,
-    budget,
     bodyDeadlineMs: config.events.bodyDeadlineMs,
     // A webhook's changes leave the shared cache before the webhook is answered (server/cache-invalidation.ts).
     onAccepted: cache ? invalidateOnWebhook(cache) : undefined,
@@ -190,6 +190,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     await events.close();
     await cache?.close();
     await loginCodes?.close();
+    await budget?.close();
     await tracing?.shutdown();
   };
 
@@ -207,7 +208,6 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
     });
     listeningUrl = server.url;
   } catch (error) {
-    await budget?.close();
     await closeOwned();
     throw error;
   }

@@ -24,9 +24,9 @@ import { persistedRules, type PersistedRules } from "../persisted/index.js";
 import { useCsrfHeaderRule } from "../plugins/csrf.js";
 import { useGraphQLOverHttp } from "../plugins/graphql-http.js";
 import { useHttpStreams, type StreamAdmission } from "../plugins/http-streams.js";
-import { useRequestLimits } from "../plugins/limits.js";
 import { budgetCallers, MemoryBudgetStore, type BudgetStore } from "../budget/index.js";
 import { createBudget } from "../plugins/budget.js";
+import { useRequestLimits } from "../plugins/limits.js";
 import { useLiveStreams } from "../plugins/live-streams.js";
 import { useMetrics } from "../plugins/metrics.js";
 import { useOperationSpans } from "../plugins/operation-spans.js";
@@ -39,8 +39,8 @@ import type { CallerSignal } from "../util/call-abort.js";
 import { installPromiseWithResolvers } from "../util/promise-with-resolvers.js";
 import { deadlineSignal, requestSignals as signalsOf, type RequestSignals } from "../util/request-signals.js";
 import { RequestSlot } from "../util/request-slot.js";
-import { addressKey } from "./caller-streams.js";
 import { isLiveRequest, isStreamRequest, websocketAddress, websocketSignal } from "../websocket/index.js";
+import { addressKey } from "./caller-streams.js";
 import { configuredCommerceCredentials } from "./clients.js";
 import { graphiQLOptions, graphiQLRenderer } from "./graphiql.js";
 
@@ -81,15 +81,13 @@ export interface GraphClients {
   logger?: Logger;
   tracer?: Tracer;
   /** Metrics to count requests, errors and subscriptions in. */
-  /** Callers' budgets of backend calls (src/budget): the gateway's (Redis with REDIS_URL); absent: in memory. */
-  budget?: BudgetStore;
-  /** The cache of backend reads shared across requests (src/cache); absent: none. */
-  cache?: SharedCache;
   metrics?: GatewayMetrics;
   /** The persisted-document rules (default: made from the config; the gateway shares its own with the websockets). */
   persisted?: PersistedRules;
   /** Admits an SSE stream over node:http (its caller's slot, its token's expiry): the gateway's. */
   admitStream?: StreamAdmission;
+  /** Callers' budgets of backend calls (src/budget): the gateway's (Redis with REDIS_URL); absent: in memory. */
+  budget?: BudgetStore;
   /** The cache of backend reads shared across requests (src/cache); absent: none. */
   cache?: SharedCache;
 }
@@ -119,6 +117,10 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
     auth: config.auth,
     cache: clients.cache,
   };
+  const { deadlineMs } = config.limits;
+  const authenticate = requestAuthenticatorFor(config, deps);
+  const persisted = clients.persisted ?? persistedRules(config.persisted, schema);
+  const logger = clients.logger ? yogaLogging(clients.logger) : createLogger();
   // Whose budget an operation spends: its token's subject, the keys it sends, or its address.
   const callerOf = budgetCallers(config.auth.secret);
   const budget = config.budget.enabled
@@ -137,10 +139,6 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
         onThrottled: (kind) => clients.metrics?.budgetThrottled.inc({ kind }),
       })
     : undefined;
-  const { deadlineMs } = config.limits;
-  const authenticate = requestAuthenticatorFor(config, deps);
-  const persisted = clients.persisted ?? persistedRules(config.persisted, schema);
-  const logger = clients.logger ? yogaLogging(clients.logger) : createLogger();
   return createYoga<NodeContext, GraphContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -175,13 +173,13 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       useStreamContext({
         take: (request) => {
           const remake = streamContexts.get(request);
-      // Each caller's budget of backend calls: taken before an operation runs (THROTTLED past it),
-      // what it did not spend given back, extensions.cost on every result (plugins/budget.ts).
-      ...(budget ? [budget.plugin] : []),
           if (remake) streamContexts.clear(request);
           return remake;
         },
       }),
+      // Each caller's budget of backend calls: taken before an operation runs (THROTTLED past it),
+      // what it did not spend given back, extensions.cost on every result (plugins/budget.ts).
+      ...(budget ? [budget.plugin] : []),
       // A shared execution's stream without graphql's per-result iterator layers (before the spans,
       // which wrap it); its results masked as yoga masks every other one, the original logged.
       useLiveStreams({
@@ -190,12 +188,12 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
           return request !== undefined && isLiveRequest(request);
         },
         maskError: (error) => {
-        // A shared execution's events are paid from the budget of the caller who started it.
-        executeEvent: budget?.executeEvent,
           const masked = maskError(error, UNEXPECTED_ERROR_MESSAGE);
           if (masked !== error) logger.error(error);
           return masked;
         },
+        // A shared execution's events are paid from the budget of the caller who started it.
+        executeEvent: budget?.executeEvent,
       }),
       // The operation name and error codes of the request's log line; a span per operation.
       useRequestRecording(),
