@@ -13,12 +13,12 @@
  * `extensions.code` values. No URL, id, address or key ever becomes a label.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ExecutionResult, GraphQLError } from "graphql";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { CacheObserver } from "../cache/shared-cache.js";
 import type { BackendName, BackendObserver, BackendPolicy, CircuitName } from "../backends/resilience.js";
 import type { EventSource } from "../events/log/index.js";
 import { BoundedLabels, OperationLabels } from "./labels.js";
+import { errorsOf, type ResultOrPart } from "./result-parts.js";
 
 /** The prefix of every metric of the gateway itself. */
 const P = "mailgraph_";
@@ -284,10 +284,9 @@ export class GatewayMetrics {
     this.subscriptions.remove({ operation });
   }
 
-  /** Counts the errors of one result under `operation`, by their code. */
-  countErrors(operation: string, result: ExecutionResult): void {
-    const errors: readonly GraphQLError[] = result.errors ?? [];
-    for (const error of errors) {
+  /** Counts the errors of one result, or of one part of an answer in parts, under `operation`, by their code. */
+  countErrors(operation: string, result: ResultOrPart): void {
+    for (const error of errorsOf(result)) {
       const code = error.extensions?.code;
       this.errors.inc({
         operation,

@@ -1,14 +1,16 @@
 /**
  * `useMetrics(metrics)`: counts GraphQL requests, errors and latency by operation name, and live
  * subscriptions, in the gateway's metrics (src/metrics). Over HTTP a request is counted when its
- * response goes out; over graphql-ws (no HTTP request) an operation when it is done, a
- * subscription when it starts.
+ * response goes out, or, answered in parts (@defer, @stream), when its last part has gone (or the
+ * caller left), with the errors of every part; over graphql-ws (no HTTP request) an operation when
+ * it is done, a subscription when it starts.
  */
 import { isAsyncIterable } from "@envelop/core";
 import { getOperationAST, type DocumentNode } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { isLiveStream } from "../live/live-stream.js";
 import type { GatewayMetrics } from "../metrics/index.js";
+import { followParts } from "../metrics/result-parts.js";
 
 type OperationName = string | null | undefined;
 
@@ -23,6 +25,10 @@ interface RequestState {
   type?: string;
   /** The request named a persisted document by id and sent no document text. */
   persisted?: boolean;
+  /** Answers in parts still going out: the request is counted once they have all ended. */
+  sending?: number;
+  /** The response has gone out (its body may still be streaming parts). */
+  responded?: boolean;
 }
 
 /** The yoga plugin counting requests, errors, latency and live subscriptions in `metrics`. */
@@ -35,6 +41,14 @@ export function useMetrics(metrics: GatewayMetrics): Plugin {
     const name = op?.name?.value ?? null;
     if (name && state?.persisted) operations.reserve(name);
     return { name, operation: operations.use(name), type: op?.operation ?? "unknown" };
+  };
+  // A GraphQL request over HTTP, once: its latency is until its answer (every part of it) has gone.
+  const countRequest = (state: RequestState) => {
+    const labels = { operation: operations.label(state.name ?? null), type: state.type ?? "unknown" };
+    metrics.requests.inc(labels);
+    if (labels.type !== "subscription") {
+      metrics.duration.observe(labels, (performance.now() - state.started) / 1000);
+    }
   };
   const stateOf = (contextValue: unknown) => {
     const request = (contextValue as { request?: Request } | undefined)?.request;
@@ -61,7 +75,24 @@ export function useMetrics(metrics: GatewayMetrics): Plugin {
       const { name, type } = operationOf(args.document as DocumentNode, args.operationName as OperationName, state);
       if (state) {
         Object.assign(state, { name, type });
-        return;
+        return {
+          // Parts (@defer, @stream): each one's errors are counted as it goes out, and the request
+          // when the last has (not when the response starts), however the answer ends.
+          onExecuteDone: ({ result, setResult }) => {
+            if (!isAsyncIterable(result)) return;
+            state.sending = (state.sending ?? 0) + 1;
+            setResult(
+              followParts(
+                result,
+                (part) => metrics.countErrors(operations.label(state.name ?? null), part),
+                () => {
+                  state.sending = (state.sending ?? 1) - 1;
+                  if (state.sending === 0 && state.responded) countRequest(state);
+                },
+              ),
+            );
+          },
+        };
       }
       // Over graphql-ws there is no HTTP request: the operation is counted when it is done.
       const started = performance.now();
@@ -137,11 +168,9 @@ export function useMetrics(metrics: GatewayMetrics): Plugin {
       requests.delete(request);
       // Only GraphQL requests have an operation (a GraphiQL page served by yoga has none).
       if (!state || state.name === undefined) return;
-      const labels = { operation: operations.label(state.name), type: state.type ?? "unknown" };
-      metrics.requests.inc(labels);
-      if (labels.type !== "subscription") {
-        metrics.duration.observe(labels, (performance.now() - state.started) / 1000);
-      }
+      state.responded = true;
+      // An answer in parts is counted when its last part has gone.
+      if (!state.sending) countRequest(state);
     },
   };
 }
