@@ -31,11 +31,12 @@ async function start(): Promise<{ url: string; close(): Promise<void> }> {
       return { url: sandbox.baseUrl, close: () => sandbox.close() };
     }
     case "gateway": {
-      // Configured from the environment like `npm start`; the event figures keep its log lines.
+      // Configured from the environment like `npm start`; the event figures keep its log lines. A
+      // figure is one caller sending as fast as it can: with a budget it would measure refusals.
       const { loadConfig } = await import("../../src/config.js");
       const { createGateway } = await import("../../src/server.js");
       const log = process.env.MAILGRAPH_BENCH_LOG === "stdout" ? undefined : () => {};
-      return createGateway(loadConfig({ ...process.env, HOST: "127.0.0.1", PORT: "0" }), { log });
+      return createGateway(loadConfig({ BUDGET: "off", ...process.env, HOST: "127.0.0.1", PORT: "0" }), { log });
     }
     case "bare-clients": {
       if (!arg) throw new Error("bare-clients needs the legacy sandbox's URL");
