@@ -44,6 +44,7 @@ export class SharedCache {
   readonly store: CacheStore;
   readonly #options: SharedCacheOptions;
   readonly #now: () => number;
+  readonly #scopes = new WeakMap<object, string | undefined>();
 
   constructor(options: SharedCacheOptions) {
     this.store = options.store;
@@ -55,6 +56,14 @@ export class SharedCache {
   scopeFor(kind: string, secrets: readonly string[]): string | undefined {
     if (secrets.length === 0 || secrets.some((s) => s === "")) return undefined;
     return scopeOf(this.#options.scopeKey, kind, secrets);
+  }
+
+  /** scopeFor, made once per `owner` (a credential's signer, say) for as long as it lives. */
+  scopeOf(owner: object, kind: string, secrets: () => readonly string[]): string | undefined {
+    if (this.#scopes.has(owner)) return this.#scopes.get(owner);
+    const scope = this.scopeFor(kind, secrets());
+    this.#scopes.set(owner, scope);
+    return scope;
   }
 
   /**

@@ -184,7 +184,8 @@ export class CommerceLoaders {
     fresh?: boolean,
   ): Promise<T> {
     const cache = this.#options.cache;
-    const scope = cache?.shared.scopeFor(`${BACKEND}-${signer.scheme}`, signerSecrets(signer));
+    // One keyed hash per signer (a configured credential's lives as long as the gateway), not per read.
+    const scope = cache?.shared.scopeOf(signer, `${BACKEND}-${signer.scheme}`, () => signerSecrets(signer));
     if (!cache || scope === undefined) return fetch();
     const row = COMMERCE_READS[read];
     const key = readKey(BACKEND, read, params);

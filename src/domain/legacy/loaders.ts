@@ -120,6 +120,8 @@ export class LegacyLoaders {
   /** Keys seen per operation, so a write can drop every cached read of one operation. */
   #keys: Map<ReadOperation, Map<string, ReadKey>> | undefined;
   #aborted: RequestAbortedError | undefined;
+  /** The request key's scope in the shared cache, made on the first cached read. */
+  #cacheScope: string | undefined;
 
   constructor(client: LegacyCaller, options: LegacyLoaderOptions) {
     this.#client = client;
@@ -160,7 +162,8 @@ export class LegacyLoaders {
     const fetch = () => this.#send(key.op, key.params, scope).then((reply) => checkReplyIds(key.op, reply));
     const cache = this.#options.cache;
     const { apiKey } = this.#options;
-    const cacheScope = cache && apiKey ? cache.shared.scopeFor(BACKEND, [apiKey]) : undefined;
+    // One keyed hash per request, not per read.
+    const cacheScope = cache && apiKey ? (this.#cacheScope ??= cache.shared.scopeFor(BACKEND, [apiKey])) : undefined;
     if (!cache || cacheScope === undefined) return fetch();
     const row = LEGACY_READS[key.op] as { kind: CacheKindOf; tags: (params: LegacyParams) => string[] };
     const read = {
