@@ -6,8 +6,11 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Tracer } from "@opentelemetry/api";
-import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
+import { isAsyncIterable } from "@envelop/core";
+import { getOperationAST, type ExecutionArgs } from "graphql";
 import type { Plugin } from "graphql-yoga";
+import { codeOf, errorsOf, type ResultOrPart } from "../metrics/result-parts.js";
+import { isStreamResponse } from "../plugins/http-streams.js";
 import { OPERATION_NAME } from "../util/operation-name.js";
 import { parseTraceparent } from "../tracing/propagation.js";
 import type { Logger } from "./logger.js";
@@ -45,8 +48,9 @@ export function observeRequest(
   const done = () => {
     if (logged) return;
     logged = true;
-    // A subscription's event stream (SSE) ends when the caller leaves: its normal end, not an abandoned request.
-    const streamed = res.headersSent && String(res.getHeader("content-type") ?? "").startsWith("text/event-stream");
+    // A subscription's event stream (SSE) ends when the caller leaves: its normal end, not an
+    // abandoned request. A query's parts over SSE have a last one: leaving before it abandons it.
+    const streamed = res.headersSent && isStreamResponse(res);
     logRequest(observer.logger, {
       method: req.method ?? "GET",
       path: loggablePath(req.url),
@@ -92,7 +96,8 @@ export function logRequest(logger: Logger, facts: RequestFacts): void {
 
 /**
  * Notes, for the request's log line, the operation name the caller gave and the extensions.code
- * of every error answered (streamed results are not followed).
+ * of every error answered, in every part of an answer in parts (@defer, @stream): the line is
+ * written once the last part has gone. A subscription's events are not followed.
  */
 export function useRequestRecording(): Plugin {
   return {
@@ -105,7 +110,13 @@ export function useRequestRecording(): Plugin {
     },
     // A document's one operation has its name even when the request's params give none.
     onExecute({ args }) {
-      noteOperationName(args);
+      const record = noteOperationName(args);
+      if (!record) return;
+      return {
+        // An answer in parts: the codes of each part as it goes out (onResultProcess sees only the parts' stream).
+        onExecuteDone: ({ result }) =>
+          isAsyncIterable(result) ? { onNext: ({ result: part }) => noteErrorCodes(record, part) } : undefined,
+      };
     },
     onSubscribe({ args }) {
       noteOperationName(args);
@@ -121,10 +132,12 @@ export function useRequestRecording(): Plugin {
   };
 }
 
-function noteOperationName({ document, operationName, contextValue }: ExecutionArgs): void {
+/** Notes the name of the operation `args` runs on its request's record, returned (if any). */
+function noteOperationName({ document, operationName, contextValue }: ExecutionArgs): RequestRecord | undefined {
   const record = (contextValue as { requestScope?: RequestScope } | undefined)?.requestScope?.request;
   const name = record && getOperationAST(document, operationName)?.name?.value;
   if (record && name) record.operationName = name;
+  return record;
 }
 
 /** Adds a code to the line of the request `req` (a refusal answered before GraphQL). */
@@ -132,10 +145,7 @@ export function noteErrorCode(req: IncomingMessage, code: string): void {
   scopeOf(req)?.request.errorCodes.add(code);
 }
 
-/** Adds the codes of a result's errors to the record. */
-export function noteErrorCodes(record: RequestRecord, result: ExecutionResult): void {
-  for (const error of result.errors ?? []) {
-    const code = error.extensions?.code;
-    record.errorCodes.add(typeof code === "string" ? code : "UNCODED");
-  }
+/** Adds the codes of the errors of a result, or of one part of an answer in parts, to the record. */
+export function noteErrorCodes(record: RequestRecord, result: ResultOrPart): void {
+  for (const error of errorsOf(result)) record.errorCodes.add(codeOf(error, "UNCODED"));
 }
