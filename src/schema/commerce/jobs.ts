@@ -13,6 +13,7 @@ import { graphError } from "../support/graph-errors.js";
 import { DateTime } from "../support/scalars.js";
 import { commerceAccess, scopesNote } from "./access.js";
 import { AsyncJobRef, CommerceSubscriberStatus, ID_NOTE, StoreRef } from "./refs.js";
+import { staleness } from "../support/staleness.js";
 
 const AsyncJobStatus = builder.enumType("AsyncJobStatus", {
   description: "Where an async job is.",
@@ -131,7 +132,14 @@ builder.objectFields(StoreRef, (t) => ({
   asyncJob: t.field({
     type: AsyncJobRef,
     nullable: true,
-    description: "An async job by the backend's id; NOT_FOUND when there is none." + scopesNote("asyncJob"),
+    description:
+      "An async job by the backend's id; NOT_FOUND when there is none." +
+      staleness(
+        "CACHE_TTL_JOB_S",
+        5,
+        "its completion is seen at once when the backend's async-job/completed webhook reaches the gateway.",
+      ) +
+      scopesNote("asyncJob"),
     args: { jobId: t.arg.string({ required: true, description: `The backend's job id. ${ID_NOTE}` }) },
     ...commerceAccess("asyncJob"),
     resolve: (_store, args, ctx) => ctx.commerce.asyncJob(args.jobId),

@@ -9,6 +9,7 @@ import { JSONObject } from "../support/json-object.js";
 import { SegmentInterface } from "../people/segment.js";
 import { commerceAccess, scopesNote } from "./access.js";
 import { CommerceSegmentRef, ID_NOTE, StoreRef } from "./refs.js";
+import { staleness } from "../support/staleness.js";
 
 const SegmentUseRef = builder.objectRef<CommerceSegmentUse>("CommerceSegmentUse").implement({
   description: "Where a segment is used: objects of one model.",
@@ -54,7 +55,10 @@ builder.objectFields(StoreRef, (t) => ({
   segments: t.field({
     type: [CommerceSegmentRef],
     nullable: true,
-    description: "Every segment of the store." + scopesNote("segments"),
+    description:
+      "Every segment of the store." +
+      staleness("CACHE_TTL_OTHER_S", 60, "a segment unsubscribe through this gateway is seen at once.") +
+      scopesNote("segments"),
     ...commerceAccess("segments"),
     resolve: (_store, _args, ctx) => ctx.commerce.segments(),
   }),

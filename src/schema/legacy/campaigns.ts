@@ -17,6 +17,7 @@ import { pageByKey } from "../support/pagination.js";
 import { legacyWallTime, LocalDateTime } from "../support/scalars.js";
 import { unreadableNull } from "../support/unreadable.js";
 import { CampaignRef, ClientRef, ListRef } from "./refs.js";
+import { staleness } from "../support/staleness.js";
 
 export const BounceType = builder.enumType("BounceType", {
   description: "How an email bounced.",
@@ -102,7 +103,13 @@ builder.node(CampaignRef, {
     summary: t.field({
       type: CampaignSummaryRef,
       nullable: true,
-      description: "Totals.",
+      description:
+        "Totals." +
+        staleness(
+          "CACHE_TTL_CAMPAIGN_SUMMARY_S",
+          300,
+          "a send through this gateway is seen at once, opens and clicks are not reported.",
+        ),
       resolve: (c, _args, ctx) => ctx.legacy.campaignSummary(c.campaignId),
     }),
     lists: t.field({

@@ -12,6 +12,7 @@ import { email, id, inputRules, oneOf, required, text } from "../support/input-r
 import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { CampaignRef, ClientRef, ListRef, SegmentRef, TemplateRef } from "./refs.js";
+import { staleness } from "../support/staleness.js";
 
 builder.node(ClientRef, {
   description: "A client of the designer account.",
@@ -85,7 +86,9 @@ builder.queryFields((t) => ({
   clients: t.field({
     type: [ClientRef],
     nullable: true,
-    description: "Every client of the designer account.",
+    description:
+      "Every client of the designer account." +
+      staleness("CACHE_TTL_OTHER_S", 60, "clients created or changed through this gateway are seen at once."),
     resolve: (_root, _args, ctx) => ctx.legacy.clients(),
   }),
   client: t.field({

@@ -13,6 +13,7 @@ import { lookupKey, ownIdDescription } from "../support/lookup-args.js";
 import { writeErrors } from "../support/payload-errors.js";
 import { unreadableNull } from "../support/unreadable.js";
 import { ClientRef, ListRef } from "./refs.js";
+import { staleness } from "../support/staleness.js";
 
 builder.node(ListRef, {
   description: "A subscriber list of a client.",
@@ -32,7 +33,13 @@ builder.node(ListRef, {
     stats: t.field({
       type: ListStatisticsRef,
       nullable: true,
-      description: "Totals and recent changes.",
+      description:
+        "Totals and recent changes." +
+        staleness(
+          "CACHE_TTL_LIST_STATS_S",
+          30,
+          "changes made through this gateway and those the list's webhook reports (Subscribe, Update, Deactivate) are seen at once.",
+        ),
       resolve: (list, _args, ctx) => ctx.legacy.listStats(list.listId),
     }),
   }),
