@@ -27,18 +27,19 @@ export function codeOf(error: GraphQLError, fallback: string): string {
 
 /**
  * `parts` as they go out, `onPart` seeing each one and `onEnd` called once: after the last part,
- * when the reader stops early (the caller left), or when the execution throws (the error goes on).
+ * when the reader stops early (the caller left), or when the execution throws (`failed`; the
+ * error goes on to the reader).
  */
 export function followParts<T>(
   parts: AsyncIterable<T>,
   onPart: (part: T) => void,
-  onEnd: () => void,
+  onEnd: (failed: boolean) => void,
 ): AsyncIterableIterator<T> {
   let ended = false;
-  const end = () => {
+  const end = (failed = false) => {
     if (ended) return;
     ended = true;
-    onEnd();
+    onEnd(failed);
   };
   return mapAsyncIterator(
     parts,
@@ -47,9 +48,9 @@ export function followParts<T>(
       return part;
     },
     (error: unknown) => {
-      end();
+      end(true);
       throw error;
     },
-    end,
+    () => end(),
   );
 }

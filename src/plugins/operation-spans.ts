@@ -4,22 +4,26 @@
  * when it sent one; the loaders' batches and the backend calls the operation causes are its
  * children: the span goes into the scope the GraphQL context carries (server.ts makes one per
  * HTTP request and per graphql-ws operation), which the services hand to every call. Errors
- * answered are counted on it by code.
+ * answered are counted on it by code. A query answered in parts (@defer, @stream) ends its span
+ * with its last part (or when the caller leaves), its errors those of every part.
  */
 import { SpanKind, SpanStatusCode, type Span, type Tracer } from "@opentelemetry/api";
-import { getOperationAST, type ExecutionArgs, type ExecutionResult } from "graphql";
+import { isAsyncIterable } from "@envelop/core";
+import { getOperationAST, type ExecutionArgs } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { isLiveStream } from "../live/live-stream.js";
 import { newRequestRecord, type RequestScope } from "../logging/request-context.js";
 import { acceptRequestId, REQUEST_ID_HEADER } from "../logging/request-id.js";
+import { codeOf, errorsOf, followParts, type ResultOrPart } from "../metrics/result-parts.js";
 import { parentContext } from "../tracing/spans.js";
 
 type Run = (args: ExecutionArgs) => unknown;
 
 /** The operation-span plugin; `tracer` serves operations that come without a request scope. */
 export function useOperationSpans(tracer: Tracer | undefined): Plugin {
+  // `parts`: an execution, whose result may be an answer in parts; a subscription's span covers its setting up only.
   const wrap =
-    (run: Run): Run =>
+    (run: Run, parts: boolean): Run =>
     (args) => {
       const context = args.contextValue as { requestScope?: RequestScope } | undefined;
       // The context's scope (server.ts makes one for every request and websocket operation).
@@ -47,26 +51,36 @@ export function useOperationSpans(tracer: Tracer | undefined): Plugin {
       scope.request.traceId = span.spanContext().traceId;
       // The operation's work (loader batches, service calls, backend calls) starts under its span.
       scope.span = span;
+      const errors = spanErrors(span);
+      const failed = () => span.setStatus({ code: SpanStatusCode.ERROR, message: "execution failed" });
       const traced = async () => {
+        let sending = false;
         try {
           const result = await run(args);
-          if (isExecutionResult(result)) noteErrors(span, result);
+          if (parts && isAsyncIterable(result) && !isLiveStream(result)) {
+            sending = true;
+            return followParts(result as AsyncIterable<ResultOrPart>, errors.note, (threw) => {
+              if (threw) failed();
+              span.end();
+            });
+          }
+          if (isExecutionResult(result)) errors.note(result);
           return result;
         } catch (error) {
-          span.setStatus({ code: SpanStatusCode.ERROR, message: "execution failed" });
+          failed();
           throw error;
         } finally {
-          span.end();
+          if (!sending) span.end();
         }
       };
       return traced();
     };
   return {
     onExecute({ executeFn, setExecuteFn }) {
-      setExecuteFn(wrap(executeFn as Run) as typeof executeFn);
+      setExecuteFn(wrap(executeFn as Run, true) as typeof executeFn);
     },
     onSubscribe({ subscribeFn, setSubscribeFn }) {
-      setSubscribeFn(wrap(subscribeFn as Run) as typeof subscribeFn);
+      setSubscribeFn(wrap(subscribeFn as Run, false) as typeof subscribeFn);
     },
   };
 }
@@ -77,18 +91,26 @@ function connectionRequestId(args: ExecutionArgs): string {
   return acceptRequestId(request?.headers.get(REQUEST_ID_HEADER));
 }
 
-function isExecutionResult(value: unknown): value is ExecutionResult {
+function isExecutionResult(value: unknown): value is ResultOrPart {
   return typeof value === "object" && value !== null && !(Symbol.asyncIterator in value) && !isLiveStream(value);
 }
 
-/** The codes of a result's errors on its span; any error marks the span as failed. */
-function noteErrors(span: Span, result: ExecutionResult): void {
-  const errors = result.errors ?? [];
-  if (errors.length === 0) return;
-  const codes = [
-    ...new Set(errors.map((e) => (typeof e.extensions?.code === "string" ? e.extensions.code : "UNCODED"))),
-  ];
-  span.setAttribute("graphql.error.codes", codes);
-  span.setAttribute("graphql.error.count", errors.length);
-  span.setStatus({ code: SpanStatusCode.ERROR, message: codes.join(",") });
+/**
+ * The errors of a span's result, or of every part of an answer in parts so far: their codes and
+ * count on the span; any error marks it as failed.
+ */
+function spanErrors(span: Span): { note: (result: ResultOrPart) => void } {
+  const codes = new Set<string>();
+  let count = 0;
+  return {
+    note(result) {
+      const errors = errorsOf(result);
+      if (errors.length === 0) return;
+      for (const error of errors) codes.add(codeOf(error, "UNCODED"));
+      count += errors.length;
+      span.setAttribute("graphql.error.codes", [...codes]);
+      span.setAttribute("graphql.error.count", count);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: [...codes].join(",") });
+    },
+  };
 }

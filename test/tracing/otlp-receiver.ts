@@ -28,6 +28,9 @@ export interface ReceivedSpan {
   statusCode: number;
   attributes: Record<string, unknown>;
   serviceName: unknown;
+  /** Start and end, nanoseconds since the epoch. */
+  start: bigint;
+  end: bigint;
 }
 
 export interface OtlpReceiver {
@@ -63,6 +66,8 @@ interface ExportRequest {
         kind: number;
         status?: { code?: number };
         attributes?: KeyValue[];
+        startTimeUnixNano?: string | number;
+        endTimeUnixNano?: string | number;
       }[];
     }[];
   }[];
@@ -95,6 +100,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
               statusCode: span.status?.code ?? 0,
               attributes: attributesOf(span.attributes),
               serviceName,
+              start: BigInt(span.startTimeUnixNano ?? 0),
+              end: BigInt(span.endTimeUnixNano ?? 0),
             });
           }
         }
