@@ -56,8 +56,9 @@ export interface IngressOptions {
   /** The clock, in milliseconds since the epoch. */
   now?: () => number;
   /**
-   * Told of the events of a delivery the log took (new or retried), before the webhook is answered:
-   * the shared cache drops what they change. Its failure fails nothing.
+   * Told of the events of a delivery that passed every check (new or retried), before they are
+   * appended to the log and the webhook is answered: the shared cache drops what they change, so no
+   * reader of the log is served what was read before them. Its failure fails nothing.
    */
   onAccepted?: (source: EventSource, events: readonly (ListEvent | CommerceEvent)[]) => Promise<void>;
 }
@@ -176,19 +177,21 @@ export function createIngress(options: IngressOptions): IngressHandler {
 
   async function append(source: EventSource, entries: IngressEntry[]) {
     if (entries.length === 0) return { accepted: 0, duplicates: 0 };
-    let result: { appended: string[]; duplicates: number };
-    try {
-      result = await log.append(source, entries);
-    } catch {
-      throw new IngressError(503, "log_unavailable", "the event log could not take the events; retry later");
-    }
+    // Before the append: a live subscription re-reading what an event changed, once it reads the
+    // event from the log, must not be served the cache's answer from before the change.
     try {
       await options.onAccepted?.(
         source,
         entries.map((entry) => entry.event),
       );
     } catch {
-      // The events are in the log: a cache that could not be told is bounded by its times to live.
+      // A cache that could not be told is bounded by its times to live; the events still go in.
+    }
+    let result: { appended: string[]; duplicates: number };
+    try {
+      result = await log.append(source, entries);
+    } catch {
+      throw new IngressError(503, "log_unavailable", "the event log could not take the events; retry later");
     }
     return { accepted: result.appended.length, duplicates: result.duplicates };
   }
