@@ -28,8 +28,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function postDeferred(signal?: AbortSignal): Promise<Response> {
-  return fetch(`${gateway.url}/graphql`, {
+function postDeferred(signal?: AbortSignal, origin = gateway.url): Promise<Response> {
+  return fetch(`${origin}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "multipart/mixed" },
     body: JSON.stringify({ query: DEFERRED_LISTS }),
@@ -38,8 +38,8 @@ function postDeferred(signal?: AbortSignal): Promise<Response> {
 }
 
 /** The sum of the samples of `name` in /metrics whose labels include `labels`. */
-async function sample(name: string, labels: Record<string, string> = {}): Promise<number> {
-  const res = await send(`${gateway.url}/metrics`);
+async function sample(name: string, labels: Record<string, string> = {}, origin = gateway.url): Promise<number> {
+  const res = await send(`${origin}/metrics`);
   expect(res.status).toBe(200);
   let sum = 0;
   for (const line of res.text.split("\n")) {
@@ -129,5 +129,25 @@ describe("a deferred query in /metrics", () => {
     // The lists read after the caller left add nothing.
     await new Promise((r) => setTimeout(r, 200));
     expect((await counted()).requests).toBe(before.requests + 1);
+  });
+
+  it("counts the request once, with the deadline's errors, when the deadline ends its parts", async () => {
+    const short = await startGateway(proxy.url, { REQUEST_DEADLINE_MS: "500" });
+    const release = proxy.hold("Client.GetLists");
+    try {
+      const parts = await allParts(await postDeferred(undefined, short.url));
+      expect(parts.at(-1)?.hasNext).toBe(false);
+      const codes = new Set(mergeParts(parts).errors.map((e) => e.extensions?.code ?? "INTERNAL_SERVER_ERROR"));
+      expect(codes.size).toBe(1);
+      const [code] = [...codes];
+      const errors = mergeParts(parts).errors.length;
+      const labels = { ...OPERATION, type: "query" };
+      expect(await sample("mailgraph_graphql_requests_total", labels, short.url)).toBe(1);
+      expect(await sample("mailgraph_graphql_request_duration_seconds_count", labels, short.url)).toBe(1);
+      expect(await sample("mailgraph_graphql_errors_total", { ...OPERATION, code: code! }, short.url)).toBe(errors);
+    } finally {
+      release();
+      await short.close();
+    }
   });
 });
