@@ -9,8 +9,7 @@ import type { Tracer } from "@opentelemetry/api";
 import { isAsyncIterable } from "@envelop/core";
 import { getOperationAST, type ExecutionArgs } from "graphql";
 import type { Plugin } from "graphql-yoga";
-import { codeOf, errorsOf, type ResultOrPart } from "../metrics/result-parts.js";
-import { isStreamResponse } from "../plugins/http-streams.js";
+import { codeOf, errorsOf, type ResultOrPart } from "../util/result-parts.js";
 import { OPERATION_NAME } from "../util/operation-name.js";
 import { parseTraceparent } from "../tracing/propagation.js";
 import type { Logger } from "./logger.js";
@@ -26,6 +25,8 @@ export interface RequestObserver {
   readonly logger: Logger;
   /** Present when tracing is on. */
   readonly tracer?: Tracer;
+  /** Whether `res` answers a subscription's event stream (the server's stream rules say). */
+  readonly isStream?: (res: ServerResponse) => boolean;
 }
 
 /**
@@ -50,7 +51,7 @@ export function observeRequest(
     logged = true;
     // A subscription's event stream (SSE) ends when the caller leaves: its normal end, not an
     // abandoned request. A query's parts over SSE have a last one: leaving before it abandons it.
-    const streamed = res.headersSent && isStreamResponse(res);
+    const streamed = res.headersSent && observer.isStream?.(res) === true;
     logRequest(observer.logger, {
       method: req.method ?? "GET",
       path: loggablePath(req.url),

@@ -18,7 +18,7 @@ import type { CacheObserver } from "../cache/shared-cache.js";
 import type { BackendName, BackendObserver, BackendPolicy, CircuitName } from "../backends/resilience.js";
 import type { EventSource } from "../events/log/index.js";
 import { BoundedLabels, OperationLabels } from "./labels.js";
-import { errorsOf, type ResultOrPart } from "./result-parts.js";
+import { errorsOf, type ResultOrPart } from "../util/result-parts.js";
 
 /** The prefix of every metric of the gateway itself. */
 const P = "mailgraph_";

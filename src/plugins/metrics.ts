@@ -10,7 +10,7 @@ import { getOperationAST, type DocumentNode } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { isLiveStream } from "../live/live-stream.js";
 import type { GatewayMetrics } from "../metrics/index.js";
-import { followParts } from "../metrics/result-parts.js";
+import { followParts } from "../util/result-parts.js";
 
 type OperationName = string | null | undefined;
 

@@ -14,7 +14,7 @@ import type { Plugin } from "graphql-yoga";
 import { isLiveStream } from "../live/live-stream.js";
 import { newRequestRecord, type RequestScope } from "../logging/request-context.js";
 import { acceptRequestId, REQUEST_ID_HEADER } from "../logging/request-id.js";
-import { codeOf, errorsOf, followParts, type ResultOrPart } from "../metrics/result-parts.js";
+import { codeOf, errorsOf, followParts, type ResultOrPart } from "../util/result-parts.js";
 import { parentContext } from "../tracing/spans.js";
 
 type Run = (args: ExecutionArgs) => unknown;

@@ -24,6 +24,7 @@ import { gatewayLogger } from "../logging/gateway.js";
 import { observeWebSocket } from "../logging/websocket-log.js";
 import { GatewayMetrics } from "../metrics/index.js";
 import { persistedRules } from "../persisted/index.js";
+import { isStreamResponse } from "../plugins/http-streams.js";
 import { schema } from "../schema/index.js";
 import { drain, trackRequests, type DrainReport } from "../shutdown/drain.js";
 import { startTracing } from "../tracing/setup.js";
@@ -181,7 +182,7 @@ export async function createGateway(config: Config, options: GatewayOptions = {}
   // Each request runs in its scope (request id, trace) and ends in one log line.
   const route = createRoutes({ config, hosts, logger, metrics, readiness, login, ingress, graphiql, yoga });
   const handler = (req: IncomingMessage, res: ServerResponse) =>
-    observeRequest(req, res, { logger, tracer: tracing?.tracer }, () => route(req, res));
+    observeRequest(req, res, { logger, tracer: tracing?.tracer, isStream: isStreamResponse }, () => route(req, res));
 
   /** Closes the clients, stores and exporters the gateway made; spans still buffered go out last. */
   const closeOwned = async () => {
