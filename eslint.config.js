@@ -13,7 +13,7 @@ export default defineConfig(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["eslint.config.js"] },
+        projectService: { allowDefaultProject: ["eslint.config.js", ".dependency-cruiser.cjs"] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -43,8 +43,13 @@ export default defineConfig(
     },
   },
   {
-    // Plain JavaScript (this file): no type information to lint with.
-    files: ["**/*.js"],
+    // Plain JavaScript (this file, the layer rules): no type information to lint with.
+    files: ["**/*.js", "**/*.cjs"],
     extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    // dependency-cruiser reads its rules as a CommonJS module.
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { module: "writable" } },
   },
 );
