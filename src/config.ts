@@ -1162,7 +1162,7 @@ function crossProblems(e: Partial<ParsedEnv>, raw: Record<string, string>): stri
   const problems: string[] = [];
 
   // The PoP signer would refuse this secret on first use; refuse it at start-up instead
-  // (docs/decisions.md, "HMAC key length and HS512"). Neither the secret nor its length is shown.
+  // (docs/decisions.md, "Partner secret: HTTPS, key length and token claims"). Neither the secret nor its length is shown.
   const clientSecret = e.COMMERCE_CLIENT_SECRET;
   if (clientSecret !== undefined) {
     if (e.COMMERCE_POP_ALG !== undefined) {

@@ -102,7 +102,7 @@ export interface PartnerSignerOptions {
 /**
  * Partner interface access: `Authorization: Bearer <JWS of {"iss": appId, "iat"}>`. The spec asks
  * only for `iss`; `iat` (Unix seconds) makes each token fresh so a receiver can bound its age
- * (docs/decisions.md, "Partner token claims").
+ * (docs/decisions.md, "Partner secret: HTTPS, key length and token claims").
  */
 export function partnerSigner(options: PartnerSignerOptions): CommerceSigner {
   const algorithm = options.algorithm ?? "HS256";

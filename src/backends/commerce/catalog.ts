@@ -67,7 +67,7 @@ export interface EndpointSpec {
 
 /**
  * Every endpoint. Scopes are the spec's; where it says "not given" (coupons, subscribe) or shows
- * no endpoint (async jobs), they are docs/decisions.md's ("Scopes the spec does not give").
+ * no endpoint (async jobs), they are docs/decisions.md's ("Commerce endpoints as one table; scopes the spec does not give").
  */
 export const COMMERCE_ENDPOINTS = {
   authorize: {

@@ -1,6 +1,6 @@
 /**
  * Bounds and checks of commerce input, applied before any backend call. Every bound is here so
- * the schema can quote it; docs/decisions.md ("Commerce domain: input bounds") gives the reasons.
+ * the schema can quote it; docs/decisions.md ("Commerce input: bounds, characters and numbers") gives the reasons.
  * The unsubscribe calls carry their input in the request URL (DELETE with a query), so besides
  * per-value bounds they have a bound on the encoded total that keeps the URL within what common
  * servers take (8 KiB request lines).
@@ -266,8 +266,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  * not list them); their texts and numbers are checked as any other (TEXT_CHARACTERS, EXACT_NUMBER).
  *
  * At least one criterion: the service reads an empty list as no condition at all, so the
- * "segment" would be every member of the list (docs/decisions.md, "Commerce sandbox: unsubscribe,
- * segments and jobs"). A caller who means everyone says so with a criterion.
+ * "segment" would be every member of the list (docs/decisions.md, "Segment unsubscribe and
+ * scopes"). A caller who means everyone says so with a criterion.
  */
 export function checkCriteria(issues: Issues, field: string, criteria: { criteria: readonly unknown[] }): void {
   const list: unknown = isPlainObject(criteria) ? criteria.criteria : undefined;

@@ -6,7 +6,7 @@
  * boolean, array and date. A value outside those kinds would be stored as something else or lost
  * on the way: JSON turns NaN and Infinity into null and leaves undefined out, a whole number beyond
  * 2^53 cannot be held exactly, and an object would be inferred as "string" (docs/decisions.md,
- * "Commerce sandbox: property types"). Such values are refused here rather than changed, so nothing
+ * "PUT subscriptions reply and property types"). Such values are refused here rather than changed, so nothing
  * reaches the service other than what was asked. Text values may span lines but hold no other
  * control characters (TEXT_CHARACTERS), as every commerce text.
  */

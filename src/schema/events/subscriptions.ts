@@ -271,8 +271,8 @@ export function storeOf(event: CommerceEvent): unknown {
 /**
  * Has the backend accept the request's commerce credential before a stream of commerce events
  * opens: no call of a stream does, so a made-up key would otherwise stream. One call, the first
- * coupon, which every authenticated store caller may read (docs/decisions.md, "Scopes the spec does
- * not give"); a refusal is the stream's error (UNAUTHENTICATED for a key the backend does not know).
+ * coupon, which every authenticated store caller may read (docs/decisions.md, "Commerce endpoints as
+ * one table; scopes the spec does not give"); a refusal is the stream's error (UNAUTHENTICATED for a key the backend does not know).
  */
 export async function proveCommerceCredential(ctx: GraphContext): Promise<void> {
   try {
