@@ -37,6 +37,9 @@ async function start(env: Record<string, string>): Promise<Started> {
   return { process: child, exited, url };
 }
 
+/** How long a page may take to show a change on a busy machine (expect.poll waits 1 s by default). */
+const POLL_MS = 15_000;
+
 let token: Started;
 let open: Started;
 let browser: Browser;
@@ -71,7 +74,7 @@ async function tabs(page: Page): Promise<{ titles: string[]; active: string }> {
 /** Opens GraphiQL's tab named `title`. */
 async function openTab(page: Page, title: string): Promise<void> {
   await page.locator(".graphiql-tab", { hasText: title }).locator("button").first().click();
-  await expect.poll(async () => (await tabs(page)).active).toBe(title);
+  await expect.poll(async () => (await tabs(page)).active, { timeout: POLL_MS }).toBe(title);
 }
 
 /** Logs in from the strip's link, approving `grant` (default: every scope offered). */
@@ -180,7 +183,7 @@ describe("the login strip", () => {
       await tabs(page);
       const login = page.locator("#mailgraph-login");
       const logout = page.locator("#mailgraph-logout");
-      await expect.poll(() => login.isVisible()).toBe(true);
+      await expect.poll(() => login.isVisible(), { timeout: POLL_MS }).toBe(true);
       expect(await logout.isVisible()).toBe(false);
       expect(await page.locator("#mailgraph-auth").innerText()).toContain("Not logged in to the store.");
 
@@ -191,14 +194,14 @@ describe("the login strip", () => {
       }
 
       await logIn(page, token.url, "read_segments");
-      await expect.poll(() => logout.isVisible()).toBe(true);
+      await expect.poll(() => logout.isVisible(), { timeout: POLL_MS }).toBe(true);
       expect(await login.isVisible()).toBe(false);
       const session = await page.locator("#mailgraph-session").innerText();
       expect(session).toMatch(/^Logged in to the store until .+\. Scopes: read_segments\.$/);
 
       await logout.click();
       await page.waitForURL(`${token.url}/graphql`);
-      await expect.poll(() => login.isVisible()).toBe(true);
+      await expect.poll(() => login.isVisible(), { timeout: POLL_MS }).toBe(true);
       expect(await logout.isVisible()).toBe(false);
       await page.close();
     },
@@ -211,6 +214,8 @@ describe("the login strip", () => {
       const page = await browser.context.newPage();
       await page.goto(`${token.url}/graphql`);
       await tabs(page);
+      // The Store tab is picked from the tabs GraphiQL stored, which it does a moment after it starts.
+      await page.waitForFunction(() => localStorage.getItem("graphiql:tabState") !== null);
       await logIn(page, token.url);
       expect((await tabs(page)).active).toBe("Store");
       expect(await run(page, /"segments"/)).toContain('"seg_all"');
@@ -238,7 +243,9 @@ describe("the live-events demo", () => {
       expect(text).toContain('not GraphiQL\'s "+"');
       await feed.locator(".graphiql-execute-button").click();
       // The subscription runs: the button stops it now.
-      await expect.poll(() => feed.locator(".graphiql-execute-button").getAttribute("aria-label")).toMatch(/stop/i);
+      await expect
+        .poll(() => feed.locator(".graphiql-execute-button").getAttribute("aria-label"), { timeout: POLL_MS })
+        .toMatch(/stop/i);
 
       const writer = await browser.context.newPage();
       await writer.goto(`${open.url}/graphql`);
