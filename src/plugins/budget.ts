@@ -170,16 +170,22 @@ export function createBudget(options: BudgetOptions): Budget {
     return paidEvents(source[Symbol.asyncIterator](), (event) => executeEvent({ ...args, rootValue: event }));
   };
 
+  /** Takes the operation's requested cost from its caller's budget; refuses it (nothing runs) when it does not fit. */
+  const admit = async (args: ExecutionArgs, refuse: (result: ExecutionResult) => void) => {
+    const context = args.contextValue as object;
+    const caller = await callerOf(context);
+    const requested = requestedCost(args);
+    const charge = await store.take(caller, requested);
+    if (charge.admitted) return { context, caller, requested, charge };
+    refuse(refused(requested, charge.available, "operation"));
+    return undefined;
+  };
+
   const plugin: Plugin = {
     async onExecute({ args, setResultAndStopExecution }) {
-      const context = args.contextValue as object;
-      const caller = await callerOf(context);
-      const requested = requestedCost(args);
-      const charge = await store.take(caller, requested);
-      if (!charge.admitted) {
-        setResultAndStopExecution(refused(requested, charge.available, "operation"));
-        return undefined;
-      }
+      const admitted = await admit(args, setResultAndStopExecution);
+      if (!admitted) return undefined;
+      const { context, caller, requested, charge } = admitted;
       const before = sent(context);
       const report = () => {
         const actual = sent(context) - before;
@@ -207,14 +213,9 @@ export function createBudget(options: BudgetOptions): Budget {
       };
     },
     async onSubscribe({ args, setSubscribeFn, setResultAndStopExecution }) {
-      const context = args.contextValue as object;
-      const caller = await callerOf(context);
-      const requested = requestedCost(args);
-      const charge = await store.take(caller, requested);
-      if (!charge.admitted) {
-        setResultAndStopExecution(refused(requested, charge.available, "operation"));
-        return undefined;
-      }
+      const admitted = await admit(args, setResultAndStopExecution);
+      if (!admitted) return undefined;
+      const { context, caller, requested, charge } = admitted;
       payers.set(context, { caller, eventCost: requested });
       setSubscribeFn(subscribe as never);
       const before = sent(context);
