@@ -1,45 +1,41 @@
 /**
  * The cache shared by every instance through Redis, with nothing kept per instance in front of it,
- * so a bump on one instance is seen by all at once. A scope's entries and tag versions share the
- * scope's hash tag, so each script (all keys declared) touches one slot of a Redis Cluster. Tags name
- * backend objects, not credentials, so a bump goes to every scope seen lately (a sorted set of
- * scopes by when an instance last used them): a scope is listed before its first lookup notes
- * versions, so no read can start unseen by a bump. Redis not answering: lookups miss and keep
- * nothing, and a bump that failed is replayed before this instance uses the cache again.
+ * so a bump on one instance is seen by all at once. Tags name backend objects, not credentials, so a
+ * tag has one version for every scope (as in the memory store): a bump writes one key per tag, its
+ * cost independent of how many credentials were ever seen, and a lookup writes nothing.
+ *
+ * Freshness: a lookup notes the current versions of the read's tags; an entry carries the versions
+ * it was fetched under; an entry is served only if its versions equal the current ones. A store
+ * checks the versions again just before it writes and keeps nothing when they changed, so a read in
+ * flight across a bump is not kept; should the bump land between that check and the write, the entry
+ * carries versions that are no longer current and is never served. Versions never repeat (the time
+ * and random bits). A tag never bumped reads "0", and so does one whose version key expired: that key
+ * lives the longest time to live and a margin after its bump, so every entry kept under the "0"
+ * before it has expired by then, and no old entry can match again.
+ *
+ * Keys and Redis Cluster: entries live under their scope's hash tag, spread over the cluster; every
+ * tag version lives under one hash tag of its own, so one MGET reads a read's tags and one script
+ * bumps a write's tags at once (each command touches one slot). That slot's node answers every
+ * lookup's MGET, a small read, where tags spread over slots would cost a command per tag. A lookup
+ * sends the MGET of the versions and the GET of the entry together; they may run in either order,
+ * on different nodes. Still correct: a read that starts after a bump resolved sends its MGET after
+ * the bump ran, so it notes the new versions, which no entry fetched before the bump carries; an
+ * entry that does carry them was stored by a read that noted them, so fetched after that bump.
+ *
+ * Redis not answering: lookups miss and keep nothing, and a bump that failed is replayed before this
+ * instance uses the cache again.
  */
 import { randomBytes } from "node:crypto";
 import { connectRedis, redisKey, type RedisConnection } from "../redis/connect.js";
 import type { CacheLookup, CacheStore } from "./store.js";
 
-// KEYS[1] the entry, KEYS[2..] its tags' versions. An entry is "<versions>\n<storedAt>\n<json>".
-const VERSIONS = `
-local current = {}
-for i = 2, #KEYS do current[#current + 1] = redis.call('GET', KEYS[i]) or '0' end
-local versions = table.concat(current, ',')
-`;
-const LOOKUP = `${VERSIONS}
-local entry = redis.call('GET', KEYS[1])
-if entry then
-  local cut = string.find(entry, '\\n', 1, true)
-  if cut and string.sub(entry, 1, cut - 1) == versions then return {versions, string.sub(entry, cut + 1)} end
-end
-return {versions}
-`;
-// ARGV: the versions noted at lookup, the "<storedAt>\n<json>" text, the time to live in ms.
-const STORE = `${VERSIONS}
-if versions ~= ARGV[1] then return 0 end
-redis.call('SET', KEYS[1], ARGV[1] .. '\\n' .. ARGV[2], 'PX', ARGV[3])
-return 1
-`;
-// KEYS: tag versions; ARGV: a version never used before, how long it must outlive every entry.
+// KEYS: tag versions (one slot); ARGV: a version never used before, how long it must live (ms).
 const BUMP = `
 for i = 1, #KEYS do redis.call('SET', KEYS[i], ARGV[1], 'PX', ARGV[2]) end
 return #KEYS
 `;
 
 interface CacheCommands {
-  cacheLookup(numKeys: number, ...keysAndArgs: string[]): Promise<[string, string?]>;
-  cacheStore(numKeys: number, ...keysAndArgs: string[]): Promise<number>;
   cacheBump(numKeys: number, ...keysAndArgs: string[]): Promise<number>;
 }
 
@@ -47,7 +43,7 @@ export interface RedisStoreOptions {
   url: string;
   /** Prefix of the gateway's keys (EVENT_LOG_KEY_PREFIX). */
   keyPrefix: string;
-  /** The longest time to live of an entry: tag versions live as long after their bump. */
+  /** The longest time to live of an entry: tag versions live as long after their bump, and a margin. */
   longestTtlMs: number;
   /** How long one command may take before the read goes on uncached (default 250 ms). */
   commandTimeoutMs?: number;
@@ -56,20 +52,20 @@ export interface RedisStoreOptions {
   now?: () => number;
 }
 
-/** How often an instance refreshes a scope's place in the set of scopes seen. */
-const SCOPE_REFRESH_MS = 60_000;
-/** Clocks of instances may differ this much. */
+/**
+ * How much longer than the longest entry a tag's version lives: covers clocks of instances and
+ * cluster nodes that differ, and the moment between a store's check and its write.
+ */
 const CLOCK_SKEW_MS = 30_000;
+/** The hash tag of every tag version key: one slot, so a read's tags are one MGET, a write's one script. */
+const TAGS_SLOT = "tags";
 
 export class RedisStore implements CacheStore {
   readonly kind = "redis";
   readonly #redis: RedisConnection & CacheCommands;
   readonly #prefix: string;
-  readonly #scopesKey: string;
   readonly #options: RedisStoreOptions;
   readonly #now: () => number;
-  /** Scope → when this instance last listed it. */
-  readonly #listed = new Map<string, number>();
   /** Tags whose bump failed: until it is replayed, this instance neither reads nor keeps entries. */
   readonly #unbumped = new Set<string>();
   #replaying: Promise<void> | undefined;
@@ -78,7 +74,6 @@ export class RedisStore implements CacheStore {
     this.#options = options;
     this.#now = options.now ?? Date.now;
     this.#prefix = `${options.keyPrefix}cache:`;
-    this.#scopesKey = redisKey(this.#prefix, "scopes");
     const redis = connectRedis(options.url, {
       commandTimeout: options.commandTimeoutMs ?? 250,
       enableOfflineQueue: false,
@@ -86,18 +81,25 @@ export class RedisStore implements CacheStore {
     });
     redis.on("error", () => undefined);
     redis.on("ready", () => void this.#replay());
-    redis.defineCommand("cacheLookup", { lua: LOOKUP });
-    redis.defineCommand("cacheStore", { lua: STORE });
     redis.defineCommand("cacheBump", { lua: BUMP });
     this.#redis = redis as RedisConnection & CacheCommands;
   }
 
+  /** `<prefix>cache:{<scope>}:e:<key>`: a scope's entries share its slot. */
   #entryKey(scope: string, key: string): string {
     return redisKey(this.#prefix, scope, "e", key);
   }
 
-  #tagKeys(scope: string, tags: readonly string[]): string[] {
-    return tags.map((tag) => redisKey(this.#prefix, scope, "t", tag));
+  /** `<prefix>cache:{tags}:t:<tag>`: one version per tag, for every scope. */
+  #tagKeys(tags: readonly string[]): string[] {
+    return tags.map((tag) => redisKey(this.#prefix, TAGS_SLOT, "t", tag));
+  }
+
+  /** The current versions of `tags`, "0" for one never bumped (or bumped longer ago than any entry lives). */
+  async #versions(tags: readonly string[]): Promise<string> {
+    if (tags.length === 0) return "";
+    const current = await this.#redis.mget(...this.#tagKeys(tags));
+    return current.map((version) => version ?? "0").join(",");
   }
 
   usable(): boolean {
@@ -110,12 +112,14 @@ export class RedisStore implements CacheStore {
       return { hit: undefined, versions: undefined };
     }
     try {
-      await this.#list(scope);
-      const keys = [this.#entryKey(scope, key), ...this.#tagKeys(scope, tags)];
-      const [versions, entry] = await this.#redis.cacheLookup(keys.length, ...keys);
-      if (entry === undefined) return { hit: undefined, versions };
+      // Sent together: correct in either order (file header).
+      const [versions, entry] = await Promise.all([this.#versions(tags), this.#redis.get(this.#entryKey(scope, key))]);
+      // An entry is "<versions>\n<storedAt>\n<json>"; versions hold no newline.
+      if (entry === null) return { hit: undefined, versions };
       const cut = entry.indexOf("\n");
-      return { hit: { storedAt: Number(entry.slice(0, cut)), json: entry.slice(cut + 1) }, versions };
+      const at = cut < 0 ? -1 : entry.indexOf("\n", cut + 1);
+      if (at < 0 || entry.slice(0, cut) !== versions) return { hit: undefined, versions };
+      return { hit: { storedAt: Number(entry.slice(cut + 1, at)), json: entry.slice(at + 1) }, versions };
     } catch (error) {
       this.#options.onError?.(error);
       return { hit: undefined, versions: undefined };
@@ -133,9 +137,10 @@ export class RedisStore implements CacheStore {
   ): Promise<boolean> {
     if (!this.usable()) return false;
     try {
-      const keys = [this.#entryKey(scope, key), ...this.#tagKeys(scope, tags)];
-      const kept = await this.#redis.cacheStore(keys.length, ...keys, versions, `${storedAt}\n${json}`, String(ttlMs));
-      return kept === 1;
+      // A tag bumped since the lookup: the answer may predate the write, keep nothing.
+      if ((await this.#versions(tags)) !== versions) return false;
+      await this.#redis.set(this.#entryKey(scope, key), `${versions}\n${storedAt}\n${json}`, "PX", ttlMs);
+      return true;
     } catch (error) {
       this.#options.onError?.(error);
       return false;
@@ -145,38 +150,18 @@ export class RedisStore implements CacheStore {
   async bump(tags: readonly string[]): Promise<void> {
     if (tags.length === 0) return;
     try {
-      await this.#bumpEverywhere(tags);
+      await this.#bumpTags(tags);
     } catch (error) {
       this.#options.onError?.(error);
       for (const tag of tags) this.#unbumped.add(tag);
     }
   }
 
-  /** Lists `scope` among the scopes seen, before its first lookup on this instance and every minute. */
-  async #list(scope: string): Promise<void> {
-    const now = this.#now();
-    const listed = this.#listed.get(scope);
-    if (listed !== undefined && now - listed < SCOPE_REFRESH_MS) return;
-    await this.#redis.zadd(this.#scopesKey, now, scope);
-    this.#listed.set(scope, now);
-    if (this.#listed.size > 100_000) this.#listed.clear();
-  }
-
-  async #bumpEverywhere(tags: readonly string[]): Promise<void> {
-    const now = this.#now();
-    // A scope listed before this has no entry alive: each of its entries was stored at most a
-    // refresh after its listing and lives at most the longest time to live.
-    const since = now - this.#options.longestTtlMs - SCOPE_REFRESH_MS - CLOCK_SKEW_MS;
-    const scopes = await this.#redis.zrangebyscore(this.#scopesKey, since, "+inf");
-    const version = `${now.toString(36)}.${randomBytes(6).toString("base64url")}`;
-    const lifeMs = String(this.#options.longestTtlMs + CLOCK_SKEW_MS);
-    await Promise.all(
-      scopes.map((scope) => {
-        const keys = this.#tagKeys(scope, tags);
-        return this.#redis.cacheBump(keys.length, ...keys, version, lifeMs);
-      }),
-    );
-    if (Math.random() < 0.01) await this.#redis.zremrangebyscore(this.#scopesKey, "-inf", since);
+  /** New versions of `tags`, one script on the tags' slot, living past every entry kept under the old ones. */
+  async #bumpTags(tags: readonly string[]): Promise<void> {
+    const version = `${this.#now().toString(36)}.${randomBytes(6).toString("base64url")}`;
+    const keys = this.#tagKeys([...new Set(tags)]);
+    await this.#redis.cacheBump(keys.length, ...keys, version, String(this.#options.longestTtlMs + CLOCK_SKEW_MS));
   }
 
   /** Replays the bumps that failed; the cache is used again once they are done. */
@@ -185,7 +170,7 @@ export class RedisStore implements CacheStore {
     this.#replaying ??= (async () => {
       const tags = [...this.#unbumped];
       try {
-        await this.#bumpEverywhere(tags);
+        await this.#bumpTags(tags);
         for (const tag of tags) this.#unbumped.delete(tag);
       } catch (error) {
         this.#options.onError?.(error);

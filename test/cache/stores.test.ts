@@ -1,17 +1,36 @@
 /**
  * Both cache stores against the same expectations: an entry is served while its tags are at the
- * versions it was stored under, a bump drops it in every scope, a read in flight across a bump is not
- * kept, scopes never share entries, and the memory store's bounds hold. The Redis store runs against
- * the Redis on 127.0.0.1:6379 under a prefix of its own.
+ * versions it was stored under, a bump drops it in every scope, a read in flight across a bump is
+ * neither kept nor served, scopes never share entries, and the memory store's bounds hold. The Redis
+ * store runs against the Redis on 127.0.0.1:6379 under a prefix of its own; there, a bump writes the
+ * tags' version keys and nothing else however many scopes were looked up, and two stores sharing the
+ * Redis see each other's bumps.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { MemoryStore, RedisStore } from "../../src/cache/index.js";
 import type { CacheStore } from "../../src/cache/store.js";
 
 const REDIS_URL = "redis://127.0.0.1:6379/11";
 const opened: CacheStore[] = [];
-afterAll(() => Promise.all(opened.map((s) => s.close())));
+const admin = new Redis(REDIS_URL, { lazyConnect: true });
+afterAll(async () => {
+  await Promise.all(opened.map((s) => s.close()));
+  admin.disconnect();
+});
+
+/** Every key under `prefix` in the test database. */
+async function keysUnder(prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = "0";
+  do {
+    const [next, found] = await admin.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+    keys.push(...found);
+    cursor = next;
+  } while (cursor !== "0");
+  return [...new Set(keys)].sort();
+}
 
 async function ready(store: CacheStore): Promise<CacheStore> {
   opened.push(store);
@@ -50,6 +69,19 @@ describe.each(stores)("%s store", (_name, make) => {
     expect((await store.lookup("a", "k", ["list:2"])).hit).toBeUndefined();
   });
 
+  it("does not serve an entry kept under versions a bump has since replaced", async () => {
+    const store = await make();
+    // The store's check passed just before the bump: the entry is kept under the old versions.
+    const noted = await store.lookup("a", "raced", ["list:3", "clients"]);
+    expect(await store.store("a", "raced", ["list:3", "clients"], noted.versions!, '"old"', 1, 60_000)).toBe(true);
+    await store.bump(["list:3"]);
+    const after = await store.lookup("a", "raced", ["list:3", "clients"]);
+    expect(after.hit).toBeUndefined();
+    expect(after.versions).not.toBe(noted.versions);
+    expect(await store.store("a", "raced", ["list:3", "clients"], after.versions!, '"new"', 2, 60_000)).toBe(true);
+    expect((await store.lookup("a", "raced", ["list:3", "clients"])).hit).toEqual({ json: '"new"', storedAt: 2 });
+  });
+
   it("keeps scopes apart", async () => {
     const store = await make();
     const noted = await store.lookup("a", "only-a", []);
@@ -64,6 +96,54 @@ describe.each(stores)("%s store", (_name, make) => {
     await store.store("a", "short", [], noted.versions!, "1", 1, 30);
     await new Promise((r) => setTimeout(r, 80));
     expect((await store.lookup("a", "short", [])).hit).toBeUndefined();
+  });
+});
+
+describe("redis store", () => {
+  const LONGEST_TTL_MS = 60_000;
+  const make = (keyPrefix: string) =>
+    ready(new RedisStore({ url: REDIS_URL, keyPrefix, longestTtlMs: LONGEST_TTL_MS })) as Promise<RedisStore>;
+
+  it("bumps the tags' version keys and nothing else, however many scopes were looked up", async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const store = await make(prefix);
+    // Callers rotating random credentials: each is a scope of its own, never accepted by a backend.
+    const scopes = Array.from({ length: 500 }, () => randomBytes(16).toString("base64url"));
+    for (let at = 0; at < scopes.length; at += 50) {
+      const found = await Promise.all(scopes.slice(at, at + 50).map((scope) => store.lookup(scope, "k", ["list:9"])));
+      for (const lookup of found) expect(lookup.versions).toBe("0");
+    }
+    const before = await keysUnder(prefix);
+    await store.bump(["list:9", "clients"]);
+    const after = await keysUnder(prefix);
+    const written = after.filter((key) => !before.includes(key));
+    expect(written).toHaveLength(2);
+    expect(after).toHaveLength(before.length + 2);
+    // A tag's version outlives every entry kept under the version before it.
+    for (const key of written) {
+      const life = await admin.pttl(key);
+      expect(life).toBeGreaterThan(LONGEST_TTL_MS);
+      expect(life).toBeLessThanOrEqual(LONGEST_TTL_MS + 60_000);
+    }
+    // Bumped again: the same keys, new versions.
+    const noted = await store.lookup(scopes[0]!, "k", ["list:9", "clients"]);
+    await store.bump(["list:9", "clients"]);
+    expect(await keysUnder(prefix)).toEqual(after);
+    expect((await store.lookup(scopes[0]!, "k", ["list:9", "clients"])).versions).not.toBe(noted.versions);
+  });
+
+  it("shares entries and bumps between two stores on one Redis", async () => {
+    const prefix = `test-${randomUUID()}:`;
+    const [a, b] = await Promise.all([make(prefix), make(prefix)]);
+    const noted = await a.lookup("s", "k", ["list:4"]);
+    expect(await a.store("s", "k", ["list:4"], noted.versions!, '"x"', 3, 60_000)).toBe(true);
+    expect((await b.lookup("s", "k", ["list:4"])).hit).toEqual({ json: '"x"', storedAt: 3 });
+    // A read on b in flight while a bumps is not kept; a read on b after the bump misses.
+    const inFlight = await b.lookup("s", "other", ["list:4"]);
+    await a.bump(["list:4"]);
+    expect(await b.store("s", "other", ["list:4"], inFlight.versions!, '"old"', 4, 60_000)).toBe(false);
+    expect((await b.lookup("s", "k", ["list:4"])).hit).toBeUndefined();
+    expect((await a.lookup("s", "other", ["list:4"])).hit).toBeUndefined();
   });
 });
 
