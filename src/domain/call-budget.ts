@@ -4,7 +4,14 @@
  * estimate that an account larger than it would exceed. Set as queries and mutations start
  * executing (src/plugins/limits.ts). See docs/decisions.md, "Cost in backend calls; MAX_COST holds
  * for the calls made".
+ *
+ * It also notes what each backend answered to the request's own credential (the loaders tell it:
+ * accepted, or refused as a credential), so a caller's budget can follow a key only once its
+ * backend accepted it (src/budget/caller.ts).
  */
+
+/** A backend whose credential the request brings. */
+export type CredentialBackend = "legacy" | "commerce";
 
 /** A call refused because the operation has made every call its budget allows. */
 export class CallBudgetError extends Error {
@@ -24,6 +31,8 @@ export class CallBudgetError extends Error {
 export class CallBudget {
   #max = Number.POSITIVE_INFINITY;
   #taken = 0;
+  /** Per backend: true once a reply accepted the request's credential, false once one refused it. */
+  #answers: { legacy?: boolean; commerce?: boolean } | undefined;
 
   /** Bounds the operation's calls at `max` (its cost limit). */
   limit(max: number): void {
@@ -49,5 +58,19 @@ export class CallBudget {
   take(): void {
     if (this.#taken >= this.#max) throw new CallBudgetError(this.#max);
     this.#taken += 1;
+  }
+
+  /**
+   * Notes a reply of `backend` to the request's own credential: `accepted` false for a refusal of
+   * the credential itself, which stands whatever the other replies said.
+   */
+  answered(backend: CredentialBackend, accepted: boolean): void {
+    const answers = (this.#answers ??= {});
+    if (answers[backend] !== false) answers[backend] = accepted;
+  }
+
+  /** Whether `backend` accepted the request's credential: undefined until a reply said either. */
+  accepted(backend: CredentialBackend): boolean | undefined {
+    return this.#answers?.[backend];
   }
 }

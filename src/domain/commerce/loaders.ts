@@ -13,7 +13,7 @@ import { CallGate } from "../../util/call-gate.js";
 import { inServiceSpan } from "../../tracing/batch-span.js";
 import type { CommerceSigner } from "../../backends/commerce/auth.js";
 import type { CallOptions, CommerceClient } from "../../backends/commerce/client.js";
-import { CommerceError } from "../../backends/commerce/errors.js";
+import { CommerceError, CommerceHttpError } from "../../backends/commerce/errors.js";
 import type { CouponPage } from "../../backends/commerce/types.js";
 import { CredentialsError, RequestAbortedError, UnreadableValueError } from "../errors.js";
 import { decodeSubscriberCursor, encodeSubscriberCursor, nextPosition, type SubscriberPosition } from "./cursors.js";
@@ -330,16 +330,23 @@ export class CommerceLoaders {
     // The call budget is paid where each request leaves (backends/http.ts): every attempt of a
     // retried read takes one, and a call answered without a request (a shared export file) none.
     const budget = this.#options.calls;
+    // Replies to the request's own credential (not the partner application's) say whether the
+    // backend accepts it (domain/call-budget.ts).
+    const own = budget !== undefined && signer === this.#options.credential?.signer;
     try {
       // One span per call when tracing, from the wait for a slot to the last client call.
-      return await inServiceSpan(operation, this.#options.scope, (scope) =>
+      const result = await inServiceSpan(operation, this.#options.scope, (scope) =>
         (this.#limit ??= new CallGate(Math.max(1, Math.floor(this.#options.concurrency) || 1))).run(() => {
           // A call that waited for a slot is not started once the caller has gone.
           if (signal?.aborted) return Promise.reject(this.#abortedError());
           return send(signer, { signal, scope, budget });
         }),
       );
+      if (own) budget.answered(BACKEND, true);
+      return result;
     } catch (error) {
+      const accepted = own ? credentialAccepted(error) : undefined;
+      if (accepted !== undefined) budget?.answered(BACKEND, accepted);
       // However the transport words it, every field waiting on this request reports the one abort.
       if (signal?.aborted || (error instanceof CommerceError && error.code === "COMMERCE_ABORTED"))
         throw this.#abortedError();
@@ -397,4 +404,14 @@ export class CommerceLoaders {
   #abortedError(): RequestAbortedError {
     return (this.#aborted ??= new RequestAbortedError(BACKEND, SERVICE));
   }
+}
+
+/**
+ * What a failed call says of its credential: refused (401, 403), accepted (another 4xx but 429: the
+ * backend read the call past its credential), or nothing (throttled, failing, unreachable).
+ */
+function credentialAccepted(error: unknown): boolean | undefined {
+  if (!(error instanceof CommerceHttpError)) return undefined;
+  if (error.status === 401 || error.status === 403) return false;
+  return error.status >= 400 && error.status < 500 && error.status !== 429 ? true : undefined;
 }

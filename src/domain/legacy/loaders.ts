@@ -13,7 +13,12 @@ import {
   type ReadOperationName,
   type WriteOperationName,
 } from "../../backends/legacy/catalog.js";
-import { LegacyInputError, LegacyResultError } from "../../backends/legacy/errors.js";
+import {
+  LegacyInputError,
+  LegacyResultError,
+  LegacySoapFaultError,
+  LegacyTransportError,
+} from "../../backends/legacy/errors.js";
 import type { LegacyParams, LegacyParamsOf, LegacyResults } from "../../backends/legacy/types.js";
 import { CredentialsError, RequestAbortedError } from "../errors.js";
 import { INVALID_API_KEY, LegacyOutcome } from "./outcome.js";
@@ -256,7 +261,7 @@ export class LegacyLoaders {
     if (signal?.aborted) throw this.#abortedError();
     const limit = (this.#limit ??= new CallGate(Math.max(1, Math.floor(this.#options.concurrency))));
     try {
-      return await limit.run(() => {
+      const reply = await limit.run(() => {
         // A call that waited for a slot is not started once the caller has gone.
         if (signal?.aborted) return Promise.reject(this.#abortedError());
         // read/write took LegacyParamsOf<Op>; the loader's cache key only erased the pairing.
@@ -269,7 +274,12 @@ export class LegacyLoaders {
           budget: this.#options.calls,
         });
       });
+      // The service answered with the request's key: it accepted the key (domain/call-budget.ts).
+      this.#options.calls?.answered(BACKEND, true);
+      return reply;
     } catch (error) {
+      const accepted = keyAccepted(error);
+      if (accepted !== undefined) this.#options.calls?.answered(BACKEND, accepted);
       // However the transport words an aborted call, every field reports the one abort.
       if (signal?.aborted || (error as { code?: unknown } | null)?.code === ABORTED_CALL_CODE)
         throw this.#abortedError();
@@ -278,6 +288,16 @@ export class LegacyLoaders {
       if (this.#limit === limit && limit.active === 0 && limit.pending === 0) this.#limit = undefined;
     }
   }
+}
+
+/**
+ * What a failed call says of its key: refused (Result code 100, or HTTP 401/403), accepted (any
+ * other Result: the service read the call past its key), or nothing (no answer of the service's).
+ */
+function keyAccepted(error: unknown): boolean | undefined {
+  if (error instanceof LegacyResultError) return error.resultCode !== INVALID_API_KEY;
+  const status = (error instanceof LegacyTransportError || error instanceof LegacySoapFaultError) && error.status;
+  return status === 401 || status === 403 ? false : undefined;
 }
 
 /** A backend error in domain terms; errors that are not the service's answer pass unchanged. */
