@@ -7,7 +7,7 @@ import { MemoryBudgetStore } from "./memory-store.js";
 import { RedisBudgetStore } from "./redis-store.js";
 
 export type { BucketShape, BudgetStore, Charge } from "./bucket.js";
-export { budgetCallers } from "./caller.js";
+export { ACCEPTED_KEYS, BudgetCallers, type BudgetCaller, type KeyBackend, type SentKey } from "./caller.js";
 export { MemoryBudgetStore } from "./memory-store.js";
 export { RedisBudgetStore } from "./redis-store.js";
 

@@ -34,6 +34,7 @@ import {
 } from "graphql";
 import { isAsyncIterable, type Plugin } from "graphql-yoga";
 import { secondsUntil, type BucketShape, type BudgetStore } from "../budget/bucket.js";
+import type { BudgetCaller, KeyBackend } from "../budget/caller.js";
 import type { CallBudget } from "../domain/call-budget.js";
 import { operationCost, type CostOptions } from "../limits/cost.js";
 
@@ -50,7 +51,13 @@ export interface BudgetOptions {
   /** How costs are counted (COST_DEFAULT_LIST_SIZE, and MAX_COST to stop counting at). */
   readonly cost: CostOptions;
   /** The caller an operation's context belongs to (src/budget/caller.ts). */
-  readonly callerOf: (context: object) => string | Promise<string>;
+  readonly callerOf: (context: object) => BudgetCaller | Promise<BudgetCaller>;
+  /**
+   * Told, once an operation (or a subscription's event) ran, what its backends answered to the
+   * keys its caller sent (`accepted`, from the context's call budget): a caller's keys name its
+   * budget once accepted (src/budget/caller.ts `observe`).
+   */
+  readonly observe?: (caller: BudgetCaller, accepted: (backend: KeyBackend) => boolean | undefined) => void;
   /** Told of each refusal: an operation before it ran, or one event of a subscription. */
   readonly onThrottled?: (kind: "operation" | "event") => void;
 }
@@ -82,7 +89,7 @@ export function throttledError(cost: number, available: number, shape: BucketSha
 
 /** A subscription's budget, kept by its context: who pays, and what one event is expected to cost. */
 interface Payer {
-  caller: string;
+  caller: BudgetCaller;
   eventCost: number;
 }
 
@@ -90,6 +97,12 @@ type Counted = { calls?: CallBudget };
 
 /** Backend calls the context has sent so far. */
 const sent = (context: unknown): number => (context as Counted | undefined)?.calls?.taken ?? 0;
+
+/** What the context's backends answered to its credentials (domain/call-budget.ts). */
+const answersOf =
+  (context: unknown) =>
+  (backend: KeyBackend): boolean | undefined =>
+    (context as Counted | undefined)?.calls?.accepted(backend);
 
 /** The plugin and the per-event executor (see the file's comment). */
 export function createBudget(options: BudgetOptions): Budget {
@@ -107,10 +120,20 @@ export function createBudget(options: BudgetOptions): Budget {
     },
   });
 
-  /** Gives back what was taken and not spent (or charges what was spent beyond it); the level after. */
-  const settle = (caller: string, requested: number, actual: number, available: number): number => {
+  /**
+   * Gives back what was taken and not spent (or charges what was spent beyond it), and notes which
+   * of the caller's keys its backends accepted; the level after.
+   */
+  const settle = (
+    caller: BudgetCaller,
+    context: object,
+    requested: number,
+    actual: number,
+    available: number,
+  ): number => {
     const unspent = requested - actual;
-    if (unspent !== 0) void store.adjust(caller, unspent).catch(() => undefined);
+    if (unspent !== 0) void store.adjust(caller.id, unspent).catch(() => undefined);
+    if (caller.keys.length > 0) options.observe?.(caller, answersOf(context));
     return Math.min(shape.max, available + unspent);
   };
 
@@ -152,12 +175,12 @@ export function createBudget(options: BudgetOptions): Budget {
     const context = args.contextValue as object;
     const payer = payers.get(context);
     if (!payer) return single(await execute(args));
-    const charge = await store.take(payer.caller, payer.eventCost);
+    const charge = await store.take(payer.caller.id, payer.eventCost);
     if (!charge.admitted) return refused(payer.eventCost, charge.available, "event");
     const before = sent(context);
     const result = single(await execute(args));
     const actual = sent(context) - before;
-    const available = settle(payer.caller, payer.eventCost, actual, charge.available);
+    const available = settle(payer.caller, context, payer.eventCost, actual, charge.available);
     return withCost(result, extension(payer.eventCost, actual, available));
   };
 
@@ -175,7 +198,7 @@ export function createBudget(options: BudgetOptions): Budget {
     const context = args.contextValue as object;
     const caller = await callerOf(context);
     const requested = requestedCost(args);
-    const charge = await store.take(caller, requested);
+    const charge = await store.take(caller.id, requested);
     if (charge.admitted) return { context, caller, requested, charge };
     refuse(refused(requested, charge.available, "operation"));
     return undefined;
@@ -189,7 +212,7 @@ export function createBudget(options: BudgetOptions): Budget {
       const before = sent(context);
       const report = () => {
         const actual = sent(context) - before;
-        return extension(requested, actual, settle(caller, requested, actual, charge.available));
+        return extension(requested, actual, settle(caller, context, requested, actual, charge.available));
       };
       return {
         onExecuteDone({ result, setResult }) {
@@ -205,7 +228,7 @@ export function createBudget(options: BudgetOptions): Budget {
               setPart(withCost(part, extension(requested, actual, charge.available)));
             },
             onEnd() {
-              if (!settled) settle(caller, requested, sent(context) - before, charge.available);
+              if (!settled) settle(caller, context, requested, sent(context) - before, charge.available);
               settled = true;
             },
           };
@@ -222,7 +245,7 @@ export function createBudget(options: BudgetOptions): Budget {
       return {
         onSubscribeResult({ result, setResult }) {
           const actual = sent(context) - before;
-          const available = settle(caller, requested, actual, charge.available);
+          const available = settle(caller, context, requested, actual, charge.available);
           if (!isAsyncIterable(result) && !isStreamLike(result)) {
             setResult(withCost(result, extension(requested, actual, available)));
           }

@@ -24,7 +24,7 @@ import { persistedRules, type PersistedRules } from "../persisted/index.js";
 import { useCsrfHeaderRule } from "../plugins/csrf.js";
 import { useGraphQLOverHttp } from "../plugins/graphql-http.js";
 import { useHttpStreams, type StreamAdmission } from "../plugins/http-streams.js";
-import { budgetCallers, MemoryBudgetStore, type BudgetStore } from "../budget/index.js";
+import { BudgetCallers, MemoryBudgetStore, type BudgetStore } from "../budget/index.js";
 import { createBudget } from "../plugins/budget.js";
 import { useRequestLimits } from "../plugins/limits.js";
 import { useLiveStreams } from "../plugins/live-streams.js";
@@ -121,8 +121,9 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
   const authenticate = requestAuthenticatorFor(config, deps);
   const persisted = clients.persisted ?? persistedRules(config.persisted, schema);
   const logger = clients.logger ? yogaLogging(clients.logger) : createLogger();
-  // Whose budget an operation spends: its token's subject, the keys it sends, or its address.
-  const callerOf = budgetCallers(config.auth.secret);
+  // Whose budget an operation spends: its token's subject, the keys it sends once their backends
+  // accepted them, or its address.
+  const callers = new BudgetCallers(config.auth.secret);
   const budget = config.budget.enabled
     ? createBudget({
         store: clients.budget ?? new MemoryBudgetStore(config.budget),
@@ -132,10 +133,11 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
           const address = addressKey(req ? req.socket.remoteAddress : websocketAddress(request));
           // A request reaches execution authenticated; this reads its token's subject again.
           return authenticate(request.headers).then(
-            (credentials) => callerOf(credentials.subject, request.headers, address),
-            () => callerOf(undefined, request.headers, address),
+            (found) => callers.callerOf(found.subject, request.headers, address),
+            () => callers.callerOf(undefined, request.headers, address),
           );
         },
+        observe: (caller, accepted) => callers.observe(caller, accepted),
         onThrottled: (kind) => clients.metrics?.budgetThrottled.inc({ kind }),
       })
     : undefined;
