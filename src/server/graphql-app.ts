@@ -8,6 +8,7 @@ import type { Tracer } from "@opentelemetry/api";
 import { useDeferStream } from "@graphql-yoga/plugin-defer-stream";
 import { createLogger, createYoga, maskError, type YogaServerInstance } from "graphql-yoga";
 import { requestAuthenticatorFor } from "../auth/gateway-auth.js";
+import type { RequestCredentials } from "../auth/request-auth.js";
 import type { Config } from "../config.js";
 import type { SharedCache } from "../cache/index.js";
 import { createContext, type ContextDeps, type GraphContext } from "../context.js";
@@ -67,6 +68,9 @@ export interface NodeContext {
  */
 const requestSignals = new RequestSlot<Request, CallerSignal>("mailgraph.requestSignal");
 const nodeSignals = new RequestSlot<IncomingMessage, RequestSignals>("mailgraph.nodeSignals");
+
+/** The credentials a request's context was made with: whose budget its operations spend. */
+const requestCredentials = new RequestSlot<Request, RequestCredentials>("mailgraph.requestCredentials");
 
 /** How to remake a request's context for a subscription: without the request's deadline. */
 const streamContexts = new RequestSlot<Request, () => GraphContext>("mailgraph.streamContext");
@@ -131,7 +135,10 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
         callerOf: (context) => {
           const { request, req } = context as { request: Request; req?: IncomingMessage };
           const address = addressKey(req ? req.socket.remoteAddress : websocketAddress(request));
-          // A request reaches execution authenticated; this reads its token's subject again.
+          // The credentials its context was made with (below): the request is authenticated once.
+          const credentials = requestCredentials.get(request);
+          if (credentials) return callers.callerOf(credentials.subject, request.headers, address);
+          // No context was made for it (refused before one was): its credentials are read here, once.
           return authenticate(request.headers).then(
             (found) => callers.callerOf(found.subject, request.headers, address),
             () => callers.callerOf(undefined, request.headers, address),
@@ -215,14 +222,16 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       // A websocket subscription's context is its stream context from the start (see below): no
       // deadline signal and no first context made only to be replaced (src/websocket/requests.ts).
       if (isStreamRequest(request)) {
-        return authenticate(request.headers).then((credentials) =>
-          createContext(deps, request, gone, credentials, scope),
-        );
+        return authenticate(request.headers).then((credentials) => {
+          if (budget) requestCredentials.set(request, credentials);
+          return createContext(deps, request, gone, credentials, scope);
+        });
       }
       const backend = signals ? signals.backend : deadlineSignal(gone, deadlineMs);
       // The caller's credentials (gateway token, allowed headers, else in open mode the configured
       // ones); a request that has none in token mode ends here with 401 UNAUTHENTICATED.
       return authenticate(request.headers).then((credentials) => {
+        if (budget) requestCredentials.set(request, credentials);
         // A subscription lives as long as its stream: its backend calls (access checks, per-event
         // reloads) end with the caller, each within its own call deadline, not at the request's.
         streamContexts.set(request, () => createContext(deps, request, gone, credentials, scope));
