@@ -127,6 +127,8 @@ export class LegacyLoaders {
   #aborted: RequestAbortedError | undefined;
   /** The request key's scope in the shared cache, made on the first cached read. */
   #cacheScope: string | undefined;
+  /** Operations read from the service from now on, past the shared cache (reload). */
+  #reloaded: Set<ReadOperation> | undefined;
 
   constructor(client: LegacyCaller, options: LegacyLoaderOptions) {
     this.#client = client;
@@ -178,7 +180,8 @@ export class LegacyLoaders {
       kind: row.kind,
       backend: BACKEND,
     };
-    return cache.shared.read(read, cache.use, fetch);
+    // A read reloaded on purpose asks the service (and keeps its answer for the next readers).
+    return cache.shared.read(read, cache.use, fetch, this.#reloaded?.has(key.op) ? true : undefined);
   }
 
   /** A read, made once per request for the same operation and parameters. */
@@ -226,6 +229,15 @@ export class LegacyLoaders {
       this.#keys = undefined;
       this.#reads = undefined;
     }
+  }
+
+  /**
+   * Forgets cached reads of `op` and reads it from the service from now on, past the shared cache:
+   * a long-lived caller (a subscription) looking for a change no webhook reports.
+   */
+  reload(op: ReadOperation): void {
+    this.invalidate(op);
+    (this.#reloaded ??= new Set()).add(op);
   }
 
   /** Stores a value already known for a read (another read's answer) so it is not fetched. */

@@ -144,12 +144,12 @@ export class LegacyService {
   // --- lists -----------------------------------------------------------------------------------
 
   /**
-   * Forgets the clients and lists this service read, so the next reads ask the service again
-   * (a long-lived subscription learning of a list created since it started).
+   * Forgets the clients and lists this service read, so the next reads ask the service again, not
+   * the shared cache (a long-lived subscription learning of a list created since it started).
    */
   forgetClientsAndLists(): void {
-    this.#wire.invalidate("User.GetClients");
-    this.#wire.invalidate("Client.GetLists");
+    this.#wire.reload("User.GetClients");
+    this.#wire.reload("Client.GetLists");
   }
 
   /** The lists of a client. */
