@@ -65,5 +65,7 @@ export interface BudgetStore {
   take(caller: string, cost: number): Promise<Charge>;
   /** Gives `amount` back to `caller`'s bucket (negative: charges it without refusal); the level after. */
   adjust(caller: string, amount: number): Promise<number>;
+  /** `caller`'s level now (refilled to this moment), taking nothing and writing nothing. */
+  peek(caller: string): Promise<number>;
   close(): Promise<void>;
 }

@@ -32,6 +32,11 @@ export class MemoryBudgetStore implements BudgetStore {
     return Promise.resolve(adjust(this.#level(caller), amount, this.shape));
   }
 
+  peek(caller: string): Promise<number> {
+    // A bucket not held is full; one held is left as it was written (refilling it is arithmetic).
+    return Promise.resolve(refilled(this.#levels.get(caller), this.shape, this.#now()).available);
+  }
+
   close(): Promise<void> {
     this.#levels.clear();
     return Promise.resolve();

@@ -17,7 +17,8 @@ import { MemoryBudgetStore } from "./memory-store.js";
 
 /**
  * KEYS[1]: the caller's bucket. ARGV: max, restore per second, amount, mode ("take": take the
- * amount if the level covers it; "adjust": add it, negative charges), time to live (ms).
+ * amount if the level covers it; "adjust": add it, negative charges; "peek": the level refilled to
+ * now, nothing written), time to live (ms).
  * Answers { admitted (1|0), level as text } (Redis would cut a Lua number to an integer).
  */
 const SCRIPT = `
@@ -36,6 +37,9 @@ end
 if now > at then
   level = math.min(max, level + (now - at) * rate / 1000)
   at = now
+end
+if ARGV[4] == 'peek' then
+  return { 1, string.format('%.17g', level) }
 end
 local admitted = 1
 if ARGV[4] == 'take' then
@@ -127,6 +131,16 @@ export class RedisBudgetStore implements BudgetStore {
     }
   }
 
+  async peek(caller: string): Promise<number> {
+    try {
+      const [, level] = await this.#run(caller, 0, "peek");
+      return Number(level);
+    } catch (error) {
+      this.#failed(error);
+      return this.#fallback.peek(caller);
+    }
+  }
+
   #failed(error: unknown): void {
     if (this.#redis.status !== "ready") this.#down = true;
     this.#onUnavailable(error);
@@ -141,7 +155,7 @@ export class RedisBudgetStore implements BudgetStore {
     }
   }
 
-  #run(caller: string, amount: number, mode: "take" | "adjust"): Promise<ScriptReply> {
+  #run(caller: string, amount: number, mode: "take" | "adjust" | "peek"): Promise<ScriptReply> {
     // Until the first connection is made commands wait for it (within the command timeout); once
     // Redis has failed, none waits for it to come back.
     if (this.#down && this.#redis.status !== "ready") return Promise.reject(new Error("Redis is not connected"));

@@ -48,6 +48,18 @@ describe("the memory store", () => {
     expect(await store.adjust("a", 7)).toBe(7);
   });
 
+  it("peeks at a bucket as it stands, refilled to now, taking nothing and keeping no new bucket", async () => {
+    let now = 0;
+    const store = new MemoryBudgetStore(shape, () => now);
+    expect(await store.peek("unseen")).toBe(100);
+    expect(store.size).toBe(0);
+    await store.take("a", 80);
+    now += 500;
+    expect(await store.peek("a")).toBe(25);
+    expect(await store.peek("a")).toBe(25);
+    expect(await store.take("a", 25)).toEqual({ admitted: true, available: 0 });
+  });
+
   it("lets go of full buckets once it holds many", async () => {
     let now = 0;
     const store = new MemoryBudgetStore(shape, () => now);

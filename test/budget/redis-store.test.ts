@@ -74,6 +74,24 @@ describe.each([
     expect(ttl).toBeLessThanOrEqual(Math.ceil((2 * 10 * 1000) / 5) + 1_000);
   });
 
+  it("peeks at a bucket as it stands, refilled to now, taking and writing nothing", async () => {
+    const a = store(100, 1);
+    const b = store(100, 1);
+    const caller = `subject:peek-${Date.now()}`;
+    // A bucket nobody took from is full, and peeking makes no key.
+    expect(await a.peek(caller)).toBe(100);
+    expect(await admin.exists(a.keyOf(caller))).toBe(0);
+    await a.take(caller, 40);
+    keysMade.push(a.keyOf(caller));
+    const written = await admin.hgetall(a.keyOf(caller));
+    // Another store sees the same level (a call or two restored since, at most).
+    const seen = await b.peek(caller);
+    expect(seen).toBeGreaterThanOrEqual(60);
+    expect(seen).toBeLessThan(63);
+    expect(await admin.hgetall(a.keyOf(caller))).toEqual(written);
+    expect((await a.take(caller, 60)).admitted).toBe(true);
+  });
+
   it("while Redis does not answer, budgets in this instance's memory and says so", async () => {
     let told = 0;
     // Nothing listens on port 1.
@@ -81,6 +99,7 @@ describe.each([
     const caller = "subject:offline";
     expect(await down.take(caller, 10)).toEqual({ admitted: true, available: 0 });
     expect((await down.take(caller, 10)).admitted).toBe(false);
-    expect(told).toBe(2);
+    expect(await down.peek(caller)).toBeLessThan(1);
+    expect(told).toBe(3);
   });
 });
