@@ -16,6 +16,13 @@
  *   `{ requestedQueryCost, actualQueryCost, throttleStatus: { maximumAvailable, currentlyAvailable,
  *   restoreRate } }` (currentlyAvailable: whole calls, as the bucket stood once the operation's
  *   unspent cost was given back).
+ * - So does an operation the request limits refused once it was parsed (plugins/limits.ts): its
+ *   cost as counted, nothing spent, the caller's bucket as it stands (looked at, nothing taken). A
+ *   limit checked while executing (MAX_COST, mutation fields, `nodes` ids) asks `refusalExtensions`
+ *   for it; one checked while validating (depth, aliases, directives) is noted here and its result
+ *   given the cost before it is sent (over HTTP: a graphql-ws client is told of a validation
+ *   failure by an error message, which carries no extensions). A document that did not parse has
+ *   no operation to count: its answer carries none.
  *
  * Place it after the request limits (a document over MAX_COST is refused as that, not throttled),
  * after the stream context (a subscription's calls are counted on the context it runs with) and
@@ -33,6 +40,7 @@ import {
   type OperationDefinitionNode,
 } from "graphql";
 import { isAsyncIterable, type Plugin } from "graphql-yoga";
+import { RequestSlot } from "../util/request-slot.js";
 import { secondsUntil, type BucketShape, type BudgetStore } from "../budget/bucket.js";
 import type { BudgetCaller, KeyBackend } from "../budget/caller.js";
 import type { CallBudget } from "../domain/call-budget.js";
@@ -67,7 +75,28 @@ export interface Budget {
   readonly plugin: Plugin;
   /** Executes one event of a subscription (`args.rootValue`), paid from its caller's budget. */
   readonly executeEvent: (args: ExecutionArgs) => Promise<ExecutionResult>;
+  /**
+   * The extensions of an operation the request limits refused while executing (`{ cost }`, see
+   * the file's comment); undefined when it has no operation to count. Never rejects.
+   */
+  readonly refusalExtensions: (args: ExecutionArgs) => Promise<{ cost: CostExtension } | undefined>;
 }
+
+/** What an operation refused while validating is counted from. */
+interface ValidationRefusal {
+  schema: ExecutionArgs["schema"];
+  document: DocumentNode;
+}
+
+/**
+ * Operations refused by a limit while validating, on the context of their GraphQL parameters (one
+ * per operation of a batch), until their result is sent.
+ */
+const validationRefusals = new RequestSlot<object, ValidationRefusal>("mailgraph.budgetValidationRefusal");
+
+/** Whether a validation error is a request limit's (limits/limit-error.ts). */
+const isLimitError = (error: Error): boolean =>
+  error instanceof GraphQLError && typeof error.extensions["limit"] === "string";
 
 /** The THROTTLED error: what the operation costs, what is available, and when it would fit. */
 export function throttledError(cost: number, available: number, shape: BucketShape): GraphQLError {
@@ -150,13 +179,14 @@ export function createBudget(options: BudgetOptions): Budget {
    * document alone, and yoga's parser cache hands every request of the same text the same document.
    */
   const variableFree = new WeakMap<DocumentNode, Map<string, number>>();
-  const requestedCost = (args: ExecutionArgs): number => {
+  /** The operation's cost as counted; undefined when the document holds no such operation. */
+  const countedCost = (args: ExecutionArgs): number | undefined => {
     const { document, operationName } = args;
     const operations = document.definitions.filter(
       (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
     );
     const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
-    if (!operation) return 0;
+    if (!operation) return undefined;
     const fragments = document.definitions.filter(
       (d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION,
     );
@@ -169,6 +199,19 @@ export function createBudget(options: BudgetOptions): Budget {
     let cost = costs.get(name);
     if (cost === undefined) costs.set(name, (cost = count()));
     return cost;
+  };
+  const requestedCost = (args: ExecutionArgs): number => countedCost(args) ?? 0;
+
+  const refusalExtensions = async (args: ExecutionArgs): Promise<{ cost: CostExtension } | undefined> => {
+    try {
+      const requested = countedCost(args);
+      if (requested === undefined) return undefined;
+      const caller = await callerOf(args.contextValue as object);
+      return { cost: extension(requested, 0, await store.peek(caller.id)) };
+    } catch {
+      // A refusal is answered as it is; only its cost report is lost.
+      return undefined;
+    }
   };
 
   const executeEvent = async (args: ExecutionArgs): Promise<ExecutionResult> => {
@@ -205,6 +248,29 @@ export function createBudget(options: BudgetOptions): Budget {
   };
 
   const plugin: Plugin = {
+    onValidate({ params, context }) {
+      return ({ valid, result }) => {
+        if (valid || !result.some(isLimitError) || typeof context !== "object" || context === null) return;
+        const { schema, documentAST } = params as { schema: ValidationRefusal["schema"]; documentAST: DocumentNode };
+        validationRefusals.set(context, { schema, document: documentAST });
+      };
+    },
+    async onExecutionResult(payload) {
+      const { context } = payload;
+      const refusal = validationRefusals.get(context);
+      if (!refusal) return;
+      validationRefusals.clear(context);
+      const result = payload.result as ExecutionResult | AsyncIterable<ExecutionResult> | undefined;
+      if (!result || isAsyncIterable(result) || result.extensions?.["cost"] !== undefined) return;
+      const { params } = context;
+      const extensions = await refusalExtensions({
+        ...refusal,
+        operationName: params.operationName,
+        variableValues: params.variables,
+        contextValue: context,
+      });
+      if (extensions) payload.setResult({ ...result, extensions: { ...result.extensions, ...extensions } });
+    },
     async onExecute({ args, setResultAndStopExecution }) {
       const admitted = await admit(args, setResultAndStopExecution);
       if (!admitted) return undefined;
@@ -253,7 +319,7 @@ export function createBudget(options: BudgetOptions): Budget {
       };
     },
   };
-  return { plugin, executeEvent };
+  return { plugin, executeEvent, refusalExtensions };
 }
 
 /** `result` with `extensions.cost` added (a copy: results may be shared). */

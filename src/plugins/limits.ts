@@ -14,6 +14,8 @@
  * count toward the depth, aliases and cost of the one operation whose answer they belong to.
  *
  * Every rejection is a GraphQL error whose `extensions.code` names the limit (limits/limit-error.ts).
+ * A rejection before executing carries the extensions `refusalExtensions` gives it, if any (the
+ * budget's `extensions.cost`, plugins/budget.ts).
  */
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
@@ -25,6 +27,7 @@ import {
   parse,
   type DocumentNode,
   type ExecutionArgs,
+  type ExecutionResult,
   type FragmentDefinitionNode,
   type OperationDefinitionNode,
   type ParseOptions,
@@ -106,8 +109,22 @@ function armorRule(rule: Armor, limit: LimitName, max: number, extra: Record<str
     })(context);
 }
 
+/** Options of useRequestLimits. */
+export interface RequestLimitOptions {
+  /** The extensions of an operation refused before executing (undefined: none); never rejects. */
+  readonly refusalExtensions?: (args: ExecutionArgs) => Promise<Record<string, unknown> | undefined>;
+}
+
 /** The plugin. */
-export function useRequestLimits(limits: RequestLimits): Plugin {
+export function useRequestLimits(limits: RequestLimits, options: RequestLimitOptions = {}): Plugin {
+  const { refusalExtensions } = options;
+  /** The result of an operation refused by `error`, with its extensions when there are any. */
+  const refusal = (args: ExecutionArgs, error: GraphQLError, refuse: (result: ExecutionResult) => void) => {
+    if (!refusalExtensions) return refuse({ errors: [error] });
+    return refusalExtensions(args).then((extensions) =>
+      refuse(extensions ? { errors: [error], extensions } : { errors: [error] }),
+    );
+  };
   const nestingMax = maxNesting(limits);
   const rules = [
     armorRule(maxDepthRule, "MAX_DEPTH", limits.maxDepth, {
@@ -139,13 +156,14 @@ export function useRequestLimits(limits: RequestLimits): Plugin {
     },
     onExecute({ args, setResultAndStopExecution }) {
       const error = limitOf(args, limits);
-      if (error) setResultAndStopExecution({ errors: [error] });
+      if (error) return refusal(args, error, setResultAndStopExecution);
       // The estimate passed; the calls actually made are held to the same limit (domain/call-budget.ts).
-      else (args.contextValue as { calls?: CallBudget } | undefined)?.calls?.limit(limits.maxCost);
+      (args.contextValue as { calls?: CallBudget } | undefined)?.calls?.limit(limits.maxCost);
+      return undefined;
     },
     onSubscribe({ args, setResultAndStopExecution }) {
       const error = limitOf(args, limits);
-      if (error) setResultAndStopExecution({ errors: [error] });
+      return error ? refusal(args, error, setResultAndStopExecution) : undefined;
     },
   };
 }

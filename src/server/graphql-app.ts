@@ -138,7 +138,7 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
           // The credentials its context was made with (below): the request is authenticated once.
           const credentials = requestCredentials.get(request);
           if (credentials) return callers.callerOf(credentials.subject, request.headers, address);
-          // No context was made for it (refused before one was): its credentials are read here, once.
+          // No context was made for it (refused by a limit while validating): its credentials are read here, once.
           return authenticate(request.headers).then(
             (found) => callers.callerOf(found.subject, request.headers, address),
             () => callers.callerOf(undefined, request.headers, address),
@@ -168,7 +168,8 @@ export function createGraphQLApp(config: Config, clients: GraphClients): YogaSer
       // @defer and @stream (declared by the schema): their validation rules; the parts go out over
       // multipart/mixed or SSE when the Accept names one (plugins/http-streams.ts).
       useDeferStream(),
-      useRequestLimits(config.limits),
+      // An operation refused past its parsing still says its cost (plugins/budget.ts).
+      useRequestLimits(config.limits, budget ? { refusalExtensions: budget.refusalExtensions } : undefined),
       // What the shared cache served and how old it is, in extensions.cache (plugins/cache-report.ts).
       ...(clients.cache ? [useCacheReport()] : []),
       // Request errors coded, and their status as a GraphQL-over-HTTP client expects it per Accept.
