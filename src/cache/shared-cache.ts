@@ -4,6 +4,7 @@
  * webhooks), resolving once every instance will see it. A store that fails turns reads uncached;
  * answers never change, only their speed.
  */
+import { LRUCache } from "lru-cache";
 import { scopeOf } from "./keys.js";
 import type { CacheKind, CacheTtls } from "./kinds.js";
 import type { CacheUse } from "./request-use.js";
@@ -45,6 +46,11 @@ export class SharedCache {
   readonly #options: SharedCacheOptions;
   readonly #now: () => number;
   readonly #scopes = new WeakMap<object, string | undefined>();
+  /**
+   * Scopes of credentials met lately: a keyed hash per request cost a tenth of a cache hit's time
+   * (bench/RESULTS.md, "Shared cache"). Bounded, so rotated keys only push older ones out.
+   */
+  readonly #recent = new LRUCache<string, string>({ max: 4096 });
 
   constructor(options: SharedCacheOptions) {
     this.store = options.store;
@@ -55,7 +61,10 @@ export class SharedCache {
   /** The scope of a credential of `kind` holding `secrets`; undefined (nothing cached) without secrets. */
   scopeFor(kind: string, secrets: readonly string[]): string | undefined {
     if (secrets.length === 0 || secrets.some((s) => s === "")) return undefined;
-    return scopeOf(this.#options.scopeKey, kind, secrets);
+    const id = secrets.length === 1 ? `${kind}\u0000${secrets[0]}` : JSON.stringify([kind, ...secrets]);
+    let scope = this.#recent.get(id);
+    if (scope === undefined) this.#recent.set(id, (scope = scopeOf(this.#options.scopeKey, kind, secrets)));
+    return scope;
   }
 
   /** scopeFor, made once per `owner` (a credential's signer, say) for as long as it lives. */
