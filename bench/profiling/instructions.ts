@@ -3,7 +3,8 @@
  * gateway against the bare baseline (support/bare-clients.ts). A count does not move when other work
  * shares the machine, so it settles a before/after (BENCH_BEFORE_BUILD) of a few percent that CPU time
  * cannot; read the all-threads figure (GC work moves between threads) and warm up long (V8's
- * optimiser still dominates early). INSTR_REFERENCE=1 counts support/yoga-overview.ts too.
+ * optimiser still dominates early). INSTR_REFERENCE=1 counts support/yoga-overview.ts too;
+ * INSTR_ENV (JSON) adds to the gateways' environment, e.g. '{"CACHE":"on"}' for the warm-cache path.
  * Usage: npx tsx bench/profiling/instructions.ts [requests] [warmup] [query]
  */
 import { execFileSync } from "node:child_process";
@@ -67,7 +68,12 @@ function dumpedInstructions(dir: string): { main: number; all: number } {
 
 await withProcesses(async () => {
   const sandbox = await startProcess("legacy-sandbox");
-  const env = { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" };
+  const env = {
+    LEGACY_URL: sandbox.url,
+    LEGACY_API_KEY: DEMO.apiKey,
+    AUTH_MODE: "open",
+    ...(JSON.parse(process.env.INSTR_ENV ?? "{}") as Record<string, string>),
+  };
   const sides: { name: string; role: Role; path: string; args?: string[]; build?: string }[] = [
     { name: "gateway", role: "gateway", path: "/graphql" },
     { name: "bare", role: "bare-clients", path: "/", args: [sandbox.url] },

@@ -3,7 +3,8 @@
  * load (`--cpu-prof`): self time by package or src/ file and the hottest functions; the .cpuprofile
  * is kept for DevTools. V8 samples wall-clock time, so read CPU per request from
  * clients-throughput.ts. PROFILE_BUILD: another build's gateway; PROFILE_TARGET=bare|sandbox
- * profiles the bare baseline or the legacy sandbox instead.
+ * profiles the bare baseline or the legacy sandbox instead; PROFILE_ENV (JSON) adds to the
+ * gateway's environment, e.g. '{"CACHE":"on"}' for the warm-cache path.
  * Usage: npx tsx bench/profiling/profile-gateway.ts [seconds] [query]
  */
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -51,7 +52,12 @@ await withProcesses(async () => {
     ? await startProcess("bare-clients", { args: [sandbox.url], nodeArgs })
     : await startProcess("gateway", {
         ...(process.env.PROFILE_BUILD ? { build: process.env.PROFILE_BUILD } : {}),
-        env: { LEGACY_URL: sandbox.url, LEGACY_API_KEY: DEMO.apiKey, AUTH_MODE: "open" },
+        env: {
+          LEGACY_URL: sandbox.url,
+          LEGACY_API_KEY: DEMO.apiKey,
+          AUTH_MODE: "open",
+          ...(JSON.parse(process.env.PROFILE_ENV ?? "{}") as Record<string, string>),
+        },
         nodeArgs: target === "sandbox" ? [] : nodeArgs,
       });
   const path = bare ? "/" : "/graphql";
