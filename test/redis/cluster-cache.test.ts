@@ -78,7 +78,8 @@ describe("the cache store on Redis Cluster", () => {
       expect(noted).toEqual({ hit: undefined, versions: "0,0" });
       expect(await a.store(scope, "k", TAGS, noted.versions!, `"${scope}"`, 7, 60_000)).toBe(true);
     }
-    for (const scope of SCOPES) expect((await b.lookup(scope, "k", TAGS)).hit).toEqual({ json: `"${scope}"`, storedAt: 7 });
+    for (const scope of SCOPES)
+      expect((await b.lookup(scope, "k", TAGS)).hit).toEqual({ json: `"${scope}"`, storedAt: 7 });
     // The entries are spread over the nodes: lookups and stores reach more than one of them.
     expect((await keysPerNode(prefix)).filter((count) => count > 0).length).toBeGreaterThan(1);
 
