@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import type { Gateway } from "../../src/server.js";
 import { startLegacyProxy, type LegacyProxy } from "../e2e/support/legacy-proxy.js";
 import { startGateway, startStack } from "../support/stack.js";
-import { forgetGraphiQLState, launchBrowser, type Browser } from "./support.js";
+import { forgetGraphiQLState, launchBrowser, startRun, type Browser } from "./support.js";
 
 const BROWSER_TEST_MS = 120_000;
 
@@ -57,7 +57,7 @@ describe("GraphiQL's Overview tab", () => {
         await page.goto(`${gateway.url}/graphql`);
         await page.locator(".graphiql-query-editor .monaco-editor").first().waitFor();
         // The tab GraphiQL opens with is the Overview; run it as it stands.
-        await page.locator(".graphiql-execute-button").click();
+        await startRun(page);
         expect((await answered).headers()["content-type"]).toMatch(/^multipart\/mixed/);
 
         // Every Client.GetLists is held: the clients are shown, and no list yet.

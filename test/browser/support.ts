@@ -85,7 +85,7 @@ export async function runInGraphiQL(page: Page, source: string, expect: RegExp):
   // insertText types the whole document at once, without the editor's bracket auto-closing.
   await page.keyboard.insertText(source);
   const run = page.locator(".graphiql-execute-button");
-  await run.click();
+  await startRun(page);
   const response = page.locator(".graphiql-response");
   const deadline = Date.now() + 20_000;
   let text = "";
@@ -99,4 +99,27 @@ export async function runInGraphiQL(page: Page, source: string, expect: RegExp):
     await page.waitForTimeout(100);
   }
   throw new Error(`GraphiQL's response never matched ${String(expect)}; it shows: ${text.slice(0, 500)}`);
+}
+
+/**
+ * Clicks GraphiQL's Run and returns once the run started: the button offers to stop it, or the
+ * response pane shows something. A click that came before the IDE was ready to run (a busy machine)
+ * left the button idle and the pane empty: it is clicked again, never while a run is going.
+ */
+export async function startRun(page: Page): Promise<void> {
+  const button = page.locator(".graphiql-execute-button");
+  const pane = page.locator(".graphiql-response");
+  await button.click();
+  const deadline = Date.now() + 30_000;
+  let clicked = Date.now();
+  while (Date.now() < deadline) {
+    if (/stop/i.test((await button.getAttribute("aria-label")) ?? "")) return;
+    if ((await pane.innerText()).trim() !== "") return;
+    if (Date.now() - clicked > 3000) {
+      await button.click();
+      clicked = Date.now();
+    }
+    await page.waitForTimeout(100);
+  }
+  throw new Error("GraphiQL never started the run: its button stayed idle and its pane empty");
 }
