@@ -230,6 +230,18 @@ export interface ShutdownConfig {
 }
 
 /** The shared cache of backend reads (src/cache): where it lives, how long each kind of read is kept, its bounds. */
+/**
+ * Each kind of cached read: its setting and how long it is kept by default (the schema's
+ * descriptions quote both).
+ */
+export const CACHE_TTL_DEFAULTS = {
+  listStats: { setting: "CACHE_TTL_LIST_STATS_S", seconds: 30 },
+  campaignSummary: { setting: "CACHE_TTL_CAMPAIGN_SUMMARY_S", seconds: 300 },
+  reference: { setting: "CACHE_TTL_REFERENCE_S", seconds: 86_400 },
+  job: { setting: "CACHE_TTL_JOB_S", seconds: 5 },
+  other: { setting: "CACHE_TTL_OTHER_S", seconds: 60 },
+} as const;
+
 export interface CacheConfig {
   /** CACHE=off turns it off. */
   enabled: boolean;
@@ -984,17 +996,19 @@ export const ENV = z.object({
         "(one instance without `REDIS_URL`: made up per run)",
       ),
     ),
-  CACHE_TTL_LIST_STATS_S: intIn(30, 1, 86_400).meta(
+  CACHE_TTL_LIST_STATS_S: intIn(CACHE_TTL_DEFAULTS.listStats.seconds, 1, 86_400).meta(
     about("Cache", "seconds a list's statistics and members are kept (they change with every subscriber)"),
   ),
-  CACHE_TTL_CAMPAIGN_SUMMARY_S: intIn(300, 1, 86_400).meta(
+  CACHE_TTL_CAMPAIGN_SUMMARY_S: intIn(CACHE_TTL_DEFAULTS.campaignSummary.seconds, 1, 86_400).meta(
     about("Cache", "seconds a campaign's summary and reports (bounces, opens, unsubscribes) are kept"),
   ),
-  CACHE_TTL_REFERENCE_S: intIn(86_400, 1, 604_800).meta(
+  CACHE_TTL_REFERENCE_S: intIn(CACHE_TTL_DEFAULTS.reference.seconds, 1, 604_800).meta(
     about("Cache", "seconds rarely changing reads are kept (templates, custom field definitions)"),
   ),
-  CACHE_TTL_JOB_S: intIn(5, 1, 3_600).meta(about("Cache", "seconds a commerce export job's state is kept")),
-  CACHE_TTL_OTHER_S: intIn(60, 1, 86_400).meta(
+  CACHE_TTL_JOB_S: intIn(CACHE_TTL_DEFAULTS.job.seconds, 1, 3_600).meta(
+    about("Cache", "seconds a commerce export job's state is kept"),
+  ),
+  CACHE_TTL_OTHER_S: intIn(CACHE_TTL_DEFAULTS.other.seconds, 1, 86_400).meta(
     about("Cache", "seconds every other read is kept (clients, lists, segments, campaigns, coupons)"),
   ),
   CACHE_MAX_ENTRIES: intIn(10_000, 1, 10_000_000).meta(

@@ -77,7 +77,7 @@ builder.objectFields(CustomerListRef, (t) => ({
         `1–${COMMERCE_LIMITS.subscribersPage} (default ${COMMERCE_PAGE_DEFAULTS.subscribers}), forward paging only. ` +
         "`totalCount` is the backend's total for the listing. The backend gives no cursor per member: every edge " +
         "of a page carries the page's endCursor (on the last page, a cursor after which nothing follows)." +
-        staleness("CACHE_TTL_LIST_STATS_S", 30, "subscribes and unsubscribes through this gateway are seen at once.") +
+        staleness("listStats", "subscribes and unsubscribes through this gateway are seen at once.") +
         scopesNote("subscribersPage"),
       args: { status: t.arg({ type: CommerceSubscriberStatus, defaultValue: "SUBSCRIBED" }) },
       ...commerceAccess("subscribersPage"),

@@ -135,8 +135,7 @@ builder.objectFields(StoreRef, (t) => ({
     description:
       "An async job by the backend's id; NOT_FOUND when there is none." +
       staleness(
-        "CACHE_TTL_JOB_S",
-        5,
+        "job",
         "its completion is seen at once when the backend's async-job/completed webhook reaches the gateway.",
       ) +
       scopesNote("asyncJob"),

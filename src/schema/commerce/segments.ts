@@ -57,7 +57,7 @@ builder.objectFields(StoreRef, (t) => ({
     nullable: true,
     description:
       "Every segment of the store." +
-      staleness("CACHE_TTL_OTHER_S", 60, "a segment unsubscribe through this gateway is seen at once.") +
+      staleness("other", "a segment unsubscribe through this gateway is seen at once.") +
       scopesNote("segments"),
     ...commerceAccess("segments"),
     resolve: (_store, _args, ctx) => ctx.commerce.segments(),

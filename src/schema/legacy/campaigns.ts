@@ -105,11 +105,7 @@ builder.node(CampaignRef, {
       nullable: true,
       description:
         "Totals." +
-        staleness(
-          "CACHE_TTL_CAMPAIGN_SUMMARY_S",
-          300,
-          "a send through this gateway is seen at once, opens and clicks are not reported.",
-        ),
+        staleness("campaignSummary", "a send through this gateway is seen at once, opens and clicks are not reported."),
       resolve: (c, _args, ctx) => ctx.legacy.campaignSummary(c.campaignId),
     }),
     lists: t.field({

@@ -88,7 +88,7 @@ builder.queryFields((t) => ({
     nullable: true,
     description:
       "Every client of the designer account." +
-      staleness("CACHE_TTL_OTHER_S", 60, "clients created or changed through this gateway are seen at once."),
+      staleness("other", "clients created or changed through this gateway are seen at once."),
     resolve: (_root, _args, ctx) => ctx.legacy.clients(),
   }),
   client: t.field({

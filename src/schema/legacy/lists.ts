@@ -36,8 +36,7 @@ builder.node(ListRef, {
       description:
         "Totals and recent changes." +
         staleness(
-          "CACHE_TTL_LIST_STATS_S",
-          30,
+          "listStats",
           "changes made through this gateway and those the list's webhook reports (Subscribe, Update, Deactivate) are seen at once.",
         ),
       resolve: (list, _args, ctx) => ctx.legacy.listStats(list.listId),
